@@ -1,0 +1,19 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "places",
+    products: [
+        .executable(name: "places", targets: ["places"]),
+        .library(name: "PlacesKit", targets: ["PlacesKit"]),
+    ],
+    targets: [
+        // Everything that does the work: model, journal store, geosearch, interchange, maps.
+        .target(name: "PlacesKit"),
+        // The command-line front end: argument parsing and output only.
+        .executableTarget(name: "places", dependencies: ["PlacesKit"]),
+        .testTarget(name: "PlacesKitTests", dependencies: ["PlacesKit"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PlacesCLITests", dependencies: ["PlacesKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,35 @@
+/// Number formatting without Foundation's `String(format:)`, which FoundationEssentials lacks.
+public enum CoordinateFormat {
+    /// The shortest text that reads back as the same number, without a trailing `.0`: `51.501`, `91`, `-0.141`.
+    public static func plain(_ value: Double) -> String {
+        guard value.isFinite else { return "\(value)" }
+        var text = "\(value)"
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        if text.contains("e") { return fixed(value, decimals: 6) }
+        return text
+    }
+
+    /// The number rounded to a fixed count of decimals: `fixed(51.50135, decimals: 4)` is `51.5014`.
+    public static func fixed(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return "\(value)" }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        let negative = value < 0 && scaled != 0
+        // Beyond 2^53 doubles are integers anyway; such values never reach here from coordinates or distances.
+        guard scaled < 9.0e15 else { return plain(value) }
+        let whole = UInt64(scaled)
+        let divisor = UInt64(scale)
+        var text = String(whole / divisor)
+        if decimals > 0 {
+            let fraction = String(whole % divisor)
+            text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+        }
+        return negative ? "-" + text : text
+    }
+
+    /// A latitude/longitude pair as people write it: `51.5010, -0.1410`.
+    public static func pair(latitude: Double, longitude: Double, decimals: Int = 4) -> String {
+        "\(fixed(latitude, decimals: decimals)), \(fixed(longitude, decimals: decimals))"
+    }
+}

@@ -1,0 +1,53 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The journal's JSON form of a place. Dates are always ISO 8601 strings in UTC, whatever the
+/// coder's date strategy, so the file reads the same to people and to other tools. Fields added
+/// after the first version (`tags`, `visited`, `created`, `updated`) may be absent.
+extension Location: Codable {
+    enum CodingKeys: String, CodingKey {
+        case id, name, description, latitude, longitude, tags, visited, created, updated
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(UUID.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        description = try container.decodeIfPresent(String.self, forKey: .description) ?? ""
+        latitude = try container.decode(Double.self, forKey: .latitude)
+        longitude = try container.decode(Double.self, forKey: .longitude)
+        tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
+        visited = try Self.decodeTimestamp(container, .visited)
+        created = try Self.decodeTimestamp(container, .created)
+        updated = try Self.decodeTimestamp(container, .updated)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(description, forKey: .description)
+        try container.encode(latitude, forKey: .latitude)
+        try container.encode(longitude, forKey: .longitude)
+        try container.encode(tags, forKey: .tags)
+        // `visited: null` says "want to go" explicitly; the dates of record are simply left out when unknown.
+        try container.encode(visited.map(Timestamp.string), forKey: .visited)
+        try container.encodeIfPresent(created.map(Timestamp.string), forKey: .created)
+        try container.encodeIfPresent(updated.map(Timestamp.string), forKey: .updated)
+    }
+
+    private static func decodeTimestamp(
+        _ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys
+    ) throws -> Date? {
+        guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
+        guard let date = Timestamp.date(from: text) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container,
+                debugDescription: "\(key.stringValue) \"\(text)\" is not an ISO 8601 date such as 2024-05-01T12:00:00Z")
+        }
+        return date
+    }
+}

@@ -1,0 +1,84 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A place in the journal: somewhere a person has been or wants to go.
+///
+/// Two locations are equal when their ids are, whatever their other fields say: an edited copy of a
+/// place is still the same place. Use ``Location/hasSameContent(as:)`` to compare every field.
+public struct Location: Identifiable, Sendable {
+    /// The place's permanent identity. It never changes, not even when every other field does.
+    public var id: UUID
+    /// What the person calls the place. Trimmed, non-empty, at most ``Location/maximumNameLength`` characters.
+    public var name: String
+    /// Free text: why the place matters, notes, an address. May be empty; may span lines.
+    public var description: String
+    /// Degrees north of the equator, −90…90 (WGS 84).
+    public var latitude: Double
+    /// Degrees east of Greenwich, −180…180 (WGS 84).
+    public var longitude: Double
+    /// The lists the place belongs to ("food", "2025 trip"). Kept in the order given, without repeats.
+    public var tags: [String]
+    /// When the person was there; `nil` for a place they still want to go to.
+    public var visited: Date?
+    /// When the place was added to the journal. `nil` for places from older journals that did not record it.
+    public var created: Date?
+    /// When the place was last changed. `nil` for places from older journals that did not record it.
+    public var updated: Date?
+
+    /// Creates a location. Nothing is validated here; call ``validated()`` before storing it.
+    public init(
+        id: UUID = UUID(),
+        name: String,
+        description: String = "",
+        latitude: Double,
+        longitude: Double,
+        tags: [String] = [],
+        visited: Date? = nil,
+        created: Date? = nil,
+        updated: Date? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.description = description
+        self.latitude = latitude
+        self.longitude = longitude
+        self.tags = tags
+        self.visited = visited
+        self.created = created
+        self.updated = updated
+    }
+
+    /// Whether the person has been there.
+    public var isVisited: Bool { visited != nil }
+
+    /// The first eight hex digits of the id, lower-cased: what tables show and what people type.
+    public var shortID: String { String(id.uuidString.lowercased().prefix(8)) }
+
+    /// Whether every field, not only the id, is the same.
+    public func hasSameContent(as other: Location) -> Bool {
+        id == other.id && name == other.name && description == other.description
+            && latitude == other.latitude && longitude == other.longitude && tags == other.tags
+            && visited == other.visited && created == other.created && updated == other.updated
+    }
+
+    /// A place to try things with: Buckingham Palace.
+    public static let example = Location(
+        id: UUID(uuidString: "5A3B1F0E-7C2D-4E8A-9B6F-1D2C3E4F5A6B")!,
+        name: "Buckingham Palace",
+        description: "Lit by over 40,000 lightbulbs.",
+        latitude: 51.501,
+        longitude: -0.141,
+        tags: ["london"],
+        created: Date(timeIntervalSince1970: 1_700_000_000),
+        updated: Date(timeIntervalSince1970: 1_700_000_000)
+    )
+}
+
+extension Location: Hashable {
+    /// Locations are equal when their ids are.
+    public static func == (lhs: Location, rhs: Location) -> Bool { lhs.id == rhs.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}

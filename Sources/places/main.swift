@@ -1,0 +1,2 @@
+import PlacesKit
+print(Location.example.name)

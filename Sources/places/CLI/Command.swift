@@ -24,6 +24,9 @@ let allCommands: [CommandEntry] = [
     ShowCommand.entry,
     EditCommand.entry,
     RemoveCommand.entry,
+    UndoCommand.entry,
+    HistoryCommand.entry,
+    DoctorCommand.entry,
     HelpCommand.entry,
 ]
 

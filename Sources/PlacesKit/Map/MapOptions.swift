@@ -1,0 +1,91 @@
+/// Which places go on the map: the `--tag`, `--visited`/`--unvisited` and `--around` choices.
+public struct MapFilter: Sendable, Equatable {
+    /// Only places with this tag (compared without regard to case), or all when `nil`.
+    public var tag: String?
+    /// `true` for visited places only, `false` for want-to-go places only, `nil` for both.
+    public var visited: Bool?
+    /// The centre of the region to show, or `nil` to fit the view to the places.
+    public var around: MapCoordinate?
+    /// With ``around``: the places within this many kilometres of it are shown.
+    public var radiusKm: Double
+
+    /// The default radius for `--around`, in kilometres.
+    public static let defaultRadiusKm = 50.0
+
+    /// Creates a filter; with no arguments every place passes.
+    public init(tag: String? = nil, visited: Bool? = nil, around: MapCoordinate? = nil,
+                radiusKm: Double = MapFilter.defaultRadiusKm) {
+        self.tag = tag
+        self.visited = visited
+        self.around = around
+        self.radiusKm = radiusKm
+    }
+
+    /// The places that pass, in their original order.
+    public func apply(to locations: [Location]) -> [Location] {
+        let wanted = tag?.lowercased()
+        return locations.filter { location in
+            if let wanted, !location.tags.contains(where: { $0.lowercased() == wanted }) { return false }
+            if let visited, location.isVisited != visited { return false }
+            if let around {
+                let distance = Geodesy.distanceKm(fromLatitude: around.latitude, longitude: around.longitude,
+                                                  toLatitude: location.latitude, longitude: location.longitude)
+                if distance > radiusKm { return false }
+            }
+            return true
+        }
+    }
+
+    /// A few words for the map's subtitle: `tag food · visited · within 50 km of 48.8566, 2.3522`.
+    public var summary: String {
+        var parts: [String] = []
+        if let tag { parts.append("tag \(tag)") }
+        if let visited { parts.append(visited ? "visited" : "want to go") }
+        if let around {
+            parts.append("within \(MapScaleBar.distanceText(radiusKm)) of "
+                + CoordinateFormat.pair(latitude: around.latitude, longitude: around.longitude))
+        }
+        return parts.joined(separator: " · ")
+    }
+}
+
+/// How a map is drawn: size, labels, title. Shared by the SVG, HTML and terminal renderers.
+public struct MapOptions: Sendable, Equatable {
+    /// Canvas width: pixels for SVG and HTML, characters for the terminal.
+    public var width: Int
+    /// Canvas height in the same units, or `nil` to choose one from the shape of the view.
+    public var height: Int?
+    /// Whether place names are written beside the pins.
+    public var showsLabels: Bool
+    /// The title; `nil` gives "N places".
+    public var title: String?
+    /// The filter that chose the places: its region frames the view, its summary becomes the subtitle.
+    public var filter: MapFilter
+
+    /// The default SVG width in pixels.
+    public static let defaultWidth = 960
+
+    /// Creates options; the defaults suit an SVG map with labels.
+    public init(width: Int = MapOptions.defaultWidth, height: Int? = nil, showsLabels: Bool = true,
+                title: String? = nil, filter: MapFilter = MapFilter()) {
+        self.width = width
+        self.height = height
+        self.showsLabels = showsLabels
+        self.title = title
+        self.filter = filter
+    }
+
+    /// The title to show for `count` places.
+    func titleText(count: Int) -> String {
+        title ?? (count == 1 ? "1 place" : "\(count) places")
+    }
+
+    /// The view for these places on a canvas `width` units wide.
+    func viewport(for locations: [Location], width: Double, height: Double?, padding: Double) -> MapViewport {
+        if let centre = filter.around {
+            return .around(centre, radiusKm: filter.radiusKm, width: width, height: height)
+        }
+        return .fitting(locations.map { MapCoordinate(latitude: $0.latitude, longitude: $0.longitude) },
+                        width: width, height: height, padding: padding)
+    }
+}

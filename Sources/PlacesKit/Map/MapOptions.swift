@@ -1,7 +1,7 @@
 /// Which places go on the map: the `--tag`, `--visited`/`--unvisited` and `--around` choices.
 public struct MapFilter: Sendable, Equatable {
-    /// Only places with this tag (compared without regard to case), or all when `nil`.
-    public var tag: String?
+    /// Only places with any of these tags (compared without regard to case); all places when empty.
+    public var tags: [String]
     /// `true` for visited places only, `false` for want-to-go places only, `nil` for both.
     public var visited: Bool?
     /// The centre of the region to show, or `nil` to fit the view to the places.
@@ -13,9 +13,9 @@ public struct MapFilter: Sendable, Equatable {
     public static let defaultRadiusKm = 50.0
 
     /// Creates a filter; with no arguments every place passes.
-    public init(tag: String? = nil, visited: Bool? = nil, around: MapCoordinate? = nil,
+    public init(tags: [String] = [], visited: Bool? = nil, around: MapCoordinate? = nil,
                 radiusKm: Double = MapFilter.defaultRadiusKm) {
-        self.tag = tag
+        self.tags = tags
         self.visited = visited
         self.around = around
         self.radiusKm = radiusKm
@@ -23,9 +23,9 @@ public struct MapFilter: Sendable, Equatable {
 
     /// The places that pass, in their original order.
     public func apply(to locations: [Location]) -> [Location] {
-        let wanted = tag?.lowercased()
+        let wanted = Set(tags.map { $0.lowercased() })
         return locations.filter { location in
-            if let wanted, !location.tags.contains(where: { $0.lowercased() == wanted }) { return false }
+            if !wanted.isEmpty, !location.tags.contains(where: { wanted.contains($0.lowercased()) }) { return false }
             if let visited, location.isVisited != visited { return false }
             if let around {
                 let distance = Geodesy.distanceKm(fromLatitude: around.latitude, longitude: around.longitude,
@@ -39,13 +39,53 @@ public struct MapFilter: Sendable, Equatable {
     /// A few words for the map's subtitle: `tag food · visited · within 50 km of 48.8566, 2.3522`.
     public var summary: String {
         var parts: [String] = []
-        if let tag { parts.append("tag \(tag)") }
+        if !tags.isEmpty { parts.append((tags.count == 1 ? "tag " : "tags ") + tags.joined(separator: ", ")) }
         if let visited { parts.append(visited ? "visited" : "want to go") }
         if let around {
             parts.append("within \(MapScaleBar.distanceText(radiusKm)) of "
                 + CoordinateFormat.pair(latitude: around.latitude, longitude: around.longitude))
         }
         return parts.joined(separator: " · ")
+    }
+}
+
+extension MapFilter {
+    /// Reads a radius as people type it: `50km`, `50 km`, `800m`, `10mi`, or a bare number of kilometres.
+    /// - Throws: ``UsageError`` for anything else, or a radius that is not positive.
+    public static func parseRadius(_ text: String) throws -> Double {
+        var number = text.trimmed.lowercased()
+        var factor = 1.0
+        for (suffix, scale) in [("km", 1.0), ("mi", 1.609_344), ("m", 0.001)] where number.hasSuffix(suffix) {
+            number = String(number.dropLast(suffix.count)).trimmed
+            factor = scale
+            break
+        }
+        guard let value = Double(number), value.isFinite, value > 0, !number.contains("x") else {
+            throw UsageError("--radius \"\(text)\" is not a distance", hint: "e.g. --radius 50km, --radius 800m or --radius 10mi")
+        }
+        return value * factor
+    }
+
+    /// Reads the centre for `--around`: `LAT,LON` in decimal degrees, or a place name handed to
+    /// `resolvePlace` (the gazetteer, where the program has one).
+    /// - Parameters:
+    ///   - text: what follows `--around`.
+    ///   - resolvePlace: turns a name into coordinates, `nil` when it knows no such place.
+    /// - Throws: ``UsageError`` for coordinates out of range or a name nobody can resolve.
+    public static func parseCentre(_ text: String,
+                                   resolvePlace: ((String) throws -> MapCoordinate?)? = nil) throws -> MapCoordinate {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmed }
+        if parts.count == 2, let latitude = try? DecimalDegrees.parse(parts[0], field: "latitude"),
+           let longitude = try? DecimalDegrees.parse(parts[1], field: "longitude") {
+            guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
+                throw UsageError("--around \"\(text)\" is outside the world",
+                                 hint: "latitude comes first, -90 to 90; longitude second, -180 to 180")
+            }
+            return MapCoordinate(latitude: latitude, longitude: longitude)
+        }
+        if let resolvePlace, let found = try resolvePlace(text.trimmed) { return found }
+        throw UsageError("--around \"\(text)\" is not LAT,LON" + (resolvePlace == nil ? "" : " nor a known place"),
+                         hint: "e.g. --around 48.8566,2.3522 (a decimal point, a comma between the two)")
     }
 }
 

@@ -15,7 +15,8 @@ struct MapScene {
         self.options = options
         locations = options.filter.apply(to: all)
         viewport = options.viewport(for: locations, width: width, height: height, padding: padding)
-        palette = TagPalette(locations: locations, excluding: options.filter.tag.map { [$0] } ?? [])
+        // One chosen tag would colour every pin alike: colour by the places' other tags instead.
+        palette = TagPalette(locations: locations, excluding: options.filter.tags.count == 1 ? Set(options.filter.tags) : [])
     }
 
     var title: String { options.titleText(count: locations.count) }

@@ -8,10 +8,11 @@ public struct MapColor: Sendable, Equatable {
 
 /// Gives each tag its own colour, most-used tags first, so a legend can explain the pins.
 ///
-/// A place takes the colour of its first tag that has one. Tags beyond the palette's size, and
-/// places without tags, share a neutral grey.
+/// A place takes the colour of its most-used tag (ties broken by name), so the legend lists only
+/// tags that some pin is actually drawn in. Tags beyond the palette's size, and places without
+/// tags, share a neutral grey.
 public struct TagPalette: Sendable, Equatable {
-    /// A tag with its colour and how many places carry it.
+    /// A tag with its colour and how many places are drawn in it.
     public struct Entry: Sendable, Equatable {
         public let tag: String
         public let color: MapColor
@@ -36,6 +37,9 @@ public struct TagPalette: Sendable, Equatable {
     public let entries: [Entry]
     /// Whether some shown place is drawn in ``other`` (so the legend needs an "other" line).
     public let hasOther: Bool
+    /// Each tag's position when ranked by use (lower-cased keys), to find a place's main tag.
+    private let rank: [String: Int]
+    private let colorByTag: [String: MapColor]
 
     /// Builds the palette for the places that will be drawn.
     /// - Parameters:
@@ -51,19 +55,26 @@ public struct TagPalette: Sendable, Equatable {
             }
             for tag in location.tags where spelling[tag.lowercased()] == nil { spelling[tag.lowercased()] = tag }
         }
-        let ranked = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        entries = zip(ranked.prefix(Self.colors.count), Self.colors).map { pair, color in
-            Entry(tag: spelling[pair.key] ?? pair.key, color: color, count: pair.value)
+        let ranked = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
+        let rank = Dictionary(uniqueKeysWithValues: ranked.enumerated().map { ($1, $0) })
+        func mainTag(_ location: Location) -> String? {
+            location.tags.map { $0.lowercased() }.filter { rank[$0] != nil }.min { rank[$0]! < rank[$1]! }
         }
-        let coloured = Set(entries.map { $0.tag.lowercased() })
-        hasOther = locations.contains { !$0.tags.contains { coloured.contains($0.lowercased()) } }
+        var drawn: [String: Int] = [:]
+        for location in locations { if let tag = mainTag(location) { drawn[tag, default: 0] += 1 } }
+        let coloured = ranked.filter { drawn[$0] != nil }.prefix(Self.colors.count)
+        entries = zip(coloured, Self.colors).map { tag, color in
+            Entry(tag: spelling[tag] ?? tag, color: color, count: drawn[tag] ?? 0)
+        }
+        self.rank = rank
+        colorByTag = Dictionary(uniqueKeysWithValues: zip(coloured, Self.colors).map { ($0, $1) })
+        let colorByTag = self.colorByTag
+        hasOther = locations.contains { mainTag($0).flatMap { colorByTag[$0] } == nil }
     }
 
     /// The colour a place is drawn in.
     public func color(for location: Location) -> MapColor {
-        for tag in location.tags {
-            if let entry = entries.first(where: { $0.tag.lowercased() == tag.lowercased() }) { return entry.color }
-        }
-        return Self.other
+        let main = location.tags.map { $0.lowercased() }.filter { rank[$0] != nil }.min { rank[$0]! < rank[$1]! }
+        return main.flatMap { colorByTag[$0] } ?? Self.other
     }
 }

@@ -24,6 +24,7 @@ let allCommands: [CommandEntry] = [
     ShowCommand.entry,
     EditCommand.entry,
     RemoveCommand.entry,
+    MapCommand.entry,
     UndoCommand.entry,
     HistoryCommand.entry,
     DoctorCommand.entry,

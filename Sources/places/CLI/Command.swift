@@ -28,6 +28,9 @@ let allCommands: [CommandEntry] = [
     UndoCommand.entry,
     HistoryCommand.entry,
     DoctorCommand.entry,
+    ShareCommand.entry,
+    OpenCommand.entry,
+    CompletionCommand.entry,
     HelpCommand.entry,
 ]
 

@@ -17,6 +17,9 @@ enum PlacesCLI {
             print(version)
             return ExitCode.success.rawValue
         }
+        if first == DynamicCompletion.name {
+            return DynamicCompletion.run(Array(words.dropFirst()), environment: environment)
+        }
         if first == "--help" || first == "-h" {
             print(overview())
             return ExitCode.success.rawValue
@@ -97,10 +100,21 @@ enum PlacesCLI {
 /// `places help [SUBCOMMAND]`.
 enum HelpCommand: PlacesCommand {
     static let spec = CommandSpec(
-        name: "help", abstract: "Show help for a subcommand.",
-        arguments: [ArgumentSpec("subcommand", help: "The subcommand to explain.", optional: true)])
+        name: "help", abstract: "Show help for a subcommand, or the whole manual page.",
+        discussion: """
+        EXAMPLES:
+          places help list
+          places help --man > places.1 && man -l places.1
+        """,
+        arguments: [ArgumentSpec("subcommand", help: "The subcommand to explain.", optional: true)],
+        options: [.flag("--man", help: "Print the manual page, in roff, for man(1).")])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        if arguments.flag("--man") {
+            guard arguments.positionals.isEmpty else { throw UsageError("--man prints the whole manual; drop the subcommand") }
+            print(ManualPage.page.roff(), terminator: "")
+            return
+        }
         guard let name = arguments.positionals.first else {
             context.say(PlacesCLI.overview())
             return

@@ -1,0 +1,43 @@
+import PlacesKit
+
+/// The contents of `places.1` beyond what the command specs say.
+enum ManualPage {
+    static var page: ManPage {
+        ManPage(
+            program: "places", version: PlacesCLI.version,
+            summary: "a personal places journal for the terminal",
+            description: [
+                "Pin the places you have been and the ones you want to go, with a name, a description, coordinates, tags and the day you visited; edit them, find them again, and take them anywhere.",
+                "Ids may be abbreviated to any unique prefix of at least 4 characters. Tables are for people; --json gives machine-readable output. Errors go to standard error as \"places: error: ...\".",
+            ],
+            commands: allCommands.map(\.spec),
+            sections: [
+                (title: "Files", items: [
+                    (term: "places.json", text: "The journal: pretty-printed JSON with sorted keys, kept at mode 0600. It lives in the first of --store, $PLACES_STORE, $XDG_DATA_HOME/places/places.json, ~/.local/share/places/places.json."),
+                    (term: "places.json.bak", text: "The journal as it was before the last change."),
+                    (term: "places.json.lock", text: "Held while a change is written, so two changes at once both land."),
+                ]),
+                (title: "Environment", items: [
+                    (term: "PLACES_STORE", text: "The journal file, unless --store is given."),
+                    (term: "XDG_DATA_HOME", text: "Where the journal lives by default (when absolute)."),
+                    (term: "VISUAL, EDITOR", text: "The editor for places edit ID (default vi)."),
+                    (term: "NO_COLOR", text: "When set, output is never coloured."),
+                    (term: "DISPLAY, WAYLAND_DISPLAY", text: "When one is set, places open hands links to xdg-open."),
+                ]),
+                (title: "Exit status", items: [
+                    (term: "0", text: "Success."),
+                    (term: "1", text: "Failure: no such place, refused, could not save."),
+                    (term: "64", text: "Usage error: unknown or missing option, a value out of range."),
+                    (term: "65", text: "The journal or an input file cannot be read."),
+                ]),
+            ],
+            examples: [
+                "places add \"Sydney Opera House\" --at -33.8568,151.2153 --visited --on 2019-12-31 --tag music",
+                "places list --tag music --sort created",
+                "places list --unvisited --json | jq '.[].name'",
+                "places edit 3e4f --untag music --tag opera",
+                "places share 3e4f --provider geo",
+                "places completion bash > ~/.local/share/bash-completion/completions/places",
+            ])
+    }
+}

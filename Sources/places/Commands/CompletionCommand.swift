@@ -1,0 +1,91 @@
+import PlacesKit
+
+/// `places completion bash|zsh|fish`
+enum CompletionCommand: PlacesCommand {
+    static let spec = CommandSpec(
+        name: "completion", abstract: "Print a shell completion script (bash, zsh or fish).",
+        usage: "(bash | zsh | fish)",
+        discussion: """
+        The script completes subcommands, options, the values of --format and --sort, and the ids
+        (with their names, in zsh and fish) and tags of the places in your journal.
+
+        INSTALLATION:
+          bash:  places completion bash > ~/.local/share/bash-completion/completions/places
+                 (or add `source <(places completion bash)` to ~/.bashrc)
+          zsh:   places completion zsh > ~/.zfunc/_places
+                 (with `fpath+=~/.zfunc` before `compinit` in ~/.zshrc)
+          fish:  places completion fish > ~/.config/fish/completions/places.fish
+        """,
+        arguments: [ArgumentSpec("shell", help: "bash, zsh or fish.")])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let shell = arguments.positionals[0]
+        guard let script = CompletionScript.script(for: shell, commands: allCommands.map(\.spec)) else {
+            throw UsageError("no completion for the shell \"\(shell)\"",
+                             hint: "choose one of: \(CompletionScript.shells.joined(separator: ", "))")
+        }
+        print(script, terminator: "")
+    }
+}
+
+/// `places __complete ids|tags [--for bash|zsh|fish] [--store PATH]`: the journal's values for the
+/// completion scripts. Hidden from help, and silent: a completion must never print an error into
+/// the person's command line, so any failure prints nothing.
+enum DynamicCompletion {
+    static let name = "__complete"
+
+    static func run(_ words: [String], environment: [String: String]) -> Int32 {
+        var kind: String?, shell = "bash", store: String?
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if word == "--for" || word == "--store", index < words.count {
+                if word == "--for" { shell = words[index] } else { store = words[index] }
+                index += 1
+            } else if kind == nil {
+                kind = word
+            }
+        }
+        guard let path = try? StorePath.resolve(explicit: store, environment: environment),
+              let places = try? JournalStore(path: path).load() else { return 0 }
+        var lines: [String] = []
+        switch kind {
+        case "ids":
+            lines = ids(places).map { id, name in
+                let name = oneLine(name)
+                switch shell {
+                case "zsh": return id + ":" + name
+                case "fish": return id + "\t" + name
+                default: return id
+                }
+            }
+        case "tags":
+            var seen = Set<String>()
+            for place in places {
+                for tag in place.tags where seen.insert(tag).inserted {
+                    lines.append(shell == "zsh" ? tag.replacing(":", with: "\\:") : oneLine(tag))
+                }
+            }
+            lines.sort()
+        default:
+            return 0
+        }
+        if !lines.isEmpty { print(lines.joined(separator: "\n")) }
+        return 0
+    }
+
+    /// Each place's short id, or its full id when another place shares the first eight digits
+    /// (a prefix that matches two places would not be accepted).
+    static func ids(_ places: [Location]) -> [(String, String)] {
+        var counts: [String: Int] = [:]
+        for place in places { counts[place.shortID, default: 0] += 1 }
+        return places.map { place in
+            (counts[place.shortID]! > 1 ? place.id.uuidString.lowercased() : place.shortID, place.name)
+        }
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+    }
+}

@@ -28,6 +28,7 @@ let allCommands: [CommandEntry] = [
     UndoCommand.entry,
     HistoryCommand.entry,
     DoctorCommand.entry,
+    StatsCommand.entry,
     ShareCommand.entry,
     OpenCommand.entry,
     CompletionCommand.entry,

@@ -11,6 +11,8 @@ final class CommandContext {
     /// Whether standard output is a terminal (tables, colour) or a pipe (plain text).
     let stdoutIsTerminal: Bool
     let stdinIsTerminal: Bool
+    /// Whether standard error is a terminal (progress bars).
+    let stderrIsTerminal: Bool
     let style: TextStyle
 
     init(environment: [String: String], arguments: ParsedArguments) {
@@ -18,6 +20,7 @@ final class CommandContext {
         self.arguments = arguments
         stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
         stdinIsTerminal = isatty(STDIN_FILENO) == 1
+        stderrIsTerminal = isatty(STDERR_FILENO) == 1
         style = TextStyle(isTerminal: stdoutIsTerminal, environment: environment,
                           disabledByFlag: arguments.flag("--no-color"))
     }

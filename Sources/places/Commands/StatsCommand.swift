@@ -1,0 +1,85 @@
+import PlacesKit
+
+/// `places stats [--json] [--no-flags]`
+enum StatsCommand: PlacesCommand {
+    static let spec = CommandSpec(
+        name: "stats", abstract: "Figures about your journal: countries and continents visited and still wanted, extremes.",
+        discussion: """
+        Each place's country comes from the offline gazetteer's country outlines (see `places where`);
+        a place at sea is in no country.
+
+        EXAMPLES:
+          places stats
+          places stats --json | jq '.countriesVisited[].name'
+        """,
+        options: [
+            .flag("--json", help: "Print the figures as JSON."),
+            .flag("--no-flags", help: "Leave out the country flags."),
+            .flag("--quiet", "-q", help: "Show no progress bar."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let places = try context.store().load()
+        let lookup = try CountryLocator.lookup(context)
+        let progress = ProgressReporter(
+            total: places.count,
+            enabled: ProgressReporter.isWanted(stderrIsTerminal: context.stderrIsTerminal, stdoutIsTerminal: context.stdoutIsTerminal,
+                                               writesToStdout: false, quiet: arguments.flag("--quiet")))
+        let stats = TravelStats.compute(places, country: lookup ?? { _, _ in nil }, progress: progress.update)
+        progress.finish()
+        if arguments.flag("--json") {
+            context.say(try PlaceOutput.json(stats))
+            return
+        }
+        if lookup == nil { context.note("note: no gazetteer in this build, so no countries") }
+        for line in text(stats, flags: !arguments.flag("--no-flags"), style: context.style) { context.say(line) }
+    }
+
+    /// The figures for people.
+    static func text(_ stats: TravelStats, flags: Bool, style: TextStyle) -> [String] {
+        func pin(_ pin: TravelStats.Pin) -> String {
+            let flag = flags ? CountryFlag.emoji(pin.countryCode ?? "") : ""
+            return (flag.isEmpty ? "" : flag + " ") + pin.name + " " + style.dim("(\(pin.shortID))")
+        }
+        func country(_ country: TravelStats.Country) -> [String] {
+            let flag = flags && !country.flag.isEmpty ? country.flag + " " : ""
+            return [flag + country.name + " (\(country.code))", counted(country.places, "place"), country.continent ?? ""]
+        }
+        var lines = ["\(style.bold("Places:")) \(stats.places) (\(stats.visited) visited, \(stats.wantToGo) want to go)"]
+        if !stats.tags.isEmpty {
+            lines.append("\(style.bold("Tags:")) " + stats.tags.map { "\($0.tag) \($0.places)" }.joined(separator: ", "))
+        }
+        for (title, list) in [("Countries visited", stats.countriesVisited), ("Countries still wanted", stats.countriesWanted)] where !list.isEmpty {
+            lines += ["", style.bold("\(title) (\(list.count)):")]
+            lines += TerminalText.table(list.map(country)).map { "  " + $0.trimmedTrailingSpaces }
+        }
+        if stats.placesInNoCountry > 0 {
+            lines.append("  (\(counted(stats.placesInNoCountry, "place")) in no country)")
+        }
+        if !stats.continentsVisited.isEmpty || !stats.continentsWanted.isEmpty { lines.append("") }
+        if !stats.continentsVisited.isEmpty {
+            lines.append("\(style.bold("Continents visited:")) " + stats.continentsVisited.joined(separator: ", "))
+        }
+        if !stats.continentsWanted.isEmpty {
+            lines.append("\(style.bold("Continents still wanted:")) " + stats.continentsWanted.joined(separator: ", "))
+        }
+        if stats.furthestApart != nil || stats.extremes != nil { lines.append("") }
+        if let pair = stats.furthestApart {
+            lines.append("\(style.bold("Furthest apart:")) \(pin(pair.first)) and \(pin(pair.second)), "
+                         + ProgressReporter.grouped(Int(pair.distanceKm.rounded())) + " km")
+        }
+        if let e = stats.extremes {
+            for (label, p, value) in [("Northernmost", e.northernmost, e.northernmost.latitude),
+                                      ("Southernmost", e.southernmost, e.southernmost.latitude),
+                                      ("Easternmost", e.easternmost, e.easternmost.longitude),
+                                      ("Westernmost", e.westernmost, e.westernmost.longitude)] {
+                let axis = label.hasPrefix("North") || label.hasPrefix("South") ? "lat" : "lon"
+                lines.append("\(style.bold(label + ":")) \(pin(p)), \(axis) \(CoordinateFormat.plain(value))")
+            }
+        }
+        if let visit = stats.mostRecentVisit {
+            lines.append("\(style.bold("Most recent visit:")) \(pin(visit.place)) on \(Timestamp.day(visit.visited))")
+        }
+        return lines
+    }
+}

@@ -25,13 +25,13 @@ enum ListCommand: PlacesCommand {
         let format = arguments.flag("--json") ? "json" : (arguments.value("--format") ?? "table")
         switch format {
         case "json":
-            context.say(try PlaceOutput.json(places))
+            context.write(JournalCodec.encodeArray(places) + [0x0A])
         default:
             if places.isEmpty {
                 context.note("No places\(arguments.all("--tag").isEmpty && !arguments.flag("--visited") && !arguments.flag("--unvisited") ? " yet: add one with `places add NAME --at LAT,LON`" : " match").")
                 return
             }
-            for line in PlaceOutput.table(places, style: context.style) { context.say(line) }
+            context.write(Array((PlaceOutput.table(places, style: context.style).joined(separator: "\n") + "\n").utf8))
         }
     }
 

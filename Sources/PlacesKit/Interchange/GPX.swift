@@ -122,23 +122,21 @@ enum GPXReader {
                     if draft != nil {
                         let names = path.names
                         let ours = path.inNamespace.last ?? false
-                        if names.count == 3 {
+                        if names.count == 2 && names[1] == "wpt", var finished = draft {
+                            if finished.description.trimmed.isEmpty { finished.description = comment }
+                            finished.tags = ownTags.isEmpty ? (typeTag.map { [$0] } ?? []) : ownTags
+                            let place = try finished.imported(
+                                file: fileName, position: TextPosition.of(offset: waypointOffset, in: bytes),
+                                item: "wpt \(waypointCount)")
+                            file.places.append(place)
+                            draft = nil
+                        } else if names.count == 3 {
                             switch names[2] {
                             case "name": draft?.name = text.trimmed
                             case "desc": draft?.description = text
                             case "cmt": comment = text
                             case "time": draft?.created = DateText.date(from: text.trimmed)
                             case "type": typeTag = text.trimmed.isEmpty ? nil : text.trimmed
-                            case "wpt":
-                                if var finished = draft {
-                                    if finished.description.trimmed.isEmpty { finished.description = comment }
-                                    finished.tags = ownTags.isEmpty ? (typeTag.map { [$0] } ?? []) : ownTags
-                                    let place = try finished.imported(
-                                        file: fileName, position: TextPosition.of(offset: waypointOffset, in: bytes),
-                                        item: "wpt \(waypointCount)")
-                                    file.places.append(place)
-                                }
-                                draft = nil
                             default: break
                             }
                         } else if ours && names.count == 4 && names[2] == "extensions" {

@@ -4,7 +4,7 @@ public enum FormatDetection {
     /// What the content looks like.
     public enum Guess: Equatable, Sendable {
         case format(InterchangeFormat)
-        /// A zip archive: a KMZ, most likely.
+        /// A zip archive: a KMZ (zipped KML), most likely.
         case zip
         case unknown
     }
@@ -100,13 +100,15 @@ public enum Importer {
             throw ImportError(file: fileName, reason: "the file is \(data.count / 1_048_576) MB: the limit is \(maximumFileSize / 1_048_576) MB")
         }
         let resolved: InterchangeFormat
+        if data.starts(with: [0x50, 0x4B, 0x03, 0x04]) && (format == nil || format == .kml) {
+            return try readKMZ(data, fileName: fileName)
+        }
         if let format {
-            if data.starts(with: [0x50, 0x4B, 0x03, 0x04]) { throw kmzError(fileName) }
             resolved = format
         } else {
             switch FormatDetection.detect(bytes: data, fileName: fileName) {
             case .format(let detected): resolved = detected
-            case .zip: throw kmzError(fileName)
+            case .zip: return try readKMZ(data, fileName: fileName)
             case .unknown:
                 throw ImportError(
                     file: fileName,
@@ -126,10 +128,12 @@ public enum Importer {
         }
     }
 
-    private static func kmzError(_ fileName: String) -> ImportError {
-        ImportError(
-            file: fileName,
-            reason: "this is a zip archive (a KMZ?), which cannot be read directly: unzip it (unzip \(fileName)) and import the .kml file inside (usually doc.kml)")
+    /// A KMZ: the KML document inside, read as KML. Positions in messages refer to that document.
+    private static func readKMZ(_ data: [UInt8], fileName: String) throws -> ImportedFile {
+        let document = try KMZ.kmlDocument(in: data, fileName: fileName, limit: maximumFileSize)
+        var file = try KMLReader.read(bytes: document.bytes, fileName: "\(fileName) (\(document.name))")
+        file.fileName = fileName
+        return file
     }
 }
 

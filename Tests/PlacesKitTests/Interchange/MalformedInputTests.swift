@@ -45,10 +45,14 @@ import Testing
         #expect(jsonError?.reason == "not valid JSON: values nest deeper than 256 levels: refused")
     }
 
-    @Test func kmzGetsAClearMessage() {
+    @Test func brokenKMZGetsAClearMessage() throws {
         let zip: [UInt8] = [0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00]
         let error = #expect(throws: ImportError.self) { try Importer.parse(data: zip, fileName: "trip.kmz") }
-        #expect(error?.description.contains("unzip it (unzip trip.kmz) and import the .kml file inside") == true)
+        #expect(error?.description == "trip.kmz: not a complete zip archive (no central directory)")
+        let empty = #expect(throws: ImportError.self) {
+            try Importer.parse(data: InterchangeFixtures.bytes("no-kml.kmz"), fileName: "no-kml.kmz")
+        }
+        #expect(empty?.description == "no-kml.kmz: the zip archive holds no .kml file")
     }
 
     @Test func externalDTDIsNeverFetched() throws {

@@ -38,9 +38,10 @@ struct PlacesRunner {
 
     /// Runs `places` with `arguments`; `stdin` is fed to it (empty and closed when `nil`).
     @discardableResult
-    func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
+    func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:],
+             executable: URL = PlacesRunner.executable) throws -> Result {
         let process = Process()
-        process.executableURL = Self.executable
+        process.executableURL = executable
         process.arguments = arguments
         var env = ["PLACES_STORE": journal.path, "HOME": directory.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
         env.merge(environment) { $1 }

@@ -26,6 +26,10 @@ let allCommands: [CommandEntry] = [
     RemoveCommand.entry,
     ImportCommand.entry,
     ExportCommand.entry,
+    MapCommand.entry,
+    UndoCommand.entry,
+    HistoryCommand.entry,
+    DoctorCommand.entry,
     HelpCommand.entry,
 ]
 

@@ -498,24 +498,30 @@ public enum XMLEscaping {
             break
         }
         guard needsWork else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\r": result += "&#13;"
-            default:
-                if XMLPullParser.isXMLCharacter(scalar) {
-                    result.unicodeScalars.append(scalar)
-                } else {
-                    result.unicodeScalars.append("\u{FFFD}")
-                }
+        // Byte by byte: every character that needs work is ASCII or U+FFFE/U+FFFF (EF BF BE/BF).
+        let bytes = Array(text.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 32)
+        let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "&"): result += Array("&amp;".utf8)
+            case UInt8(ascii: "<"): result += Array("&lt;".utf8)
+            case UInt8(ascii: ">"): result += Array("&gt;".utf8)
+            case UInt8(ascii: "\""): result += Array("&quot;".utf8)
+            case UInt8(ascii: "'"): result += Array("&apos;".utf8)
+            case 0x0D: result += Array("&#13;".utf8)
+            case 0x09, 0x0A: result.append(byte)
+            case 0x00..<0x20: result += replacement
+            case 0xEF where index + 1 < bytes.count && bytes[index] == 0xBF && (bytes[index + 1] == 0xBE || bytes[index + 1] == 0xBF):
+                result += replacement
+                index += 2
+            default: result.append(byte)
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }

@@ -10,9 +10,11 @@ enum ImportCommand: PlacesCommand {
     static let formats = ["auto"] + InterchangeFormat.allCases.map(\.rawValue)
 
     static let spec = CommandSpec(
-        name: "import", abstract: "Add places from GeoJSON, GPX, KML, CSV or Google Takeout files.",
+        name: "import", abstract: "Add places from GeoJSON, GPX, KML/KMZ, CSV or Google Takeout files.",
         discussion: """
-        The format is read from each file's content. All files are read and checked before anything is
+        Reads GeoJSON (Point features), Google Takeout "Saved Places.json", GPX waypoints, KML and KMZ
+        Placemarks (Organic Maps bookmarks too), CSV with a header row (comma, semicolon or tab), and
+        JSON arrays of places. The format is read from each file's content. All files are read and checked before anything is
         written: one bad file (malformed, a coordinate out of range, a place without a name) stops the
         import, and the journal is left as it was.
 

@@ -1,8 +1,8 @@
 import PlacesKit
 
-/// `places list [--tag TAG] [--visited | --unvisited] [--sort …] [--format …]`
+/// `places list [--tag TAG] [--visited | --unvisited] [--sort …] [--format table|json|geojson|gpx|kml|csv]`
 enum ListCommand: PlacesCommand {
-    static let formats = ["table", "json"]
+    static let formats = ["table", "json"] + InterchangeFormat.exportable.map(\.rawValue)
 
     static let spec = CommandSpec(
         name: "list", abstract: "List the places in the journal.",
@@ -26,6 +26,8 @@ enum ListCommand: PlacesCommand {
         switch format {
         case "json":
             context.write(JournalCodec.encodeArray(places) + [0x0A])
+        case let name where InterchangeFormat(rawValue: name) != nil:
+            ExportCommand.writeToStandardOutput(try Exporter.export(places, as: InterchangeFormat(rawValue: name)!))
         default:
             if places.isEmpty {
                 context.note("No places\(arguments.all("--tag").isEmpty && !arguments.flag("--visited") && !arguments.flag("--unvisited") ? " yet: add one with `places add NAME --at LAT,LON`" : " match").")

@@ -3,6 +3,8 @@ public enum TerminalText {
     /// The number of terminal columns `text` occupies: East Asian wide and fullwidth characters and
     /// emoji take two, combining marks and zero-width characters none.
     public static func width(_ text: String) -> Int {
+        // Plain ASCII, the common case, is one column a byte.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         var total = 0
         for character in text {
             total += width(of: character)

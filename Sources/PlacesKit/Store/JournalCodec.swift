@@ -110,7 +110,7 @@ public enum JournalCodec {
                 // A repeated key is legal JSON but ambiguous; leave it to the careful path.
                 let bit: UInt16
                 switch key {
-                case "id": bit = 1; guard let text = string(), let value = UUID(uuidString: text) else { return nil }; id = value
+                case "id": bit = 1; guard let value = uuid() else { return nil }; id = value
                 case "name": bit = 2; guard let value = string() else { return nil }; name = value
                 case "description": bit = 4
                     if isNull() { break }
@@ -146,11 +146,50 @@ public enum JournalCodec {
             return true
         }
 
+        /// A quoted UUID in any case, parsed in place (`UUID(uuidString:)` goes through `sscanf`).
+        mutating func uuid() -> UUID? {
+            guard index + 38 <= bytes.count, bytes[index] == UInt8(ascii: "\""), bytes[index + 37] == UInt8(ascii: "\"") else {
+                return nil
+            }
+            var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            let ok = withUnsafeMutableBytes(of: &raw) { out -> Bool in
+                var position = index + 1
+                for byteIndex in 0..<16 {
+                    if byteIndex == 4 || byteIndex == 6 || byteIndex == 8 || byteIndex == 10 {
+                        guard bytes[position] == UInt8(ascii: "-") else { return false }
+                        position += 1
+                    }
+                    guard let high = Self.hexValue(bytes[position]), let low = Self.hexValue(bytes[position + 1]) else { return false }
+                    out[byteIndex] = high << 4 | low
+                    position += 2
+                }
+                return true
+            }
+            guard ok else { return nil }
+            index += 38
+            return UUID(uuid: raw)
+        }
+
+        static func hexValue(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case 0x30...0x39: return byte - 0x30
+            case 0x41...0x46: return byte - 0x41 + 10
+            case 0x61...0x66: return byte - 0x61 + 10
+            default: return nil
+            }
+        }
+
         /// `.some(nil)` for JSON null, `.some(date)` for a date string, `nil` for anything else.
         mutating func optionalDate() -> Date?? {
             if isNull() { return .some(nil) }
+            // The journal's own form, read in place without making a string first.
+            if index + 22 <= bytes.count, bytes[index] == UInt8(ascii: "\""), bytes[index + 21] == UInt8(ascii: "\""),
+               let date = FastTimestamp.parse(UnsafeBufferPointer(rebasing: bytes[(index + 1)..<(index + 21)])) {
+                index += 22
+                return .some(date)
+            }
             guard let text = string() else { return nil }
-            guard let date = FastTimestamp.parse(text) ?? Timestamp.date(from: text) else { return nil }
+            guard let date = Timestamp.date(from: text) else { return nil }
             return .some(date)
         }
 
@@ -202,7 +241,7 @@ public enum JournalCodec {
                 if byte == UInt8(ascii: "\"") {
                     let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
                     index += 1
-                    return String(validating: slice, as: UTF8.self)
+                    return UTF8Check.string(slice)
                 }
                 if byte == UInt8(ascii: "\\") { break }
                 if byte < 0x20 { return nil }
@@ -212,7 +251,7 @@ public enum JournalCodec {
             while index < bytes.count {
                 let byte = bytes[index]
                 index += 1
-                if byte == UInt8(ascii: "\"") { return String(validating: scratch, as: UTF8.self) }
+                if byte == UInt8(ascii: "\"") { return scratch.withUnsafeBufferPointer { UTF8Check.string($0) } }
                 if byte < 0x20 { return nil }
                 guard byte == UInt8(ascii: "\\") else { scratch.append(byte); continue }
                 guard index < bytes.count else { return nil }
@@ -310,47 +349,97 @@ public enum JournalCodec {
     /// document with `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`, plus a final newline.
     public static func encode(_ places: [Location]) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(places.count * 400 + 64)
-        out.append(contentsOf: "{\n  \"places\" : [".utf8)
-        if places.isEmpty {
-            out.append(contentsOf: "\n\n  ],\n".utf8)
-        } else {
-            for (offset, place) in places.enumerated() {
-                out.append(contentsOf: (offset == 0 ? "\n    {\n" : ",\n    {\n").utf8)
-                if let created = place.created { field("created", &out); quoted(Timestamp.string(created), &out); out.append(contentsOf: ",\n".utf8) }
-                field("description", &out); quoted(place.description, &out); out.append(contentsOf: ",\n".utf8)
-                field("id", &out); quoted(place.id.uuidString.lowercased(), &out); out.append(contentsOf: ",\n".utf8)
-                field("latitude", &out); number(place.latitude, &out); out.append(contentsOf: ",\n".utf8)
-                field("longitude", &out); number(place.longitude, &out); out.append(contentsOf: ",\n".utf8)
-                field("name", &out); quoted(place.name, &out); out.append(contentsOf: ",\n".utf8)
-                field("tags", &out)
-                if place.tags.isEmpty {
-                    out.append(contentsOf: "[\n\n      ]".utf8)
-                } else {
-                    out.append(contentsOf: "[\n".utf8)
-                    for (index, tag) in place.tags.enumerated() {
-                        out.append(contentsOf: "        ".utf8)
-                        quoted(tag, &out)
-                        out.append(contentsOf: (index == place.tags.count - 1 ? "\n" : ",\n").utf8)
-                    }
-                    out.append(contentsOf: "      ]".utf8)
-                }
-                out.append(contentsOf: ",\n".utf8)
-                if let updated = place.updated { field("updated", &out); quoted(Timestamp.string(updated), &out); out.append(contentsOf: ",\n".utf8) }
-                field("visited", &out)
-                if let visited = place.visited { quoted(Timestamp.string(visited), &out) } else { out.append(contentsOf: "null".utf8) }
-                out.append(contentsOf: "\n    }".utf8)
-            }
-            out.append(contentsOf: "\n  ],\n".utf8)
-        }
-        out.append(contentsOf: "  \"version\" : \(JournalStore.currentVersion)\n}\n".utf8)
+        out.reserveCapacity(places.count * 450 + 64)
+        out.append(contentsOf: "{\n  \"places\" : ".utf8)
+        appendArray(places, indent: 2, to: &out)
+        out.append(contentsOf: ",\n  \"version\" : \(JournalStore.currentVersion)\n}\n".utf8)
         return out
     }
 
-    private static func field(_ key: String, _ out: inout [UInt8]) {
-        out.append(contentsOf: "      \"".utf8)
-        out.append(contentsOf: key.utf8)
-        out.append(contentsOf: "\" : ".utf8)
+    /// A bare array of places, as `JSONEncoder` writes `[Location]` with the journal's options
+    /// (what `places list --json` prints). No final newline.
+    public static func encodeArray(_ places: [Location]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(places.count * 450 + 8)
+        appendArray(places, indent: 0, to: &out)
+        return out
+    }
+
+    /// `[`, the places, and `]` at `indent`, as `JSONEncoder`'s pretty printer lays them out.
+    private static func appendArray(_ places: [Location], indent: Int, to out: inout [UInt8]) {
+        let outer = [UInt8](repeating: UInt8(ascii: " "), count: indent)
+        out.append(UInt8(ascii: "["))
+        if places.isEmpty {
+            out.append(contentsOf: [0x0A, 0x0A])
+            out.append(contentsOf: outer)
+            out.append(UInt8(ascii: "]"))
+            return
+        }
+        let object = outer + [0x20, 0x20]
+        let fieldIndent = object + [0x20, 0x20]
+        let itemIndent = fieldIndent + [0x20, 0x20]
+        func field(_ key: StaticString) {
+            out.append(contentsOf: fieldIndent)
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+            out.append(contentsOf: [UInt8(ascii: "\""), 0x20, UInt8(ascii: ":"), 0x20])
+        }
+        let separator: [UInt8] = [UInt8(ascii: ","), 0x0A]
+        for (offset, place) in places.enumerated() {
+            if offset > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(0x0A)
+            out.append(contentsOf: object)
+            out.append(contentsOf: [UInt8(ascii: "{"), 0x0A])
+            if let created = place.created { field("created"); date(created, &out); out.append(contentsOf: separator) }
+            field("description"); quoted(place.description, &out); out.append(contentsOf: separator)
+            field("id"); uuid(place.id, &out); out.append(contentsOf: separator)
+            field("latitude"); number(place.latitude, &out); out.append(contentsOf: separator)
+            field("longitude"); number(place.longitude, &out); out.append(contentsOf: separator)
+            field("name"); quoted(place.name, &out); out.append(contentsOf: separator)
+            field("tags")
+            out.append(contentsOf: [UInt8(ascii: "["), 0x0A])
+            if place.tags.isEmpty { out.append(0x0A) }
+            for (index, tag) in place.tags.enumerated() {
+                out.append(contentsOf: itemIndent)
+                quoted(tag, &out)
+                if index < place.tags.count - 1 { out.append(UInt8(ascii: ",")) }
+                out.append(0x0A)
+            }
+            out.append(contentsOf: fieldIndent)
+            out.append(UInt8(ascii: "]"))
+            out.append(contentsOf: separator)
+            if let updated = place.updated { field("updated"); date(updated, &out); out.append(contentsOf: separator) }
+            field("visited")
+            if let visited = place.visited { date(visited, &out) } else { out.append(contentsOf: Array("null".utf8)) }
+            out.append(0x0A)
+            out.append(contentsOf: object)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(0x0A)
+        out.append(contentsOf: outer)
+        out.append(UInt8(ascii: "]"))
+    }
+
+    private static func date(_ value: Date, _ out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        FastTimestamp.append(value, to: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// The id in lower case, as the journal writes it.
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private static func uuid(_ id: UUID, _ out: inout [UInt8]) {
+        let hex = hexDigits
+        out.append(UInt8(ascii: "\""))
+        withUnsafeBytes(of: id.uuid) { raw in
+            for (index, byte) in raw.enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 { out.append(UInt8(ascii: "-")) }
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0xF)])
+            }
+        }
+        out.append(UInt8(ascii: "\""))
     }
 
     /// A number as `JSONEncoder` writes it: integral values without a fraction, others in Swift's
@@ -366,6 +455,17 @@ public enum JournalCodec {
 
     static func quoted(_ text: String, _ out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        var copy = text
+        let plain = copy.withUTF8 { buffer -> Bool in
+            // Most text needs no escaping: copy it in one go.
+            guard !buffer.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            out.append(contentsOf: buffer)
+            return true
+        }
+        if plain {
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
@@ -390,36 +490,66 @@ public enum JournalCodec {
 /// (formatters cost microseconds each: seconds at 100,000 places × three dates).
 enum FastTimestamp {
     static func parse(_ text: String) -> Date? {
-        var utf8 = text.utf8.makeIterator()
-        var bytes: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                    UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        guard text.utf8.count == 20 else { return nil }
-        return withUnsafeMutableBytes(of: &bytes) { raw -> Date? in
-            for i in 0..<20 { raw[i] = utf8.next()! }
-            func digits(_ from: Int, _ count: Int) -> Int? {
-                var value = 0
-                for i in from..<(from + count) {
-                    let byte = raw[i]
-                    guard byte >= 0x30, byte <= 0x39 else { return nil }
-                    value = value * 10 + Int(byte - 0x30)
-                }
-                return value
+        var copy = text
+        return copy.withUTF8 { parse($0) }
+    }
+
+    static func parse(_ raw: UnsafeBufferPointer<UInt8>) -> Date? {
+        guard raw.count == 20 else { return nil }
+        func digits(_ from: Int, _ count: Int) -> Int? {
+            var value = 0
+            for i in from..<(from + count) {
+                let byte = raw[i]
+                guard byte >= 0x30, byte <= 0x39 else { return nil }
+                value = value * 10 + Int(byte - 0x30)
             }
-            guard raw[4] == UInt8(ascii: "-"), raw[7] == UInt8(ascii: "-"), raw[10] == UInt8(ascii: "T"),
-                  raw[13] == UInt8(ascii: ":"), raw[16] == UInt8(ascii: ":"), raw[19] == UInt8(ascii: "Z"),
-                  let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2),
-                  let hour = digits(11, 2), let minute = digits(14, 2), let second = digits(17, 2),
-                  (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60 else { return nil }
-            // Days from the civil date (Howard Hinnant's algorithm), valid for the proleptic Gregorian calendar.
-            let y = month <= 2 ? year - 1 : year
-            let era = (y >= 0 ? y : y - 399) / 400
-            let yearOfEra = y - era * 400
-            let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-            let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-            let days = era * 146_097 + dayOfEra - 719_468
-            guard day <= daysInMonth(month, year: year) else { return nil }
-            return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
+            return value
         }
+        guard raw[4] == UInt8(ascii: "-"), raw[7] == UInt8(ascii: "-"), raw[10] == UInt8(ascii: "T"),
+              raw[13] == UInt8(ascii: ":"), raw[16] == UInt8(ascii: ":"), raw[19] == UInt8(ascii: "Z"),
+              let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2),
+              let hour = digits(11, 2), let minute = digits(14, 2), let second = digits(17, 2),
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60,
+              day <= daysInMonth(month, year: year) else { return nil }
+        // Days from the civil date (Howard Hinnant's algorithm), for the proleptic Gregorian calendar.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
+    }
+
+    /// Appends the journal's form of `date` (`2024-05-01T12:00:00Z`) to `out`.
+    static func append(_ date: Date, to out: inout [UInt8]) {
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        var days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        days += 719_468
+        let era = (days >= 0 ? days : days - 146_096) / 146_097
+        let dayOfEra = days - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        guard (0...9999).contains(year) else {
+            out.append(contentsOf: Timestamp.string(date).utf8)
+            return
+        }
+        func put(_ value: Int64, _ width: Int) {
+            var divisor: Int64 = 1
+            for _ in 1..<width { divisor *= 10 }
+            while divisor > 0 {
+                out.append(UInt8(0x30 + (value / divisor) % 10))
+                divisor /= 10
+            }
+        }
+        put(year, 4); out.append(UInt8(ascii: "-")); put(month, 2); out.append(UInt8(ascii: "-")); put(day, 2)
+        out.append(UInt8(ascii: "T")); put(secondOfDay / 3600, 2); out.append(UInt8(ascii: ":"))
+        put(secondOfDay / 60 % 60, 2); out.append(UInt8(ascii: ":")); put(secondOfDay % 60, 2); out.append(UInt8(ascii: "Z"))
     }
 
     static func daysInMonth(_ month: Int, year: Int) -> Int {
@@ -428,5 +558,49 @@ enum FastTimestamp {
         case 4, 6, 9, 11: return 30
         default: return 31
         }
+    }
+}
+
+/// Strict UTF-8 checking for the journal reader.
+///
+/// `String(validating:as:)` is generic over the encoding and is not specialised across modules,
+/// so each call looks up type metadata: a third of the reading time of a large journal. This
+/// check is the same rule (no overlong forms, no surrogates, nothing above U+10FFFF), after which
+/// `String(decoding:as:)` cannot need to repair anything.
+enum UTF8Check {
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        isValid(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
+    }
+
+    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 { index += 1; continue }
+            func continuation(_ offset: Int) -> Bool {
+                index + offset < count && bytes[index + offset] & 0xC0 == 0x80
+            }
+            switch lead {
+            case 0xC2...0xDF:
+                guard continuation(1) else { return false }
+                index += 2
+            case 0xE0...0xEF:
+                guard continuation(1), continuation(2) else { return false }
+                let second = bytes[index + 1]
+                if lead == 0xE0 && second < 0xA0 { return false }   // overlong
+                if lead == 0xED && second > 0x9F { return false }   // surrogate
+                index += 3
+            case 0xF0...0xF4:
+                guard continuation(1), continuation(2), continuation(3) else { return false }
+                let second = bytes[index + 1]
+                if lead == 0xF0 && second < 0x90 { return false }   // overlong
+                if lead == 0xF4 && second > 0x8F { return false }   // above U+10FFFF
+                index += 4
+            default:
+                return false
+            }
+        }
+        return true
     }
 }

@@ -24,6 +24,8 @@ let allCommands: [CommandEntry] = [
     ShowCommand.entry,
     EditCommand.entry,
     RemoveCommand.entry,
+    ImportCommand.entry,
+    ExportCommand.entry,
     MapCommand.entry,
     UndoCommand.entry,
     HistoryCommand.entry,

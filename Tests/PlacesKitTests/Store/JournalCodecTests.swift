@@ -33,6 +33,23 @@ import Testing
         }
     }
 
+    @Test func arrayEncoderWritesExactlyWhatJSONEncoderWrites() throws {
+        for places in [[], [Location.example], Self.awkwardPlaces()] {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let reference = try encoder.encode(places)
+            #expect(String(decoding: JournalCodec.encodeArray(places), as: UTF8.self) == String(decoding: reference, as: UTF8.self))
+        }
+    }
+
+    @Test(arguments: [[0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0xFF], [0x80]] as [[UInt8]])
+    func invalidUTF8IsNotAcceptedSilently(sequence: [UInt8]) {
+        let bytes = Array(#"{"version": 1, "places": [{"id": "5a3b1f0e-7c2d-4e8a-9b6f-1d2c3e4f5a6b", "name": "A"#.utf8) + sequence
+            + Array(#"", "latitude": 1, "longitude": 2}]}"#.utf8)
+        #expect(JournalCodec.decode(bytes) == nil)
+        #expect(throws: JournalError.self) { try JournalStore.decode(bytes, path: "j.json") }
+    }
+
     @Test func decoderReadsBackEveryField() throws {
         let places = Self.awkwardPlaces()
         let decoded = try #require(JournalCodec.decode(JournalCodec.encode(places)))

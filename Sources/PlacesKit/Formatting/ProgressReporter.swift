@@ -25,6 +25,9 @@ public final class ProgressReporter {
     private let clock: () -> Double
     private let output: (String) -> Void
     private let start: Double
+    private let delay: Double
+    /// When this stage began: the rate and time left are measured from here.
+    private let stageStart: Double
     private var lastDraw = -Double.infinity
     private var drawn = false
     /// How far the work has got.
@@ -36,13 +39,19 @@ public final class ProgressReporter {
     ///   - enabled: whether to draw at all (see ``isWanted(stderrIsTerminal:stdoutIsTerminal:writesToStdout:quiet:)``).
     ///   - clock: seconds from any fixed origin; a monotonic clock by default. Tests pass their own.
     ///   - output: where the bar's text goes; standard error by default.
+    ///   - delay: seconds of work before the bar first appears.
+    ///   - startedAt: when the command's work began, on `clock`, for a later stage of the same work:
+    ///     the half-second grace period counts from then, not from this stage's start. Default: now.
     public init(total: Int?, enabled: Bool, clock: @escaping () -> Double = ProgressReporter.monotonicSeconds,
-                output: @escaping (String) -> Void = ProgressReporter.writeToStandardError) {
+                output: @escaping (String) -> Void = ProgressReporter.writeToStandardError,
+                delay: Double = ProgressReporter.delay, startedAt: Double? = nil) {
         self.total = total
+        self.delay = delay
         self.enabled = enabled
         self.clock = clock
         self.output = output
-        start = enabled ? clock() : 0
+        stageStart = enabled ? clock() : 0
+        start = startedAt ?? stageStart
     }
 
     /// Whether a command should show progress: only when standard error is a terminal, `--quiet`
@@ -57,10 +66,10 @@ public final class ProgressReporter {
         self.count = count
         guard enabled else { return }
         let now = clock()
-        guard now - start >= Self.delay, now - lastDraw >= Self.interval else { return }
+        guard now - start >= delay, now - lastDraw >= Self.interval else { return }
         lastDraw = now
         drawn = true
-        output("\r" + Self.line(count: count, total: total, elapsed: now - start) + "\u{1B}[K")
+        output("\r" + Self.line(count: count, total: total, elapsed: now - stageStart) + "\u{1B}[K")
     }
 
     /// Records that `step` more items are done.

@@ -11,9 +11,11 @@ public enum CSVExporter {
     public static let columns = ["id", "name", "description", "latitude", "longitude", "tags", "visited", "created", "updated"]
 
     /// The document.
-    public static func export(_ places: [Location]) -> String {
+    /// - Parameter progress: called now and then with the number of places written so far.
+    public static func export(_ places: [Location], progress: (Int) -> Void = { _ in }) -> String {
         var out = columns.joined(separator: ",") + "\r\n"
-        for place in places {
+        for (done, place) in places.enumerated() {
+            if done & 1023 == 0 { progress(done) }
             let fields = [
                 place.id.uuidString.lowercased(), place.name, place.description,
                 CoordinateFormat.plain(place.latitude), CoordinateFormat.plain(place.longitude),

@@ -141,12 +141,13 @@ public enum Importer {
 public enum Exporter {
     /// The document for `places` in `format`.
     /// - Throws: ``ExportFormatError`` for a format that is only read (Takeout, JSON array).
-    public static func export(_ places: [Location], as format: InterchangeFormat) throws -> String {
+    public static func export(_ places: [Location], as format: InterchangeFormat,
+                              progress: (Int) -> Void = { _ in }) throws -> String {
         switch format {
-        case .geojson: return GeoJSONExporter.export(places)
-        case .gpx: return GPXExporter.export(places)
-        case .kml: return KMLExporter.export(places)
-        case .csv: return CSVExporter.export(places)
+        case .geojson: return GeoJSONExporter.export(places, progress: progress)
+        case .gpx: return GPXExporter.export(places, progress: progress)
+        case .kml: return KMLExporter.export(places, progress: progress)
+        case .csv: return CSVExporter.export(places, progress: progress)
         case .takeout, .json: throw ExportFormatError(format: format)
         }
     }

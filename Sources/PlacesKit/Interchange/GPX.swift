@@ -17,7 +17,8 @@ public enum GPXExporter {
     public static let creator = "places"
 
     /// The document.
-    public static func export(_ places: [Location]) -> String {
+    /// - Parameter progress: called now and then with the number of places written so far.
+    public static func export(_ places: [Location], progress: (Int) -> Void = { _ in }) -> String {
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
             <gpx version="1.1" creator="\(creator)" xmlns="http://www.topografix.com/GPX/1/1" \
@@ -30,7 +31,8 @@ public enum GPXExporter {
             out += "  <metadata><bounds minlat=\"\(decimal(box.south))\" minlon=\"\(decimal(longitude(box.west)))\""
             out += " maxlat=\"\(decimal(box.north))\" maxlon=\"\(decimal(longitude(box.east)))\"/></metadata>\n"
         }
-        for place in places {
+        for (done, place) in places.enumerated() {
+            if done & 1023 == 0 { progress(done) }
             out += "  <wpt lat=\"\(decimal(place.latitude))\" lon=\"\(decimal(longitude(place.longitude)))\">\n"
             if let created = place.created { out += "    <time>\(DateText.string(created))</time>\n" }
             out += "    <name>\(XMLEscaping.escape(place.name))</name>\n"

@@ -11,13 +11,15 @@ import Foundation
 /// WGS 84 is implied). Coordinates are written as stored, in the shortest form that reads back exactly.
 public enum GeoJSONExporter {
     /// The document, one feature per line.
-    public static func export(_ places: [Location]) -> String {
+    /// - Parameter progress: called now and then with the number of places written so far.
+    public static func export(_ places: [Location], progress: (Int) -> Void = { _ in }) -> String {
         var out = "{\"type\":\"FeatureCollection\""
         if let box = boundingBox(places) {
             out += ",\"bbox\":[\(JSONText.number(box.west)),\(JSONText.number(box.south)),\(JSONText.number(box.east)),\(JSONText.number(box.north))]"
         }
         out += ",\"features\":["
         for (index, place) in places.enumerated() {
+            if index & 1023 == 0 { progress(index) }
             out += index == 0 ? "\n" : ",\n"
             appendFeature(place, to: &out)
         }

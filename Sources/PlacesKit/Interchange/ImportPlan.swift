@@ -93,8 +93,10 @@ public enum ImportPlanner {
     /// ``duplicateRadiusMeters`` — already in the journal or added earlier in this import — is
     /// skipped; otherwise it is added. `created`/`updated` default to `options.now`.
     /// - Complexity: O(n + m) expected, comparing distances only between places of the same name.
+    /// - Parameter progress: called now and then with the number of imported places considered so far.
     /// - Throws: ``LocationValidationError`` for an invalid extra tag.
-    public static func plan(existing: [Location], files: [ImportedFile], options: ImportOptions) throws -> ImportPlan {
+    public static func plan(existing: [Location], files: [ImportedFile], options: ImportOptions,
+                            progress: (Int) -> Void = { _ in }) throws -> ImportPlan {
         let extraTags = try Location.normalizedTags(options.extraTags)
         var places = existing
         var indexByID: [UUID: Int] = [:]
@@ -105,10 +107,13 @@ public enum ImportPlanner {
         }
         var plan = ImportPlan(places: [], added: [], updated: [], skipped: [], unreadable: [])
         var seenInImport = Set<UUID>()
+        var considered = 0
 
         for file in files {
             plan.unreadable += file.skipped
             for imported in file.places {
+                considered += 1
+                if considered & 1023 == 0 { progress(considered) }
                 var place = imported.location
                 let origin = "\(file.fileName) \(imported.origin)"
                 if !extraTags.isEmpty { place.tags = try Location.normalizedTags(place.tags + extraTags) }

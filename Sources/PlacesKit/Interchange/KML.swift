@@ -12,7 +12,8 @@ import Foundation
 /// `ExtendedData` with `id`, `tags` (comma-separated), `visited`, `created` and `updated`.
 public enum KMLExporter {
     /// The document.
-    public static func export(_ places: [Location]) -> String {
+    /// - Parameter progress: called now and then with the number of places written so far.
+    public static func export(_ places: [Location], progress: (Int) -> Void = { _ in }) -> String {
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
             <kml xmlns="http://www.opengis.net/kml/2.2">
@@ -20,7 +21,8 @@ public enum KMLExporter {
               <name>places</name>
 
             """
-        for place in places {
+        for (done, place) in places.enumerated() {
+            if done & 1023 == 0 { progress(done) }
             out += "  <Placemark>\n    <name>\(XMLEscaping.escape(place.name))</name>\n"
             if !place.description.isEmpty {
                 out += "    <description>\(XMLEscaping.escape(place.description))</description>\n"

@@ -22,13 +22,17 @@ enum ExportCommand: PlacesCommand {
             .option("--tag", "-t", value: "tag", help: "Only places with this tag; repeat for places with any of them.", repeatable: true),
             .flag("--visited", help: "Only places you have been to."),
             .flag("--unvisited", help: "Only places you still want to go to."),
+            .flag("--quiet", "-q", help: "Show no progress bar."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let output = arguments.value("--output")
         let format = try resolveFormat(arguments.value("--format"), output: output)
         let places = try ListCommand.select(try context.store().load(), arguments)
-        let text = try Exporter.export(places, as: format)
+        let toStandardOutput = output == nil || output == "-"
+        let progress = context.progress(total: places.count, writesToStdout: toStandardOutput)
+        let text = try Exporter.export(places, as: format, progress: progress.update)
+        progress.finish()
         if let output, output != "-" {
             try InterchangeFiles.write(text, to: output)
             context.note("Exported \(places.count) place\(places.count == 1 ? "" : "s") to \(output) (\(format)).")

@@ -32,33 +32,44 @@ enum ImportCommand: PlacesCommand {
             .option("--tag", "-t", value: "tag", help: "Add this tag to every imported place; repeat for several.", repeatable: true),
             .flag("--dry-run", help: "Report what would happen without changing the journal."),
             .flag("--update", help: "Replace places whose id is already in the journal."),
+            .flag("--quiet", "-q", help: "Show no progress bar."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let requested = arguments.value("--format").flatMap { $0 == "auto" ? nil : InterchangeFormat(rawValue: $0) }
+        // Progress counts files while they are read (a file is parsed in one go), then places while
+        // they are checked against the journal.
+        let started = ProgressReporter.monotonicSeconds()
+        let reading = context.progress(total: arguments.positionals.count)
         var files: [ImportedFile] = []
         for path in arguments.positionals {
             do {
                 let file = try Importer.parse(data: try InterchangeFiles.read(path), fileName: path, format: requested)
                 files.append(file)
+                reading.update(files.count)
             } catch let error as ImportError {
+                reading.finish()
                 throw CommandFailure("\(error)\nnothing was imported", code: .dataError)
             }
         }
+        reading.finish()
+        let checking = context.progress(total: files.reduce(0) { $0 + $1.places.count }, startedAt: started)
+        defer { checking.finish() }
         let options = ImportOptions(
             extraTags: arguments.all("--tag"), updateExisting: arguments.flag("--update"), now: Date())
         let store = try context.store()
         let dryRun = arguments.flag("--dry-run")
         let plan: ImportPlan
         if dryRun {
-            plan = try ImportPlanner.plan(existing: try store.load(), files: files, options: options)
+            plan = try ImportPlanner.plan(existing: try store.load(), files: files, options: options, progress: checking.update)
         } else {
             plan = try store.transaction { places in
-                let plan = try ImportPlanner.plan(existing: places, files: files, options: options)
+                let plan = try ImportPlanner.plan(existing: places, files: files, options: options, progress: checking.update)
                 places = plan.places
                 return plan
             }
         }
+        checking.finish()
         for file in files {
             context.say("\(file.fileName): \(file.format), \(file.places.count) place\(file.places.count == 1 ? "" : "s")")
         }

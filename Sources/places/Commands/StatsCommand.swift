@@ -21,10 +21,7 @@ enum StatsCommand: PlacesCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let places = try context.store().load()
         let lookup = try CountryLocator.lookup(context)
-        let progress = ProgressReporter(
-            total: places.count,
-            enabled: ProgressReporter.isWanted(stderrIsTerminal: context.stderrIsTerminal, stdoutIsTerminal: context.stdoutIsTerminal,
-                                               writesToStdout: false, quiet: arguments.flag("--quiet")))
+        let progress = context.progress(total: places.count)
         let stats = TravelStats.compute(places, country: lookup ?? { _, _ in nil }, progress: progress.update)
         progress.finish()
         if arguments.flag("--json") {

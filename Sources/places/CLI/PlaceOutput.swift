@@ -15,8 +15,12 @@ enum PlaceOutput {
     }
 
     /// One row per place: short id, name, coordinates, tags, visited.
-    static func table(_ places: [Location], style: TextStyle, maxNameWidth: Int = 40) -> [String] {
+    /// - Parameter flag: the flag emoji of a place's country, shown in a column of its own after the
+    ///   id (an empty string for a place in no country); `nil` for no flag column.
+    static func table(_ places: [Location], style: TextStyle, maxNameWidth: Int = 40,
+                      flag: ((Location) -> String)? = nil) -> [String] {
         var rows = [["ID", "NAME", "LATITUDE", "LONGITUDE", "VISITED", "TAGS"]]
+        if flag != nil { rows[0].insert("", at: 1) }
         for place in places {
             rows.append([
                 place.shortID,
@@ -26,20 +30,27 @@ enum PlaceOutput {
                 place.visited.map(Timestamp.day) ?? "-",
                 place.tags.joined(separator: ", "),
             ])
+            if let flag { rows[rows.count - 1].insert(flag(place), at: 1) }
         }
-        var lines = TerminalText.table(rows, rightAligned: [2, 3])
+        var lines = TerminalText.table(rows, rightAligned: flag == nil ? [2, 3] : [3, 4])
         if !lines.isEmpty { lines[0] = style.bold(lines[0]) }
         return lines.map { $0.trimmedTrailingSpaces }
     }
 
     /// Every field of one place, for `show` and after `add` and `edit`.
-    static func detail(_ place: Location, style: TextStyle) -> [String] {
+    /// - Parameters:
+    ///   - country: the place's country, shown on a line of its own, when known.
+    ///   - flags: whether to show the country's flag beside the name and the country.
+    static func detail(_ place: Location, style: TextStyle, country: (code: String, name: String)? = nil,
+                       flags: Bool = false) -> [String] {
+        let flag = flags ? country.map { CountryFlag.emoji($0.code) } ?? "" : ""
         var lines = [
-            "\(style.bold(place.name))  \(style.dim(place.shortID))",
+            (flag.isEmpty ? "" : flag + " ") + "\(style.bold(place.name))  \(style.dim(place.shortID))",
             "  id:          \(place.id.uuidString.lowercased())",
             "  coordinates: \(CoordinateFormat.plain(place.latitude)), \(CoordinateFormat.plain(place.longitude))",
             "  visited:     \(place.visited.map(Timestamp.day) ?? "not yet (want to go)")",
         ]
+        if let country { lines.insert("  country:     \(flag.isEmpty ? "" : flag + " ")\(country.name) (\(country.code))", at: 3) }
         if !place.tags.isEmpty { lines.append("  tags:        \(place.tags.joined(separator: ", "))") }
         if let created = place.created { lines.append("  created:     \(Timestamp.string(created))") }
         if let updated = place.updated { lines.append("  updated:     \(Timestamp.string(updated))") }

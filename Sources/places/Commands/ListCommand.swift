@@ -18,6 +18,7 @@ enum ListCommand: PlacesCommand {
             .option("--sort", value: "order", help: "Order by name, created or updated (newest first).", choices: ["name", "created", "updated"]),
             .option("--format", "-f", value: "format", help: "Output format.", choices: formats),
             .flag("--json", help: "The same as --format json."),
+            CountryLocator.noFlagsOption,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
@@ -33,7 +34,7 @@ enum ListCommand: PlacesCommand {
                 context.note("No places\(arguments.all("--tag").isEmpty && !arguments.flag("--visited") && !arguments.flag("--unvisited") ? " yet: add one with `places add NAME --at LAT,LON`" : " match").")
                 return
             }
-            context.write(Array((PlaceOutput.table(places, style: context.style).joined(separator: "\n") + "\n").utf8))
+            context.write(Array((PlaceOutput.table(places, style: context.style, flag: try CountryLocator.flags(context)).joined(separator: "\n") + "\n").utf8))
         }
     }
 

@@ -14,7 +14,7 @@ enum StatsCommand: PlacesCommand {
         """,
         options: [
             .flag("--json", help: "Print the figures as JSON."),
-            .flag("--no-flags", help: "Leave out the country flags."),
+            CountryLocator.noFlagsOption,
             .flag("--quiet", "-q", help: "Show no progress bar."),
         ])
 

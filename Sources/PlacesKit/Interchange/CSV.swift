@@ -20,8 +20,8 @@ public enum CSVExporter {
                 place.id.uuidString.lowercased(), place.name, place.description,
                 CoordinateFormat.plain(place.latitude), CoordinateFormat.plain(place.longitude),
                 place.tags.joined(separator: ","),
-                place.visited.map(DateText.string) ?? "", place.created.map(DateText.string) ?? "",
-                place.updated.map(DateText.string) ?? "",
+                place.visited.map(Timestamp.string) ?? "", place.created.map(Timestamp.string) ?? "",
+                place.updated.map(Timestamp.string) ?? "",
             ]
             out += fields.map(field).joined(separator: ",") + "\r\n"
         }
@@ -94,7 +94,7 @@ enum CSVReader {
             }
             func date(_ key: String) throws -> Date? {
                 guard let text = value(key)?.trimmed, !text.isEmpty else { return nil }
-                guard let date = DateText.date(from: text) else {
+                guard let date = Timestamp.date(from: text) else {
                     throw fail(record.line, item, "\(key) \"\(text)\" is not an ISO 8601 date such as 2024-05-01T12:00:00Z")
                 }
                 return date

@@ -34,7 +34,7 @@ public enum GPXExporter {
         for (done, place) in places.enumerated() {
             if done & 1023 == 0 { progress(done) }
             out += "  <wpt lat=\"\(decimal(place.latitude))\" lon=\"\(decimal(longitude(place.longitude)))\">\n"
-            if let created = place.created { out += "    <time>\(DateText.string(created))</time>\n" }
+            if let created = place.created { out += "    <time>\(Timestamp.string(created))</time>\n" }
             out += "    <name>\(XMLEscaping.escape(place.name))</name>\n"
             if !place.description.isEmpty { out += "    <desc>\(XMLEscaping.escape(place.description))</desc>\n" }
             if let first = place.tags.first { out += "    <type>\(XMLEscaping.escape(first))</type>\n" }
@@ -45,9 +45,9 @@ public enum GPXExporter {
                 for tag in place.tags { out += "<places:tag>\(XMLEscaping.escape(tag))</places:tag>" }
                 out += "</places:tags>\n"
             }
-            if let visited = place.visited { out += "      <places:visited>\(DateText.string(visited))</places:visited>\n" }
-            if let created = place.created { out += "      <places:created>\(DateText.string(created))</places:created>\n" }
-            if let updated = place.updated { out += "      <places:updated>\(DateText.string(updated))</places:updated>\n" }
+            if let visited = place.visited { out += "      <places:visited>\(Timestamp.string(visited))</places:visited>\n" }
+            if let created = place.created { out += "      <places:created>\(Timestamp.string(created))</places:created>\n" }
+            if let updated = place.updated { out += "      <places:updated>\(Timestamp.string(updated))</places:updated>\n" }
             out += "    </extensions>\n  </wpt>\n"
         }
         out += "</gpx>\n"
@@ -137,7 +137,7 @@ enum GPXReader {
                             case "name": draft?.name = text.trimmed
                             case "desc": draft?.description = text
                             case "cmt": comment = text
-                            case "time": draft?.created = DateText.date(from: text.trimmed)
+                            case "time": draft?.created = Timestamp.date(from: text.trimmed)
                             case "type": typeTag = text.trimmed.isEmpty ? nil : text.trimmed
                             default: break
                             }
@@ -147,9 +147,9 @@ enum GPXReader {
                             case "id":
                                 guard let id = UUID(uuidString: value) else { throw fail("places:id \"\(value)\" is not a UUID", at: waypointOffset) }
                                 draft?.id = id
-                            case "visited": draft?.visited = DateText.date(from: value)
-                            case "created": draft?.created = DateText.date(from: value)
-                            case "updated": draft?.updated = DateText.date(from: value)
+                            case "visited": draft?.visited = Timestamp.date(from: value)
+                            case "created": draft?.created = Timestamp.date(from: value)
+                            case "updated": draft?.updated = Timestamp.date(from: value)
                             default: break
                             }
                         } else if ours && names.count == 5 && names[2] == "extensions" && names[3] == "tags" && names[4] == "tag" {

@@ -40,7 +40,7 @@ public enum GeoJSONExporter {
     }
 
     private static func date(_ date: Date?) -> String {
-        date.map { "\"" + DateText.string($0) + "\"" } ?? "null"
+        date.map { "\"" + Timestamp.string($0) + "\"" } ?? "null"
     }
 
     /// West, south, east, north of the places (a plain box: it does not try to cross the antimeridian).
@@ -149,9 +149,9 @@ enum JSONPlacesReader {
             }
         }
         // Dates a foreign file names differently or writes loosely are left out rather than refused.
-        draft.visited = properties["visited"]?.stringValue.flatMap(DateText.date(from:))
-        draft.created = properties["created"]?.stringValue.flatMap(DateText.date(from:))
-        draft.updated = properties["updated"]?.stringValue.flatMap(DateText.date(from:))
+        draft.visited = properties["visited"]?.stringValue.flatMap(Timestamp.date(from:))
+        draft.created = properties["created"]?.stringValue.flatMap(Timestamp.date(from:))
+        draft.updated = properties["updated"]?.stringValue.flatMap(Timestamp.date(from:))
         file.places.append(try draft.imported(file: fileName, position: position(), item: item))
     }
 
@@ -186,7 +186,7 @@ enum JSONPlacesReader {
         }
         func date(_ key: String) throws -> Date? {
             guard let field = value[key], case .string(let text) = field else { return nil }
-            guard let date = DateText.date(from: text) else {
+            guard let date = Timestamp.date(from: text) else {
                 throw fail("\(key) \"\(text)\" is not an ISO 8601 date such as 2024-05-01T12:00:00Z")
             }
             return date

@@ -28,16 +28,16 @@ public enum KMLExporter {
                 out += "    <description>\(XMLEscaping.escape(place.description))</description>\n"
             }
             if let when = place.visited ?? place.created {
-                out += "    <TimeStamp><when>\(DateText.string(when))</when></TimeStamp>\n"
+                out += "    <TimeStamp><when>\(Timestamp.string(when))</when></TimeStamp>\n"
             }
             out += "    <ExtendedData>\n"
             out += "      <Data name=\"id\"><value>\(place.id.uuidString.lowercased())</value></Data>\n"
             if !place.tags.isEmpty {
                 out += "      <Data name=\"tags\"><value>\(XMLEscaping.escape(place.tags.joined(separator: ",")))</value></Data>\n"
             }
-            out += "      <Data name=\"visited\"><value>\(place.visited.map(DateText.string) ?? "")</value></Data>\n"
-            if let created = place.created { out += "      <Data name=\"created\"><value>\(DateText.string(created))</value></Data>\n" }
-            if let updated = place.updated { out += "      <Data name=\"updated\"><value>\(DateText.string(updated))</value></Data>\n" }
+            out += "      <Data name=\"visited\"><value>\(place.visited.map(Timestamp.string) ?? "")</value></Data>\n"
+            if let created = place.created { out += "      <Data name=\"created\"><value>\(Timestamp.string(created))</value></Data>\n" }
+            if let updated = place.updated { out += "      <Data name=\"updated\"><value>\(Timestamp.string(updated))</value></Data>\n" }
             out += "    </ExtendedData>\n"
             out += "    <Point><coordinates>\(CoordinateFormat.plain(place.longitude)),\(CoordinateFormat.plain(place.latitude))</coordinates></Point>\n"
             out += "  </Placemark>\n"
@@ -120,7 +120,7 @@ enum KMLReader {
                         } else if relative == 1 && local == "description" {
                             current.description = text
                         } else if local == "when" && path.ends(with: ["TimeStamp", "when"]) {
-                            when = DateText.date(from: text.trimmed)
+                            when = Timestamp.date(from: text.trimmed)
                         } else if local == "coordinates" && path.ends(with: ["Point", "coordinates"]) && hasPoint && otherGeometry == nil {
                             let tuple = text.trimmed.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).first ?? ""
                             let parts = tuple.split(separator: ",", omittingEmptySubsequences: false)
@@ -137,9 +137,9 @@ enum KMLReader {
                                 guard let id = UUID(uuidString: value) else { throw fail("the id \"\(value)\" is not a UUID") }
                                 current.id = id
                             case "tags": ownTags = PlaceDraft.splitTags(value)
-                            case "visited": current.visited = value.isEmpty ? nil : DateText.date(from: value)
-                            case "created": current.created = DateText.date(from: value)
-                            case "updated": current.updated = DateText.date(from: value)
+                            case "visited": current.visited = value.isEmpty ? nil : Timestamp.date(from: value)
+                            case "created": current.created = Timestamp.date(from: value)
+                            case "updated": current.updated = Timestamp.date(from: value)
                             default: break
                             }
                         }

@@ -70,8 +70,8 @@ enum TakeoutReader {
         }
         if let url, !url.isEmpty { lines.append(url) }
         draft.description = lines.joined(separator: "\n")
-        draft.created = (properties["Published"] ?? properties["date"])?.stringValue.flatMap(DateText.date(from:))
-        draft.updated = properties["Updated"]?.stringValue.flatMap(DateText.date(from:))
+        draft.created = (properties["Published"] ?? properties["date"])?.stringValue.flatMap(Timestamp.date(from:))
+        draft.updated = properties["Updated"]?.stringValue.flatMap(Timestamp.date(from:))
         if draft.updated == nil { draft.updated = draft.created }
         return .place(draft)
     }

@@ -39,6 +39,9 @@ public enum Timestamp {
     public static func date(from text: String) -> Date? {
         let trimmed = text.trimmed
         if let date = FastTimestamp.parse(trimmed) { return date }
+        // The format styles below roll impossible days over (February 29 of 2023 becomes March 1);
+        // a date that does not exist is a mistake to report, not to correct.
+        guard hasPossibleCalendarDay(trimmed) else { return nil }
         if let date = try? Date.ISO8601FormatStyle(timeZone: .gmt).parse(trimmed) { return date }
         if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt).parse(trimmed) {
             return date
@@ -47,6 +50,21 @@ public enum Timestamp {
             return date
         }
         return nil
+    }
+
+    private static func hasPossibleCalendarDay(_ text: String) -> Bool {
+        let bytes = Array(text.utf8.prefix(10))
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return true }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard byte >= 0x30, byte <= 0x39 else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return true }
+        return (1...12).contains(month) && day >= 1 && day <= FastTimestamp.daysInMonth(month, year: year)
     }
 
     /// The calendar day of a date in UTC, `2024-05-01`.

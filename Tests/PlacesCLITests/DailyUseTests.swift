@@ -99,6 +99,45 @@ import Testing
         #expect(try complete(["show", "--store", places.directory.appendingPathComponent("none.json").path, ""]).isEmpty)
     }
 
+    /// Types into an interactive zsh on a pseudo-terminal (zsh's own zpty module) and presses Tab
+    /// twice, as a person would; the listing shows ids with names, and tags.
+    @Test func zshCompletionListsIdsWithNamesAndTags() throws {
+        let (places, palace, opera) = try Self.fixture()
+        defer { places.removeAll() }
+        guard let zsh = Self.tool("zsh", install: "zsh") else { return }
+        let functions = places.directory.appendingPathComponent("functions")
+        let bin = places.directory.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: functions, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try places.run(["completion", "zsh"]).stdout.write(to: functions.appendingPathComponent("_places"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("places"), withDestinationURL: PlacesRunner.executable)
+        func listing(_ line: String, until expected: String) throws -> String {
+            let driver = """
+            zmodload zsh/zpty
+            zpty z zsh -f -i
+            zpty -w z "PS1='> '; fpath=('\(functions.path)' \\$fpath); autoload -U compinit; compinit -u -D; path=('\(bin.path)' \\$path)"
+            zpty -w -n z '\(line)'$'\\t\\t'
+            out=""
+            for i in {1..150}; do
+              while zpty -r -t z chunk; do out+=$chunk; done
+              [[ $out == *'\(expected)'* ]] && break
+              sleep 0.1
+            done
+            zpty -d z
+            print -r -- "$out"
+            """
+            let result = try Self.run(zsh, ["-f", "-c", driver],
+                                      environment: ["PATH": "/usr/bin:/bin", "HOME": places.directory.path, "TERM": "xterm",
+                                                    "PLACES_STORE": places.journal.path])
+            return result.stdout
+        }
+        let ids = try listing("places show ", until: "Sydney: Opera House")
+        #expect(ids.contains("\(palace.prefix(8))  -- Buckingham Palace"), "\(ids.debugDescription)")
+        #expect(ids.contains("\(opera.prefix(8))  -- Sydney: Opera House"), "\(ids.debugDescription)")
+        let tags = try listing("places list --tag ", until: "royal visits")
+        #expect(tags.contains("london") && tags.contains("music") && tags.contains("royal visits"), "\(tags.debugDescription)")
+    }
+
     @Test func dynamicCompletionPrintsIdsWithNamesAndIsSilentOnErrors() throws {
         let (places, palace, opera) = try Self.fixture()
         defer { places.removeAll() }

@@ -44,10 +44,13 @@ enum ListCommand: PlacesCommand {
             throw UsageError("--visited and --unvisited exclude each other")
         }
         let tags = Set(arguments.all("--tag").map { $0.lowercased() })
-        var places = all.filter { place in
-            (tags.isEmpty || place.tags.contains { tags.contains($0.lowercased()) })
-                && (!arguments.flag("--visited") || place.isVisited)
-                && (!arguments.flag("--unvisited") || !place.isVisited)
+        let onlyVisited = arguments.flag("--visited"), onlyUnvisited = arguments.flag("--unvisited")
+        var places = all
+        if !tags.isEmpty || onlyVisited || onlyUnvisited {
+            places = all.filter { place in
+                (tags.isEmpty || place.tags.contains { tags.contains($0.lowercased()) })
+                    && (!onlyVisited || place.isVisited) && (!onlyUnvisited || !place.isVisited)
+            }
         }
         switch arguments.value("--sort") {
         case "name":

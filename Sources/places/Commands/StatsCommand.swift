@@ -48,7 +48,7 @@ enum StatsCommand: PlacesCommand {
         }
         for (title, list) in [("Countries visited", stats.countriesVisited), ("Countries still wanted", stats.countriesWanted)] where !list.isEmpty {
             lines += ["", style.bold("\(title) (\(list.count)):")]
-            lines += TerminalText.table(list.map(country)).map { "  " + $0.trimmedTrailingSpaces }
+            lines += TerminalText.table(list.map(country)).map { "  " + $0 }
         }
         if stats.placesInNoCountry > 0 {
             lines.append("  (\(counted(stats.placesInNoCountry, "place")) in no country)")

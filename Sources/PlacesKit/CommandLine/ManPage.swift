@@ -34,6 +34,10 @@ public struct ManPage: Sendable {
     public func roff() -> String {
         var out = [
             ".TH \(program.uppercased()) 1 \"\" \"\(program) \(version)\" \"User Commands\"",
+            // Options and usage lines must not be hyphenated (`--for-mat` cannot be typed back), and
+            // lines are not justified, so long paths leave ragged lines rather than stretched ones.
+            ".nh",
+            ".ad l",
             ".SH NAME",
             "\(program) \\- \(Self.escape(summary))",
             ".SH SYNOPSIS",
@@ -84,7 +88,7 @@ public struct ManPage: Sendable {
         if !option.choices.isEmpty && !help.contains(option.choices[0]) {
             help += " (\(option.choices.joined(separator: "|")))"
         }
-        if option.repeatable { help += " May be repeated." }
+        if option.repeatable && !help.lowercased().contains("repeat") { help += " May be repeated." }
         return [".TP", term, escape(help)]
     }
 

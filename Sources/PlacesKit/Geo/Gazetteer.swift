@@ -1,0 +1,427 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// An offline gazetteer: finds places by name in any language or script, with typos, qualifiers
+/// (`Springfield, Illinois`, `Paris, US`) or coordinates, and finds the places near a point.
+///
+/// Its tables are sorted text searched in place (see ``TextTable``): opening a gazetteer parses
+/// nothing, so a lookup in a fresh process costs a few binary searches over memory that is already
+/// mapped. The bundled gazetteer (``bundled``) lives inside the binary; a user gazetteer built by
+/// ``GazetteerImporter`` from a GeoNames dump uses the same format from files.
+public struct Gazetteer: Sendable {
+    /// Where a gazetteer's places come from.
+    public enum Source: Sendable, Equatable {
+        /// The gazetteer compiled into `places` (GeoNames cities1000).
+        case bundled
+        /// A gazetteer imported with `places gazetteer import`, stored in this directory.
+        case user(directory: String)
+    }
+
+    let keys: TextTable
+    let places: TextTable
+    let regions = TextTable(GazetteerData.regions)
+    let countries = TextTable(GazetteerData.countries)
+    /// Where this gazetteer's places come from.
+    public let source: Source
+    /// Key/value facts about the data (source, counts).
+    public let info: [String: String]
+
+    init(keys: TextTable, places: TextTable, source: Source, info: [String: String]) {
+        self.keys = keys
+        self.places = places
+        self.source = source
+        self.info = info
+    }
+
+    /// The gazetteer compiled into the binary.
+    public static let bundled = Gazetteer(keys: TextTable(GazetteerData.keys), places: TextTable(GazetteerData.places),
+                                          source: .bundled, info: parseInfo(TextTable(GazetteerData.info)))
+
+    static func parseInfo(_ table: TextTable) -> [String: String] {
+        var info: [String: String] = [:]
+        var offset = 0
+        while offset < table.count {
+            let fields = table.fields(at: offset)
+            if fields.count >= 2 { info[String(fields[0])] = String(fields[1]) }
+            offset = table.nextLine(after: offset)
+        }
+        return info
+    }
+
+    // MARK: - Search
+
+    /// Candidate reference from the key table: which table and which line.
+    struct Ref: Hashable {
+        var table: UInt8  // p, r, c (a name) or R, C (a code)
+        var offset: Int
+    }
+
+    struct Candidate {
+        var ref: Ref
+        var tier: Int          // 0 exact name, 1 exact code, 2 prefix, 3 fuzzy
+        var distance: Int
+        var key: String
+        var rank: (Int, Int)   // (kind rank, -population) within a tier
+    }
+
+    /// Finds the places a query names, best first.
+    ///
+    /// The query may be a name in any language or script (`Лондон`, `伦敦`), with or without diacritics or
+    /// punctuation, optionally followed by comma-separated qualifiers read right to left (a country name or
+    /// ISO code, a region name or code: `Cambridge, MA, US`), or a pair of coordinates. Exact matches rank
+    /// above prefix matches; within a tier countries come first, then capitals, then population decides
+    /// (a region counts a tenth of its population, so `New York` is the city). Typos are tried only when
+    /// nothing matches exactly: edit distance 1 for names up to 7 letters, 2 beyond.
+    /// - Parameters:
+    ///   - query: what the person typed.
+    ///   - limit: the most results to return.
+    ///   - country: an ISO 3166-1 alpha-2 code (any case) that every result must be in.
+    /// - Returns: ranked matches; empty when nothing matches.
+    /// - Complexity: an exact lookup is O(log n) over about 900,000 keys plus one line read per candidate;
+    ///   a typo search scans the keys that share the query's first or second letter.
+    public func search(_ query: String, limit: Int = 10, country: String? = nil) -> [GazetteerMatch] {
+        guard limit > 0 else { return [] }
+        let countryFilter = country.map { Array($0.uppercased().utf8) }
+        if let point = CoordinateParser.parse(query) {
+            return [coordinateMatch(latitude: point.latitude, longitude: point.longitude)]
+                .filter { countryFilter == nil || Array($0.entry.countryCode.utf8) == countryFilter! }
+        }
+        var parts = query.split(separator: ",").map { NameFolding.fold(String($0)) }.filter { !$0.isEmpty }
+        guard !parts.isEmpty else { return [] }
+        let head = parts.removeFirst()
+        var qualifiers: [(countries: Set<String>, regions: Set<String>)] = []
+        for qualifier in parts.reversed() {
+            qualifiers.append(resolveQualifier(qualifier))
+        }
+        let accept: (Ref) -> Bool = { ref in
+            let (cc, regionKey) = self.countryAndRegion(of: ref)
+            if let countryFilter, Array(cc.utf8) != countryFilter { return false }
+            for q in qualifiers where !q.countries.contains(cc) && !(regionKey.map(q.regions.contains) ?? false) {
+                return false
+            }
+            return true
+        }
+        let key = Array(head.utf8)
+        var best: [Ref: Candidate] = [:]
+        func consider(_ ref: Ref, tier: Int, distance: Int, key: String) {
+            if let existing = best[ref], (existing.tier, existing.distance) <= (tier, distance) { return }
+            if ref.table == UInt8(ascii: "R") { return }  // region codes only qualify, they are not results
+            guard accept(ref) else { return }
+            best[ref] = Candidate(ref: ref, tier: tier, distance: distance, key: key, rank: rank(of: ref))
+        }
+        // Exact, then prefix: one range of the sorted keys.
+        var offset = keys.lowerBound(key)
+        var scanned = 0
+        while offset < keys.count, keys.keyHasPrefix(at: offset, key), scanned < 20_000 {
+            let end = keys.fieldEnd(from: offset)
+            let ref = readRef(from: end + 1)
+            let exact = end - offset == key.count
+            if exact {
+                consider(ref, tier: ref.table < 97 ? 1 : 0, distance: 0, key: head)
+            } else if keys.base[offset + key.count] == 32 || best.count < 4 * limit + 50 {
+                // Prefix matches: whole-word continuations always, others until there are plenty.
+                consider(ref, tier: 2, distance: 0, key: String(decoding: keys.keyBytes(at: offset), as: UTF8.self))
+            }
+            offset = keys.nextLine(after: end)
+            scanned += 1
+        }
+        if !best.values.contains(where: { $0.tier <= 1 }) && key.count >= 4 {
+            fuzzy(key, consider: consider)
+        }
+        let ranked = best.values.sorted { a, b in
+            (a.tier, a.distance, a.rank.0, a.rank.1, a.ref.offset) < (b.tier, b.distance, b.rank.0, b.rank.1, b.ref.offset)
+        }
+        return ranked.prefix(limit).map { candidate in
+            let quality: GazetteerMatch.Quality = candidate.tier <= 1 ? .exact : candidate.tier == 2 ? .prefix : .fuzzy
+            return GazetteerMatch(entry: entry(for: candidate.ref), quality: quality, matchedKey: candidate.key)
+        }
+    }
+
+    /// The largest edit distance a typo search allows for a folded query of this many bytes.
+    static func typoBudget(_ length: Int) -> Int { length <= 7 ? 1 : 2 }
+
+    private func fuzzy(_ key: [UInt8], consider: (Ref, Int, Int, String) -> Void) {
+        let budget = Gazetteer.typoBudget(key.count)
+        // Keys sharing the first letter catch most typos; keys starting with the query's second letter
+        // catch a dropped or swapped first letter.
+        var blocks: [[UInt8]] = [firstCharacter(of: key)]
+        let rest = Array(key.dropFirst(blocks[0].count))
+        if !rest.isEmpty {
+            let second = firstCharacter(of: rest)
+            if second != blocks[0] { blocks.append(second) }
+        }
+        var scratch = EditDistance()
+        for block in blocks {
+            var offset = keys.lowerBound(block)
+            while offset < keys.count, keys.keyHasPrefix(at: offset, block) {
+                let end = keys.fieldEnd(from: offset)
+                let length = end - offset
+                if abs(length - key.count) <= budget {
+                    let candidate = UnsafeBufferPointer(start: keys.base + offset, count: length)
+                    if let distance = scratch.distance(key, candidate, limit: budget) {
+                        consider(readRef(from: end + 1), 3, distance, String(decoding: candidate, as: UTF8.self))
+                    }
+                }
+                offset = keys.nextLine(after: end)
+            }
+        }
+    }
+
+    private func firstCharacter(of bytes: [UInt8]) -> [UInt8] {
+        guard let first = bytes.first else { return [] }
+        let length = first < 0x80 ? 1 : first < 0xE0 ? 2 : first < 0xF0 ? 3 : 4
+        return Array(bytes.prefix(length))
+    }
+
+    private func readRef(from offset: Int) -> Ref {
+        Ref(table: keys.base[offset], offset: keys.integer(at: offset + 2))
+    }
+
+    /// Exact lookups of a qualifier: the countries and regions it names.
+    private func resolveQualifier(_ folded: String) -> (countries: Set<String>, regions: Set<String>) {
+        var countrySet = Set<String>(), regionSet = Set<String>()
+        let key = Array(folded.utf8)
+        var offset = keys.lowerBound(key)
+        while offset < keys.count, keys.compareKey(at: offset, key) == 0 {
+            let end = keys.fieldEnd(from: offset)
+            let ref = readRef(from: end + 1)
+            switch ref.table {
+            case UInt8(ascii: "c"), UInt8(ascii: "C"):
+                countrySet.insert(String(countries.fields(at: ref.offset)[0]))
+            case UInt8(ascii: "r"), UInt8(ascii: "R"):
+                regionSet.insert(String(regions.fields(at: ref.offset)[0]))
+            default:
+                break
+            }
+            offset = keys.nextLine(after: end)
+        }
+        return (countrySet, regionSet)
+    }
+
+    /// The country code and `CC.admin1` region key of a referenced line, read without building an entry.
+    private func countryAndRegion(of ref: Ref) -> (String, String?) {
+        switch ref.table {
+        case UInt8(ascii: "p"):
+            let f = places.fields(at: ref.offset)
+            return (String(f[4]), f[5].isEmpty ? nil : "\(f[4]).\(f[5])")
+        case UInt8(ascii: "r"), UInt8(ascii: "R"):
+            let code = regions.fields(at: ref.offset)[0]
+            return (String(code.prefix(2)), String(code))
+        default:
+            return (String(countries.fields(at: ref.offset)[0]), nil)
+        }
+    }
+
+    /// Ordering within a tier: countries, then capitals, then population (regions at a tenth of theirs).
+    private func rank(of ref: Ref) -> (Int, Int) {
+        switch ref.table {
+        case UInt8(ascii: "p"):
+            let f = places.fields(at: ref.offset)
+            return (f[7] == "C" ? 1 : 2, -(Int(f[6]) ?? 0))
+        case UInt8(ascii: "r"), UInt8(ascii: "R"):
+            return (2, -(Int(regions.fields(at: ref.offset)[4]) ?? 0) / 10)
+        default:
+            return (0, -(Int(countries.fields(at: ref.offset)[5]) ?? 0))
+        }
+    }
+
+    // MARK: - Entries
+
+    func entry(for ref: Ref) -> GazetteerEntry {
+        switch ref.table {
+        case UInt8(ascii: "p"):
+            return placeEntry(at: ref.offset)
+        case UInt8(ascii: "r"), UInt8(ascii: "R"):
+            let f = regions.fields(at: ref.offset)
+            let cc = String(f[0].prefix(2))
+            return GazetteerEntry(name: f[1].isEmpty ? String(f[0].dropFirst(3)) : String(f[1]), admin1: String(f[1]),
+                                  admin1Code: String(f[0].dropFirst(3)), countryCode: cc, countryName: countryName(cc),
+                                  latitude: Double(f[2]) ?? 0, longitude: Double(f[3]) ?? 0,
+                                  population: Int(f[4]) ?? 0, kind: .region)
+        default:
+            let f = countries.fields(at: ref.offset)
+            return GazetteerEntry(name: String(f[2]), countryCode: String(f[0]), countryName: String(f[2]),
+                                  latitude: Double(f[3]) ?? 0, longitude: Double(f[4]) ?? 0,
+                                  population: Int(f[5]) ?? 0, kind: .country)
+        }
+    }
+
+    func placeEntry(at offset: Int) -> GazetteerEntry {
+        let f = places.fields(at: offset)
+        let cc = String(f[4])
+        return GazetteerEntry(name: String(f[1]), admin1: regionName(country: cc, code: String(f[5])),
+                              admin1Code: String(f[5]), countryCode: cc, countryName: countryName(cc),
+                              latitude: Double(f[2]) ?? 0, longitude: Double(f[3]) ?? 0,
+                              population: Int(f[6]) ?? 0, kind: .city, isCapital: f[7] == "C")
+    }
+
+    /// The English short name of a country, from its ISO 3166-1 alpha-2 code; empty when unknown.
+    public func countryName(_ code: String) -> String {
+        let key = Array(code.uppercased().utf8)
+        let offset = countries.lowerBound(key)
+        guard offset < countries.count, countries.compareKey(at: offset, key) == 0 else { return "" }
+        return String(countries.fields(at: offset)[2])
+    }
+
+    /// The name of a first-level region from its country code and GeoNames admin1 code; empty when unknown.
+    public func regionName(country: String, code: String) -> String {
+        guard !code.isEmpty else { return "" }
+        let key = Array("\(country).\(code)".utf8)
+        let offset = regions.lowerBound(key)
+        guard offset < regions.count, regions.compareKey(at: offset, key) == 0 else { return "" }
+        return String(regions.fields(at: offset)[1])
+    }
+
+    private func coordinateMatch(latitude: Double, longitude: Double) -> GazetteerMatch {
+        var entry = GazetteerEntry(name: CoordinateFormat.pair(latitude: latitude, longitude: longitude, decimals: 5),
+                                   countryCode: "", latitude: latitude, longitude: longitude)
+        if let near = nearest(latitude: latitude, longitude: longitude, limit: 1).first, near.distanceKm <= 100 {
+            entry.admin1 = near.entry.admin1
+            entry.admin1Code = near.entry.admin1Code
+            entry.countryCode = near.entry.countryCode
+            entry.countryName = near.entry.countryName
+        }
+        return GazetteerMatch(entry: entry, quality: .coordinates, matchedKey: "")
+    }
+
+    // MARK: - Nearby places
+
+    static func cell(latitude: Double, longitude: Double) -> (row: Int, column: Int) {
+        (min(179, max(0, Int((latitude).rounded(.down)) + 90)), min(359, max(0, Int((longitude).rounded(.down)) + 180)))
+    }
+
+    /// Calls `body` with the offset, latitude and longitude of every place in one grid cell.
+    private func forEachPlace(row: Int, column: Int, _ body: (Int, Double, Double) -> Void) {
+        let cellNumber = row * 360 + (column % 360 + 360) % 360
+        var digits = Array(String(cellNumber).utf8)
+        while digits.count < 5 { digits.insert(48, at: 0) }
+        var offset = places.lowerBound(digits)
+        while offset < places.count, places.keyHasPrefix(at: offset, digits), places.base[offset + 5] == 9 {
+            let f = places.fields(at: offset)
+            body(offset, Double(f[2]) ?? 0, Double(f[3]) ?? 0)
+            offset = places.nextLine(after: offset)
+        }
+    }
+
+    /// The populated places nearest to a point, nearest first.
+    /// - Parameters:
+    ///   - latitude: degrees north.
+    ///   - longitude: degrees east.
+    ///   - limit: how many places to return.
+    ///   - minimumPopulation: skip smaller places.
+    /// - Complexity: a binary search per 1-degree grid cell visited, in rings around the point until no
+    ///   unvisited cell can hold a nearer place.
+    public func nearest(latitude: Double, longitude: Double, limit: Int = 1, minimumPopulation: Int = 0) -> [NearbyPlace] {
+        guard limit > 0, latitude.isFinite, longitude.isFinite else { return [] }
+        let center = Gazetteer.cell(latitude: latitude, longitude: longitude)
+        var found: [(offset: Int, distance: Double)] = []
+        func visit(_ row: Int, _ column: Int) {
+            guard row >= 0, row < 180 else { return }
+            forEachPlace(row: row, column: column) { offset, lat, lon in
+                let d = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: lat, longitude: lon)
+                if found.count < limit || d < found[found.count - 1].distance {
+                    if minimumPopulation > 0, (Int(places.fields(at: offset)[6]) ?? 0) < minimumPopulation { return }
+                    found.append((offset, d))
+                    found.sort { $0.distance < $1.distance }
+                    if found.count > limit { found.removeLast() }
+                }
+            }
+        }
+        for ring in 0...180 {
+            if ring == 0 {
+                visit(center.row, center.column)
+            } else {
+                for column in (center.column - ring)...(center.column + ring) {
+                    visit(center.row - ring, column)
+                    visit(center.row + ring, column)
+                }
+                if ring < 180 {
+                    for row in (center.row - ring + 1)...(center.row + ring - 1) {
+                        visit(row, center.column - ring)
+                        if 2 * ring < 360 { visit(row, center.column + ring) }
+                    }
+                }
+            }
+            // Cells in the next ring are at least `ring` degrees of latitude away, or `ring` degrees of
+            // longitude at the highest latitude they reach.
+            if found.count == limit {
+                let edgeLatitude = min(89.999, abs(latitude) + Double(ring + 1))
+                let perDegree = 111.19 * min(1, cos(edgeLatitude * .pi / 180))
+                if Double(ring) * perDegree > found[found.count - 1].distance { break }
+            }
+            if ring >= 180 { break }
+        }
+        return found.map { NearbyPlace(entry: placeEntry(at: $0.offset), distanceKm: $0.distance) }
+    }
+
+    /// The populated places within a radius of a point, nearest first.
+    /// - Parameters:
+    ///   - radiusKm: the radius in kilometres.
+    ///   - limit: how many places to return at most.
+    public func places(withinKm radiusKm: Double, ofLatitude latitude: Double, longitude: Double,
+                       limit: Int = 50) -> [NearbyPlace] {
+        guard radiusKm > 0, latitude.isFinite, longitude.isFinite else { return [] }
+        let rowSpan = Int((radiusKm / 111.19).rounded(.up)) + 1
+        let edgeLatitude = min(89.9, abs(latitude) + Double(rowSpan))
+        let columnSpan = min(180, Int((radiusKm / (111.19 * cos(edgeLatitude * .pi / 180))).rounded(.up)) + 1)
+        let center = Gazetteer.cell(latitude: latitude, longitude: longitude)
+        var found: [(offset: Int, distance: Double)] = []
+        for row in (center.row - rowSpan)...(center.row + rowSpan) where row >= 0 && row < 180 {
+            for column in (center.column - columnSpan)...(center.column + columnSpan) {
+                if column - (center.column - columnSpan) >= 360 { break }
+                forEachPlace(row: row, column: column) { offset, lat, lon in
+                    let d = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: lat, longitude: lon)
+                    if d <= radiusKm { found.append((offset, d)) }
+                }
+            }
+        }
+        found.sort { ($0.distance, $0.offset) < ($1.distance, $1.offset) }
+        return found.prefix(limit).map { NearbyPlace(entry: placeEntry(at: $0.offset), distanceKm: $0.distance) }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Optimal-string-alignment edit distance (insertions, deletions, substitutions and swaps of neighbours),
+/// cut off early once it must exceed a limit.
+struct EditDistance {
+    private var previous2: [Int] = []
+    private var previous: [Int] = []
+    private var current: [Int] = []
+
+    mutating func distance(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>, limit: Int) -> Int? {
+        let n = a.count, m = b.count
+        if abs(n - m) > limit { return nil }
+        if previous.count < m + 1 {
+            previous2 = Array(repeating: 0, count: m + 1)
+            previous = previous2
+            current = previous2
+        }
+        for j in 0...m { previous[j] = j }
+        if n == 0 || m == 0 { return max(n, m) <= limit ? max(n, m) : nil }
+        for i in 1...n {
+            current[0] = i
+            var rowMinimum = i
+            for j in 1...m {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    value = min(value, previous2[j - 2] + 1)
+                }
+                current[j] = value
+                rowMinimum = min(rowMinimum, value)
+            }
+            if rowMinimum > limit { return nil }
+            swap(&previous2, &previous)
+            swap(&previous, &current)
+        }
+        return previous[m] <= limit ? previous[m] : nil
+    }
+}

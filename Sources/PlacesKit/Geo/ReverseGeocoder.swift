@@ -1,0 +1,139 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a point is: the country whose outline contains it, and the nearest populated place.
+public struct ReverseGeocodeResult: Sendable, Equatable {
+    /// ISO 3166-1 alpha-2 code of the country containing the point, or `nil` at sea or in no country.
+    public var countryCode: String?
+    /// That country's English short name.
+    public var countryName: String?
+    /// The nearest populated place, wherever it is (it may lie across a border).
+    public var nearest: NearbyPlace?
+}
+
+/// Finds the country that contains a point from bundled country outlines (low-resolution GeoJSON from
+/// the `countryinfo` package), then the nearest populated place from the gazetteer.
+///
+/// The outlines are coarse (coasts and borders are off by a few kilometres), so a point outside every
+/// outline but within 12 nautical miles (22.2 km, the breadth of the territorial sea) of one is given
+/// that country; anything farther out is honestly in no country.
+public struct ReverseGeocoder: Sendable {
+    /// The distance from an outline within which a point outside it still counts as that country's.
+    public static let territorialSeaKm = 22.224
+
+    let outlines = TextTable(GazetteerData.outlines)
+    /// The gazetteer that supplies nearest places and country names.
+    public let gazetteer: Gazetteer
+
+    /// Creates a reverse geocoder over a gazetteer.
+    public init(gazetteer: Gazetteer = .bundled) {
+        self.gazetteer = gazetteer
+    }
+
+    /// The country and nearest populated place of a point.
+    /// - Complexity: one pass over the ~280 outline bounding boxes, a ray cast over the few rings whose box
+    ///   holds the point, and a grid search for the nearest place.
+    public func locate(latitude: Double, longitude: Double) -> ReverseGeocodeResult {
+        let code = country(latitude: latitude, longitude: longitude)
+        return ReverseGeocodeResult(countryCode: code, countryName: code.map { gazetteer.countryName($0) },
+                                    nearest: gazetteer.nearest(latitude: latitude, longitude: longitude, limit: 1).first)
+    }
+
+    /// The ISO code of the country whose outline contains the point (or lies within the territorial sea of it).
+    public func country(latitude: Double, longitude: Double) -> String? {
+        guard latitude.isFinite, longitude.isFinite else { return nil }
+        var inside: [String: Bool] = [:]
+        var offset = 0
+        // Pass 1: even-odd ray casting over all rings of a country (holes included) whose box holds the point.
+        while offset < outlines.count {
+            let next = outlines.nextLine(after: offset)
+            let box = bbox(at: offset)
+            if latitude >= box.minLat, latitude <= box.maxLat, longitude >= box.minLon, longitude <= box.maxLon {
+                let crossings = ring(at: offset).crossings(latitude: latitude, longitude: longitude)
+                if crossings % 2 == 1 { inside[box.code, default: false].toggle() }
+            }
+            offset = next
+        }
+        if let code = inside.filter({ $0.value }).keys.sorted().first { return code }
+        // Pass 2: the nearest outline within the territorial sea.
+        let margin = ReverseGeocoder.territorialSeaKm / 111.19
+        let lonMargin = margin / max(0.01, cos(min(89.0, abs(latitude)) * .pi / 180))
+        var best: (code: String, distance: Double)? = nil
+        offset = 0
+        while offset < outlines.count {
+            let next = outlines.nextLine(after: offset)
+            let box = bbox(at: offset)
+            if latitude >= box.minLat - margin, latitude <= box.maxLat + margin,
+               longitude >= box.minLon - lonMargin, longitude <= box.maxLon + lonMargin {
+                let d = ring(at: offset).distanceKm(latitude: latitude, longitude: longitude)
+                if d <= ReverseGeocoder.territorialSeaKm, d < (best?.distance ?? .infinity) { best = (box.code, d) }
+            }
+            offset = next
+        }
+        return best?.code
+    }
+
+    private func bbox(at offset: Int) -> (code: String, minLat: Double, minLon: Double, maxLat: Double, maxLon: Double) {
+        var fields: [Substring] = []
+        var index = offset, start = offset
+        while fields.count < 5, index < outlines.count {
+            if outlines.base[index] == 9 {
+                fields.append(Substring(String(decoding: UnsafeBufferPointer(start: outlines.base + start, count: index - start),
+                                               as: UTF8.self)))
+                start = index + 1
+            }
+            index += 1
+        }
+        return (String(fields[0]), Double(fields[1]) ?? 0, Double(fields[2]) ?? 0, Double(fields[3]) ?? 0, Double(fields[4]) ?? 0)
+    }
+
+    private func ring(at offset: Int) -> Ring {
+        let fields = outlines.fields(at: offset)
+        var points: [(Double, Double)] = []
+        for pair in fields[5].split(separator: " ") {
+            let parts = pair.split(separator: ",")
+            if parts.count == 2, let lon = Double(parts[0]), let lat = Double(parts[1]) { points.append((lon, lat)) }
+        }
+        return Ring(points: points)
+    }
+
+    struct Ring {
+        var points: [(lon: Double, lat: Double)]
+
+        func crossings(latitude: Double, longitude: Double) -> Int {
+            var count = 0
+            guard points.count > 2 else { return 0 }
+            var j = points.count - 1
+            for i in 0..<points.count {
+                let a = points[i], b = points[j]
+                if (a.lat > latitude) != (b.lat > latitude) {
+                    let x = (b.lon - a.lon) * (latitude - a.lat) / (b.lat - a.lat) + a.lon
+                    if longitude < x { count += 1 }
+                }
+                j = i
+            }
+            return count
+        }
+
+        /// Distance from the point to the nearest edge, on a local flat projection (fine at these ranges).
+        func distanceKm(latitude: Double, longitude: Double) -> Double {
+            let scale = cos(latitude * .pi / 180)
+            var best = Double.infinity
+            guard points.count > 1 else { return best }
+            for i in 1..<points.count {
+                let ax = (points[i - 1].lon - longitude) * scale, ay = points[i - 1].lat - latitude
+                let bx = (points[i].lon - longitude) * scale, by = points[i].lat - latitude
+                let dx = bx - ax, dy = by - ay
+                let lengthSquared = dx * dx + dy * dy
+                var t = lengthSquared > 0 ? -(ax * dx + ay * dy) / lengthSquared : 0
+                t = min(1, max(0, t))
+                let px = ax + t * dx, py = ay + t * dy
+                best = min(best, (px * px + py * py).squareRoot() * 111.19)
+            }
+            return best
+        }
+    }
+}

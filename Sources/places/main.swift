@@ -1,2 +1,6 @@
 import PlacesKit
-print(Location.example.name)
+#if canImport(Glibc)
+import Glibc
+#endif
+
+exit(PlacesCLI.run(Array(CommandLine.arguments.dropFirst()), environment: PlacesCLI.currentEnvironment()))

@@ -27,7 +27,8 @@ extension Location: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
+        // Lower-case, as `places` prints ids everywhere else; any case reads back.
+        try container.encode(id.uuidString.lowercased(), forKey: .id)
         try container.encode(name, forKey: .name)
         try container.encode(description, forKey: .description)
         try container.encode(latitude, forKey: .latitude)

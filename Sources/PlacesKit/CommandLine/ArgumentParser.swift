@@ -1,0 +1,153 @@
+/// A usage mistake: an unknown option, a missing or malformed value. Exit code 64 (`EX_USAGE`).
+public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    /// What to do instead, when there is something to suggest.
+    public var hint: String?
+
+    public init(_ message: String, hint: String? = nil) {
+        self.message = message
+        self.hint = hint
+    }
+
+    public var description: String { hint.map { "\(message)\nhint: \($0)" } ?? message }
+}
+
+/// The arguments of one command line, sorted by the command's ``CommandSpec``.
+public struct ParsedArguments: Sendable {
+    /// Positional arguments in order.
+    public var positionals: [String] = []
+    /// Values of options, by the option's canonical name (``OptionSpec/key``), in the order given.
+    public var values: [String: [String]] = [:]
+    /// Flags that were given, by canonical name.
+    public var flags: Set<String> = []
+
+    public init() {}
+
+    /// The last value given for an option.
+    public func value(_ key: String) -> String? { values[key]?.last }
+    /// Every value given for a repeatable option.
+    public func all(_ key: String) -> [String] { values[key] ?? [] }
+    /// Whether a flag was given.
+    public func flag(_ key: String) -> Bool { flags.contains(key) }
+}
+
+/// Parses command lines the way swift-argument-parser does, with one difference people need for
+/// coordinates: the word after an option that takes a value is always its value, even when it
+/// starts with `-` (`--lon -0.141`). A word that looks like a negative number (`-33.8,151.2`) is
+/// a positional argument, not an option.
+public enum ArgumentParser {
+    /// Sorts `arguments` (the words after the subcommand) by `spec`.
+    /// - Throws: ``UsageError`` for unknown options, missing values, values outside an option's
+    ///   choices, too many or too few positional arguments.
+    public static func parse(_ arguments: [String], for spec: CommandSpec) throws -> ParsedArguments {
+        var parsed = ParsedArguments()
+        let options = spec.allOptions
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let word = arguments[index]
+            index += 1
+            if onlyPositionals || !looksLikeOption(word) {
+                parsed.positionals.append(word)
+                continue
+            }
+            if word == "--" { onlyPositionals = true; continue }
+            var name = word
+            var attached: String?
+            if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
+                name = String(word[..<equals])
+                attached = String(word[word.index(after: equals)...])
+            }
+            guard let option = options.first(where: { $0.names.contains(name) }) else {
+                throw unknownOption(name, in: spec)
+            }
+            guard let valueName = option.valueName else {
+                if attached != nil { throw UsageError("the flag \(name) takes no value") }
+                parsed.flags.insert(option.key)
+                continue
+            }
+            let value: String
+            if let attached {
+                value = attached
+            } else if index < arguments.count {
+                value = arguments[index]
+                index += 1
+            } else {
+                throw UsageError("missing value for \(name) <\(valueName)>",
+                                 hint: "see `places \(spec.name) --help`")
+            }
+            if !option.choices.isEmpty && !option.choices.contains(value) {
+                throw UsageError("\(name) \"\(value)\" is not one of: \(option.choices.joined(separator: ", "))")
+            }
+            if !option.repeatable, parsed.values[option.key] != nil {
+                throw UsageError("\(name) was given more than once", hint: "give it once")
+            }
+            parsed.values[option.key, default: []].append(value)
+        }
+        if parsed.flag("--help") { return parsed }
+        try checkPositionals(parsed.positionals, spec: spec)
+        return parsed
+    }
+
+    /// `-x`, `--name`, but not `-` alone, nor a negative number such as `-0.141` or `-33.8,151.2`.
+    static func looksLikeOption(_ word: String) -> Bool {
+        guard word.hasPrefix("-"), word.count > 1 else { return false }
+        let second = word[word.index(after: word.startIndex)]
+        return !(second.isNumber || second == ".")
+    }
+
+    private static func checkPositionals(_ positionals: [String], spec: CommandSpec) throws {
+        let required = spec.arguments.filter { !$0.optional }.count
+        let variadic = spec.arguments.contains { $0.variadic }
+        if positionals.count < required {
+            let missing = spec.arguments.filter { !$0.optional }[positionals.count]
+            throw UsageError("missing <\(missing.name)>", hint: "see `places \(spec.name) --help`")
+        }
+        if !variadic && positionals.count > spec.arguments.count {
+            let extra = positionals[spec.arguments.count]
+            throw UsageError("unexpected argument \"\(extra)\"",
+                             hint: spec.arguments.isEmpty ? "`places \(spec.name)` takes no arguments"
+                                : "quote a value that contains spaces, e.g. \"New York\"")
+        }
+    }
+
+    private static func unknownOption(_ name: String, in spec: CommandSpec) -> UsageError {
+        let names = spec.allOptions.flatMap(\.names)
+        if let near = Suggestion.nearest(to: name, among: names) {
+            return UsageError("unknown option \(name)", hint: "did you mean \(near)?")
+        }
+        return UsageError("unknown option \(name)", hint: "see `places \(spec.name) --help`")
+    }
+}
+
+/// "Did you mean …?" for mistyped commands and options.
+public enum Suggestion {
+    /// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo
+    /// (at most a third of the word's length, and at least one edit allowed).
+    public static func nearest(to word: String, among candidates: [String]) -> String? {
+        let limit = max(1, word.count / 3)
+        var best: (String, Int)?
+        for candidate in candidates {
+            let distance = editDistance(word, candidate)
+            if distance <= limit, distance < (best?.1 ?? .max) { best = (candidate, distance) }
+        }
+        return best?.0
+    }
+
+    /// Levenshtein distance over characters.
+    public static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

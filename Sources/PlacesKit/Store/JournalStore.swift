@@ -1,0 +1,282 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The journal file: a JSON document of places that is read whole and replaced whole.
+///
+/// Every change is one transaction: take the lock, read the journal, apply the change to a copy,
+/// validate it, write a temporary file beside the journal and fsync it, keep the previous version
+/// as `places.json.bak`, rename the new file over the journal, and fsync the directory. A crash
+/// at any instant leaves either the old or the new journal, never a torn one; a change reported as
+/// saved has reached the disk.
+///
+/// A journal that does not parse is never overwritten and never taken for an empty one: every
+/// operation refuses with ``JournalError/unreadable(path:reason:backup:)``.
+public struct JournalStore: Sendable {
+    /// The journal's format version that this code writes and the newest it reads.
+    public static let currentVersion = 1
+
+    /// The journal path as given (it may be a symlink; see ``resolvedPath``).
+    public let path: String
+    /// How long a change waits for another `places` to finish before giving up, in seconds.
+    public var lockTimeout: Double
+
+    /// - Parameters:
+    ///   - path: the journal file, e.g. from ``StorePath/resolve(explicit:environment:)``.
+    ///   - lockTimeout: seconds to wait for the lock held by another process.
+    public init(path: String, lockTimeout: Double = 10) {
+        self.path = path
+        self.lockTimeout = lockTimeout
+    }
+
+    /// The file actually written: the target of a symlinked journal (so a journal kept in a synced
+    /// folder stays a link), otherwise ``path``.
+    public var resolvedPath: String { PosixFile.resolvingSymlinks(path) }
+    /// The directory holding the journal, its backup, its lock and (later) other data files.
+    public var directory: String { StorePath.directory(of: resolvedPath) }
+    /// The previous version of the journal, kept by every write.
+    public var backupPath: String { resolvedPath + ".bak" }
+    /// The lock file that serialises writers.
+    public var lockPath: String { resolvedPath + ".lock" }
+
+    /// Whether the journal file exists yet.
+    public var exists: Bool { PosixFile.exists(resolvedPath) }
+
+    // MARK: Reading
+
+    /// The places in the journal; an empty list when the journal does not exist yet.
+    /// - Throws: ``JournalError`` when the file cannot be read or parsed.
+    public func load() throws -> [Location] {
+        try Self.decode(PosixFile.read(resolvedPath), path: resolvedPath, backupPath: backupPath).places
+    }
+
+    /// Decodes journal bytes: the versioned document, or the bare array of places written by the
+    /// bucket-list app this journal descends from.
+    /// - Returns: the places, and whether the bytes were in the legacy bare-array form.
+    public static func decode(_ bytes: [UInt8]?, path: String, backupPath: String? = nil) throws -> (places: [Location], legacy: Bool) {
+        guard let bytes else { return ([], false) }
+        let backup = backupPath.flatMap { PosixFile.exists($0) ? $0 : nil }
+        func unreadable(_ reason: String) -> JournalError { .unreadable(path: path, reason: reason, backup: backup) }
+
+        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+            throw unreadable("the file is empty (a journal with no places is {\"version\": 1, \"places\": []})")
+        }
+        let data = Data(bytes)
+        let decoder = JSONDecoder()
+        do {
+            let result: (places: [Location], legacy: Bool)
+            if first == UInt8(ascii: "[") {
+                result = (try decoder.decode([Location].self, from: data), true)
+            } else {
+                let document = try decoder.decode(JournalDocument.self, from: data)
+                result = (document.places, false)
+            }
+            var seen = Set<UUID>()
+            for place in result.places where !seen.insert(place.id).inserted {
+                throw JournalError.duplicateID(path: path, id: place.id.uuidString.lowercased())
+            }
+            return result
+        } catch let error as JournalDocument.NewerVersion {
+            throw JournalError.newerVersion(path: path, version: error.version, supported: currentVersion)
+        } catch let error as JournalError {
+            throw error
+        } catch {
+            if let problem = JSONSyntaxCheck.firstProblem(in: bytes) { throw unreadable("\(problem)") }
+            throw unreadable(Self.explain(error))
+        }
+    }
+
+    /// A one-line reason for a decoding error, naming the place index and field.
+    static func explain(_ error: any Error) -> String {
+        func where_(_ path: [any CodingKey]) -> String {
+            var text = ""
+            for key in path {
+                if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+            }
+            return text.isEmpty ? "the top level" : text
+        }
+        switch error as? DecodingError {
+        case let .keyNotFound(key, context)?:
+            return "\(where_(context.codingPath)) has no \"\(key.stringValue)\""
+        case let .typeMismatch(type, context)?:
+            return "\(where_(context.codingPath)) is not \(describe(type))"
+        case let .valueNotFound(type, context)?:
+            return "\(where_(context.codingPath)) is null where \(describe(type)) is needed"
+        case let .dataCorrupted(context)?:
+            return "\(where_(context.codingPath)): \(context.debugDescription)"
+        default:
+            return "\(error)"
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is Double.Type, is Int.Type: return "a number"
+        case is String.Type: return "a string"
+        case is Bool.Type: return "true or false"
+        default: return "of the expected kind (\(type))"
+        }
+    }
+
+    /// The journal's text for a list of places: pretty-printed, keys sorted, so that diffs and
+    /// hand edits stay readable.
+    public static func encode(_ places: [Location]) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var bytes = Array(try encoder.encode(JournalDocument(version: currentVersion, places: places)))
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
+    // MARK: Changing
+
+    /// Runs one change as a transaction: under the lock, `body` receives the current places and
+    /// may change them; if it returns without throwing and anything changed, every place is
+    /// validated and the journal is replaced atomically.
+    /// - Returns: whatever `body` returns.
+    /// - Throws: ``JournalError`` or ``LocationValidationError`` (and nothing is written), or
+    ///   whatever `body` throws (and nothing is written).
+    @discardableResult
+    public func transaction<T>(_ body: (inout [Location]) throws -> T) throws -> T {
+        let target = resolvedPath
+        let directory = StorePath.directory(of: target)
+        try PosixFile.makeDirectories(directory, mode: 0o700)
+        let lock = try JournalLock(path: target + ".lock", waitingUpTo: lockTimeout)
+        defer { withExtendedLifetime(lock) {} }
+
+        removeStrayTemporaryFiles(in: directory, for: target)
+        let original = try PosixFile.read(target)
+        let (before, legacy) = try Self.decode(original, path: target, backupPath: target + ".bak")
+        var places = before
+        let result = try body(&places)
+
+        var seen = Set<UUID>()
+        for index in places.indices {
+            places[index] = try places[index].validated()
+            guard seen.insert(places[index].id).inserted else {
+                throw JournalError.duplicateID(path: target, id: places[index].id.uuidString.lowercased())
+            }
+        }
+        let unchanged = places.count == before.count && zip(places, before).allSatisfy { $0.hasSameContent(as: $1) }
+        if unchanged && !legacy && original != nil { return result }
+        try write(places, to: target, replacing: original != nil)
+        return result
+    }
+
+    /// Adds a place (validated, with `created` and `updated` set to now when missing).
+    /// - Returns: the place as saved.
+    @discardableResult
+    public func add(_ place: Location, now: Date = Date()) throws -> Location {
+        try transaction { places in
+            var new = try place.validated()
+            new.created = new.created ?? now
+            new.updated = new.updated ?? now
+            places.append(new)
+            return new
+        }
+    }
+
+    /// The edit-and-save flow: takes a copy of the place with `id`, lets `change` edit it, then
+    /// validates and saves it, stamping `updated`. The id cannot be changed.
+    /// - Returns: the place as saved.
+    /// - Throws: ``PlaceLookupError/notFound(_:)`` when no place has that id.
+    @discardableResult
+    public func update(_ id: UUID, now: Date = Date(), _ change: (inout Location) throws -> Void) throws -> Location {
+        try transaction { places in
+            guard let index = places.firstIndex(where: { $0.id == id }) else {
+                throw PlaceLookupError.notFound(id.uuidString.lowercased())
+            }
+            var copy = places[index]
+            try change(&copy)
+            copy.id = id
+            copy = try copy.validated()
+            if !copy.hasSameContent(as: places[index]) {
+                copy.updated = now
+                places[index] = copy
+            }
+            return places[index]
+        }
+    }
+
+    /// Removes the places with these ids.
+    /// - Returns: the removed places.
+    @discardableResult
+    public func remove(_ ids: Set<UUID>) throws -> [Location] {
+        try transaction { places in
+            let removed = places.filter { ids.contains($0.id) }
+            places.removeAll { ids.contains($0.id) }
+            return removed
+        }
+    }
+
+    private func write(_ places: [Location], to target: String, replacing: Bool) throws {
+        let bytes = try Self.encode(places)
+        let directory = StorePath.directory(of: target)
+        let name = StorePath.lastComponent(of: target)
+        let temporary = StorePath.join(directory, ".\(name).tmp.\(getpid()).\(UInt32.random(in: 0...UInt32.max))")
+        try PosixFile.writeNew(temporary, bytes, mode: 0o600)
+        do {
+            if replacing {
+                // A hard link is an instant, complete copy of the old version: the journal is only
+                // ever replaced by rename, never written in place, so the linked bytes stay as they were.
+                let backupTemporary = temporary + ".bak"
+                if link(target, backupTemporary) == 0 {
+                    try PosixFile.rename(backupTemporary, target + ".bak")
+                } else if let old = try PosixFile.read(target) {
+                    // File systems without hard links (some network and FUSE mounts): copy instead.
+                    try PosixFile.writeNew(backupTemporary, old, mode: 0o600)
+                    try PosixFile.rename(backupTemporary, target + ".bak")
+                }
+            }
+            try PosixFile.rename(temporary, target)
+        } catch {
+            unlink(temporary)
+            unlink(temporary + ".bak")
+            throw error
+        }
+        try PosixFile.syncDirectory(directory)
+    }
+
+    /// Temporary files left by a `places` that was killed mid-write. Only ever called under the
+    /// lock, when no other writer can own one.
+    public func strayTemporaryFiles() -> [String] {
+        let target = resolvedPath
+        let prefix = "." + StorePath.lastComponent(of: target) + ".tmp."
+        return PosixFile.list(StorePath.directory(of: target)).filter { $0.hasPrefix(prefix) }
+            .map { StorePath.join(StorePath.directory(of: target), $0) }
+    }
+
+    private func removeStrayTemporaryFiles(in directory: String, for target: String) {
+        for file in strayTemporaryFiles() { unlink(file) }
+    }
+}
+
+/// The journal's top-level JSON object.
+struct JournalDocument: Codable {
+    var version: Int
+    var places: [Location]
+
+    struct NewerVersion: Error { var version: Int }
+
+    init(version: Int, places: [Location]) {
+        self.version = version
+        self.places = places
+    }
+
+    enum CodingKeys: String, CodingKey { case version, places }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decode(Int.self, forKey: .version)
+        // Check the version before the places: a newer journal may hold places this code cannot read.
+        if version > JournalStore.currentVersion { throw NewerVersion(version: version) }
+        places = try container.decode([Location].self, forKey: .places)
+    }
+}

@@ -1,0 +1,146 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few POSIX file operations the journal needs, with errors that name the path.
+///
+/// The store calls these directly rather than `Data.write(options: .atomic)`, which on Linux does
+/// not fsync the directory, resets a 0600 file to 0644, replaces a symlink with a regular file,
+/// and leaves temporary files behind after a crash.
+enum PosixFile {
+    static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
+
+    /// The whole file, or `nil` when it does not exist.
+    static func read(_ path: String) throws -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw JournalError.io(path: path, operation: "open", reason: errorText())
+        }
+        defer { close(fd) }
+        var info = stat()
+        var bytes: [UInt8] = []
+        if fstat(fd, &info) == 0, info.st_size > 0 { bytes.reserveCapacity(Int(info.st_size) + 1) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw JournalError.io(path: path, operation: "read", reason: errorText())
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
+    }
+
+    /// Whether anything (a file, a directory, a dangling symlink) is at `path`.
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    /// Whether `path` is a symbolic link.
+    static func isSymlink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
+
+    /// The file's permission bits, or `nil` when it cannot be examined.
+    static func mode(_ path: String) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & 0o7777
+    }
+
+    /// Where a symlink finally points, as an absolute path; `path` itself when it is no symlink.
+    static func resolvingSymlinks(_ path: String) -> String {
+        guard isSymlink(path) else { return path }
+        // A dangling link (to a journal not yet created) still names where the journal belongs.
+        var target = path
+        for _ in 0..<32 {
+            guard isSymlink(target) else { break }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(target, &buffer, buffer.count - 1)
+            guard length > 0 else { break }
+            let destination = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            target = destination.hasPrefix("/") ? destination
+                : StorePath.join(StorePath.directory(of: target), destination)
+        }
+        return target
+    }
+
+    /// Creates `path` and any missing parents; the directories it creates get `mode`.
+    static func makeDirectories(_ path: String, mode: mode_t) throws {
+        if path.isEmpty || path == "/" || path == "." { return }
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if (info.st_mode & S_IFMT) != S_IFDIR {
+                throw JournalError.io(path: path, operation: "use the directory", reason: "it is not a directory")
+            }
+            return
+        }
+        try makeDirectories(StorePath.directory(of: path), mode: mode)
+        if mkdir(path, mode) != 0 && errno != EEXIST {
+            throw JournalError.io(path: path, operation: "create the directory", reason: errorText())
+        }
+    }
+
+    /// Writes `bytes` to a new file that must not exist yet (`O_EXCL`), with `mode`, and fsyncs it.
+    /// On any failure the partial file is removed.
+    static func writeNew(_ path: String, _ bytes: [UInt8], mode: mode_t) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        if fd < 0 { throw JournalError.io(path: path, operation: "create", reason: errorText()) }
+        var failure: JournalError?
+        // The umask may have taken bits away from `mode`; set exactly what was asked.
+        if fchmod(fd, mode) != 0 { failure = .io(path: path, operation: "set permissions on", reason: errorText()) }
+        var written = 0
+        while failure == nil && written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                failure = .io(path: path, operation: "write", reason: errorText())
+            } else {
+                written += count
+            }
+        }
+        if failure == nil && fsync(fd) != 0 { failure = .io(path: path, operation: "flush", reason: errorText()) }
+        if close(fd) != 0 && failure == nil { failure = .io(path: path, operation: "close", reason: errorText()) }
+        if let failure {
+            unlink(path)
+            throw failure
+        }
+    }
+
+    static func rename(_ from: String, _ to: String) throws {
+        if Glibc.rename(from, to) != 0 {
+            throw JournalError.io(path: to, operation: "replace", reason: errorText())
+        }
+    }
+
+    /// Flushes a directory's entries, so a rename inside it survives a power cut.
+    static func syncDirectory(_ path: String) throws {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd < 0 { throw JournalError.io(path: path, operation: "open the directory", reason: errorText()) }
+        defer { close(fd) }
+        if fsync(fd) != 0 && errno != EINVAL {
+            throw JournalError.io(path: path, operation: "flush the directory", reason: errorText())
+        }
+    }
+
+    /// The names in a directory (without `.` and `..`), or an empty list when it cannot be read.
+    static func list(_ directory: String) -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+}

@@ -1,0 +1,45 @@
+/// Where the journal lives.
+///
+/// In order of precedence: an explicit path (`--store PATH`), `PLACES_STORE`,
+/// `$XDG_DATA_HOME/places/places.json` when `XDG_DATA_HOME` is set and absolute (the XDG Base
+/// Directory rule: relative values are ignored), and `~/.local/share/places/places.json`.
+public enum StorePath {
+    /// The journal's file name inside the data directory.
+    public static let fileName = "places.json"
+
+    /// Resolves the journal path.
+    /// - Parameters:
+    ///   - explicit: the value of `--store`, if given.
+    ///   - environment: the process environment (passed in so tests need not change the real one).
+    /// - Returns: the path of the journal file (it may not exist yet).
+    /// - Throws: ``JournalError/noHome`` when nothing says where the data directory is.
+    public static func resolve(explicit: String?, environment: [String: String]) throws -> String {
+        if let explicit, !explicit.isEmpty { return explicit }
+        if let fromEnvironment = environment["PLACES_STORE"], !fromEnvironment.isEmpty { return fromEnvironment }
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            return join(xdg, "places", fileName)
+        }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { throw JournalError.noHome }
+        return join(home, ".local", "share", "places", fileName)
+    }
+
+    /// Joins path components with single slashes.
+    public static func join(_ first: String, _ rest: String...) -> String {
+        rest.reduce(first) { path, component in
+            path.hasSuffix("/") ? path + component : path + "/" + component
+        }
+    }
+
+    /// The directory part of a path (`.` for a bare file name).
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// The last component of a path.
+    public static func lastComponent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+}

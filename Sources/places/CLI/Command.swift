@@ -1,0 +1,52 @@
+import PlacesKit
+
+/// A `places` subcommand: its spec (options and help) and what it does.
+protocol PlacesCommand {
+    static var spec: CommandSpec { get }
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws
+}
+
+/// A subcommand as the dispatcher sees it.
+struct CommandEntry: Sendable {
+    let spec: CommandSpec
+    let run: @Sendable (ParsedArguments, CommandContext) throws -> Void
+}
+
+extension PlacesCommand {
+    static var entry: CommandEntry { CommandEntry(spec: spec, run: { try run($0, $1) }) }
+}
+
+/// Every subcommand, in the order `places --help` lists them. A new command is one file under
+/// `Commands/` and one line here.
+let allCommands: [CommandEntry] = [
+    AddCommand.entry,
+    ListCommand.entry,
+    ShowCommand.entry,
+    EditCommand.entry,
+    RemoveCommand.entry,
+    HelpCommand.entry,
+]
+
+/// A failure the command reports with a specific exit code.
+enum ExitCode: Int32 {
+    case success = 0
+    /// Not found, refused, could not save.
+    case failure = 1
+    /// `EX_USAGE`: unknown or missing option, bad value.
+    case usage = 64
+    /// `EX_DATAERR`: the journal or an input file cannot be read.
+    case dataError = 65
+}
+
+/// An error the command line prints as `places: error: …` and exits with.
+struct CommandFailure: Error, CustomStringConvertible {
+    var message: String
+    var code: ExitCode
+
+    init(_ message: String, code: ExitCode = .failure) {
+        self.message = message
+        self.code = code
+    }
+
+    var description: String { message }
+}

@@ -1,0 +1,47 @@
+import PlacesKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a command needs from the world: the environment, the journal, and where to write.
+/// Commands never read globals, so the same code serves the terminal and the tests.
+final class CommandContext {
+    let environment: [String: String]
+    let arguments: ParsedArguments
+    /// Whether standard output is a terminal (tables, colour) or a pipe (plain text).
+    let stdoutIsTerminal: Bool
+    let stdinIsTerminal: Bool
+    let style: TextStyle
+
+    init(environment: [String: String], arguments: ParsedArguments) {
+        self.environment = environment
+        self.arguments = arguments
+        stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+        stdinIsTerminal = isatty(STDIN_FILENO) == 1
+        style = TextStyle(isTerminal: stdoutIsTerminal, environment: environment,
+                          disabledByFlag: arguments.flag("--no-color"))
+    }
+
+    /// The journal named by `--store`, `PLACES_STORE`, `XDG_DATA_HOME` or `HOME`.
+    func store() throws -> JournalStore {
+        let path = try StorePath.resolve(explicit: arguments.value("--store"), environment: environment)
+        return JournalStore(path: path)
+    }
+
+    /// Writes a line to standard output.
+    func say(_ text: String) {
+        print(text)
+    }
+
+    /// Writes a line to standard error (notes that must not mix with data on stdout).
+    func note(_ text: String) {
+        Console.error(text)
+    }
+
+    /// Asks a yes/no question on the terminal; `false` for anything but y/yes.
+    func confirm(_ question: String) -> Bool {
+        Console.prompt(question + " [y/N] ")
+        guard let answer = readLine() else { return false }
+        return ["y", "yes"].contains(answer.trimmed.lowercased())
+    }
+}

@@ -1,0 +1,92 @@
+import PlacesKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// How places are shown: tables for people, JSON for programs.
+enum PlaceOutput {
+    /// Places as the journal stores them, pretty-printed with sorted keys.
+    static func json<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    /// One row per place: short id, name, coordinates, tags, visited.
+    static func table(_ places: [Location], style: TextStyle, maxNameWidth: Int = 40) -> [String] {
+        var rows = [["ID", "NAME", "LATITUDE", "LONGITUDE", "VISITED", "TAGS"]]
+        for place in places {
+            rows.append([
+                place.shortID,
+                TerminalText.truncate(place.name, toWidth: maxNameWidth),
+                CoordinateFormat.fixed(place.latitude, decimals: 4),
+                CoordinateFormat.fixed(place.longitude, decimals: 4),
+                place.visited.map(Timestamp.day) ?? "-",
+                place.tags.joined(separator: ", "),
+            ])
+        }
+        var lines = TerminalText.table(rows, rightAligned: [2, 3])
+        if !lines.isEmpty { lines[0] = style.bold(lines[0]) }
+        return lines.map { $0.trimmedTrailingSpaces }
+    }
+
+    /// Every field of one place, for `show` and after `add` and `edit`.
+    static func detail(_ place: Location, style: TextStyle) -> [String] {
+        var lines = [
+            "\(style.bold(place.name))  \(style.dim(place.shortID))",
+            "  id:          \(place.id.uuidString.lowercased())",
+            "  coordinates: \(CoordinateFormat.plain(place.latitude)), \(CoordinateFormat.plain(place.longitude))",
+            "  visited:     \(place.visited.map(Timestamp.day) ?? "not yet (want to go)")",
+        ]
+        if !place.tags.isEmpty { lines.append("  tags:        \(place.tags.joined(separator: ", "))") }
+        if let created = place.created { lines.append("  created:     \(Timestamp.string(created))") }
+        if let updated = place.updated { lines.append("  updated:     \(Timestamp.string(updated))") }
+        if !place.description.isEmpty {
+            lines.append("  description:")
+            lines += place.description.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }
+        }
+        return lines
+    }
+}
+
+extension String {
+    var trimmedTrailingSpaces: String {
+        var copy = self
+        while copy.last == " " { copy.removeLast() }
+        return copy
+    }
+}
+
+/// The `--lat LAT --lon LON` / `--at LAT,LON` options shared by `add` and `edit`.
+enum CoordinateOptions {
+    static let specs: [OptionSpec] = [
+        .option("--lat", value: "lat", help: "Latitude in decimal degrees, -90 to 90 (north is positive)."),
+        .option("--lon", value: "lon", help: "Longitude in decimal degrees, -180 to 180 (east is positive)."),
+        .option("--at", value: "lat,lon", help: "Both at once: \"51.501,-0.141\"."),
+    ]
+
+    /// The coordinates the options give, `nil` when none were given.
+    /// - Throws: ``UsageError`` when only one of `--lat`/`--lon` is given or `--at` is mixed with
+    ///   them; ``LocationValidationError`` for a malformed number.
+    static func read(_ arguments: ParsedArguments) throws -> (latitude: Double, longitude: Double)? {
+        let lat = arguments.value("--lat"), lon = arguments.value("--lon"), at = arguments.value("--at")
+        if let at {
+            guard lat == nil && lon == nil else { throw UsageError("give either --at or --lat and --lon, not both") }
+            let parts = at.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count == 2 else {
+                throw UsageError("--at \"\(at)\" is not LAT,LON", hint: "e.g. --at 51.501,-0.141 (a decimal point, a comma between the two)")
+            }
+            return (try DecimalDegrees.parse(String(parts[0]), field: "latitude"),
+                    try DecimalDegrees.parse(String(parts[1]), field: "longitude"))
+        }
+        switch (lat, lon) {
+        case (nil, nil): return nil
+        case let (lat?, lon?):
+            return (try DecimalDegrees.parse(lat, field: "latitude"), try DecimalDegrees.parse(lon, field: "longitude"))
+        case (nil, _): throw UsageError("--lon needs --lat too")
+        case (_, nil): throw UsageError("--lat needs --lon too")
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import PlacesKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The entry point: picks the subcommand, parses its arguments, runs it, and turns errors into
+/// `places: error: …` lines and exit codes.
+enum PlacesCLI {
+    static let version = "0.1.0"
+
+    static func run(_ words: [String], environment: [String: String]) -> Int32 {
+        guard let first = words.first else {
+            print(overview())
+            return ExitCode.success.rawValue
+        }
+        if first == "--version" || first == "-V" {
+            print(version)
+            return ExitCode.success.rawValue
+        }
+        if first == "--help" || first == "-h" {
+            print(overview())
+            return ExitCode.success.rawValue
+        }
+        guard let command = allCommands.first(where: { $0.spec.name == first }) else {
+            var message = first.hasPrefix("-") ? "unknown option \(first)" : "unknown command \"\(first)\""
+            if let near = Suggestion.nearest(to: first, among: allCommands.map(\.spec.name)) {
+                message += "\nhint: did you mean `\(near)`?"
+            } else {
+                message += "\nhint: `places --help` lists the commands"
+            }
+            return fail(message, code: .usage)
+        }
+        do {
+            let arguments = try ArgumentParser.parse(Array(words.dropFirst()), for: command.spec)
+            if arguments.flag("--help") {
+                print(HelpFormatter.help(for: command.spec), terminator: "")
+                return ExitCode.success.rawValue
+            }
+            try command.run(arguments, CommandContext(environment: environment, arguments: arguments))
+            return ExitCode.success.rawValue
+        } catch let error as UsageError {
+            return fail(error.description, code: .usage)
+        } catch let error as LocationValidationError {
+            return fail(error.description, code: .usage)
+        } catch let error as CommandFailure {
+            return fail(error.message, code: error.code)
+        } catch let error as JournalError {
+            switch error {
+            case .unreadable, .newerVersion, .duplicateID: return fail(error.description, code: .dataError)
+            default: return fail(error.description, code: .failure)
+            }
+        } catch let error as PlaceLookupError {
+            return fail(error.description, code: .failure)
+        } catch {
+            return fail("\(error)", code: .failure)
+        }
+    }
+
+    static func fail(_ message: String, code: ExitCode) -> Int32 {
+        Console.error("places: error: \(message)")
+        return code.rawValue
+    }
+
+    static func overview() -> String {
+        var lines = [
+            "OVERVIEW: A personal places journal: pin places you have been or want to go, find them again, take them anywhere.",
+            "",
+            "USAGE: places <subcommand> [options]",
+            "",
+            "OPTIONS:",
+            "  --version               Show the version.",
+            "  -h, --help              Show help information.",
+            "",
+            "SUBCOMMANDS:",
+        ]
+        for command in allCommands {
+            lines.append("  " + TerminalText.pad(command.spec.name, toWidth: 22) + command.spec.abstract)
+        }
+        lines += ["", "  See 'places help <subcommand>' for detailed help."]
+        return lines.joined(separator: "\n")
+    }
+
+    static func currentEnvironment() -> [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}
+
+/// `places help [SUBCOMMAND]`.
+enum HelpCommand: PlacesCommand {
+    static let spec = CommandSpec(
+        name: "help", abstract: "Show help for a subcommand.",
+        arguments: [ArgumentSpec("subcommand", help: "The subcommand to explain.", optional: true)])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        guard let name = arguments.positionals.first else {
+            context.say(PlacesCLI.overview())
+            return
+        }
+        guard let command = allCommands.first(where: { $0.spec.name == name }) else {
+            throw UsageError("unknown command \"\(name)\"",
+                             hint: Suggestion.nearest(to: name, among: allCommands.map(\.spec.name)).map { "did you mean `\($0)`?" })
+        }
+        print(HelpFormatter.help(for: command.spec), terminator: "")
+    }
+}

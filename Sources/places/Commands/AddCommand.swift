@@ -1,0 +1,54 @@
+import PlacesKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `places add NAME (--lat LAT --lon LON | --at LAT,LON) …`
+enum AddCommand: PlacesCommand {
+    static let spec = CommandSpec(
+        name: "add", abstract: "Pin a new place.",
+        usage: "<name> (--lat <lat> --lon <lon> | --at <lat,lon>) [--description <text>] [--tag <tag> ...] [--visited [--on <date>]] [--json]",
+        discussion: """
+        EXAMPLES:
+          places add "Buckingham Palace" --lat 51.501 --lon -0.141 --tag london
+          places add "Sydney Opera House" --at -33.8568,151.2153 --visited --on 2019-12-31
+        """,
+        arguments: [ArgumentSpec("name", help: "What you call the place.")],
+        options: CoordinateOptions.specs + [
+            .option("--description", "-d", value: "text", help: "Notes about the place."),
+            .option("--tag", "-t", value: "tag", help: "Put the place in a list; repeat for several.", repeatable: true),
+            .flag("--visited", help: "You have been there (today, or the date given with --on)."),
+            .option("--on", value: "date", help: "The day you visited, e.g. 2024-05-01 (implies --visited)."),
+            .flag("--json", help: "Print the new place as JSON."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let name = arguments.positionals[0]
+        guard let coordinates = try CoordinateOptions.read(arguments) else {
+            throw UsageError("missing coordinates for \"\(name)\"",
+                             hint: "add --lat LAT --lon LON, or --at LAT,LON")
+        }
+        let now = Date()
+        var visited: Date?
+        if let on = arguments.value("--on") {
+            guard let date = Timestamp.date(from: on) else {
+                throw UsageError("--on \"\(on)\" is not a date such as 2024-05-01")
+            }
+            visited = date
+        } else if arguments.flag("--visited") {
+            visited = now
+        }
+        let place = Location(
+            name: name, description: arguments.value("--description") ?? "",
+            latitude: coordinates.latitude, longitude: coordinates.longitude,
+            tags: arguments.all("--tag"), visited: visited)
+        let saved = try context.store().add(place, now: now)
+        if arguments.flag("--json") {
+            context.say(try PlaceOutput.json(saved))
+        } else {
+            context.say("Added \(context.style.bold(saved.name)) (\(saved.shortID)) at \(CoordinateFormat.plain(saved.latitude)), \(CoordinateFormat.plain(saved.longitude))")
+        }
+    }
+}

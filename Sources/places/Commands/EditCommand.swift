@@ -1,0 +1,123 @@
+import PlacesKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `places edit ID [change flags]`, or with no flags, in `$VISUAL`/`$EDITOR`.
+enum EditCommand: PlacesCommand {
+    static let spec = CommandSpec(
+        name: "edit", abstract: "Change a place, by flags or in your editor.",
+        usage: "<id> [--name <name>] [--description <text>] [--lat <lat> --lon <lon> | --at <lat,lon>] [--tag <tag> ...] [--untag <tag> ...] [--visited [--on <date>] | --unvisited] [--json]",
+        discussion: """
+        With no change flags, opens the place in $VISUAL, else $EDITOR, else vi. Save and close to apply;
+        an invalid edit is reopened with the problems at the top; an emptied or unchanged file changes nothing.
+        The id never changes; `updated` is set to now.
+
+        EXAMPLES:
+          places edit 5a3b --name "Buckingham Palace, London" --tag royal
+          places edit 5a3b --visited --on 2024-05-01
+          EDITOR="code --wait" places edit 5a3b
+        """,
+        arguments: [ArgumentSpec("id", help: "The place's id, or a unique prefix of it (at least 4 characters).")],
+        options: [
+            .option("--name", "-n", value: "name", help: "A new name."),
+            .option("--description", "-d", value: "text", help: "A new description (\"\" to clear it)."),
+        ] + CoordinateOptions.specs + [
+            .option("--tag", "-t", value: "tag", help: "Add a tag; repeat for several.", repeatable: true),
+            .option("--untag", value: "tag", help: "Remove a tag; repeat for several.", repeatable: true),
+            .flag("--visited", help: "Mark as visited (today, or the date given with --on)."),
+            .option("--on", value: "date", help: "The day you visited, e.g. 2024-05-01 (implies --visited)."),
+            .flag("--unvisited", help: "Mark as not visited yet."),
+            .flag("--json", help: "Print the changed place as JSON."),
+        ])
+
+    static let changeOptions = ["--name", "--description", "--lat", "--lon", "--at", "--tag", "--untag", "--on"]
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let store = try context.store()
+        let original = try PlaceLookup.find(arguments.positionals[0], in: try store.load())
+        let hasFlags = changeOptions.contains { arguments.value($0) != nil }
+            || arguments.flag("--visited") || arguments.flag("--unvisited")
+        let saved: Location
+        if hasFlags {
+            let change = try flagChange(arguments)
+            saved = try store.update(original.id, change)
+        } else {
+            guard let edited = try editInEditor(original, context) else {
+                context.note("No changes.")
+                return
+            }
+            saved = try store.update(original.id) { place in
+                place.name = edited.name
+                place.description = edited.description
+                place.latitude = edited.latitude
+                place.longitude = edited.longitude
+                place.tags = edited.tags
+                place.visited = edited.visited
+            }
+        }
+        if arguments.flag("--json") {
+            context.say(try PlaceOutput.json(saved))
+        } else {
+            context.say(saved.hasSameContent(as: original) ? "No changes." : "Updated \(saved.name) (\(saved.shortID))")
+        }
+    }
+
+    /// The change the flags describe, checked before the journal is locked.
+    static func flagChange(_ arguments: ParsedArguments) throws -> (inout Location) throws -> Void {
+        let coordinates = try CoordinateOptions.read(arguments)
+        if arguments.flag("--unvisited") && (arguments.flag("--visited") || arguments.value("--on") != nil) {
+            throw UsageError("--unvisited cannot go with --visited or --on")
+        }
+        var visitedDate: Date?
+        if let on = arguments.value("--on") {
+            guard let date = Timestamp.date(from: on) else { throw UsageError("--on \"\(on)\" is not a date such as 2024-05-01") }
+            visitedDate = date
+        }
+        let addTags = try Location.normalizedTags(arguments.all("--tag"))
+        let removeTags = Set(arguments.all("--untag").map { $0.trimmed.lowercased() })
+        let now = Date()
+        return { place in
+            if let name = arguments.value("--name") { place.name = name }
+            if let description = arguments.value("--description") { place.description = description }
+            if let coordinates { place.latitude = coordinates.latitude; place.longitude = coordinates.longitude }
+            for tag in addTags where !place.tags.contains(where: { $0.lowercased() == tag.lowercased() }) { place.tags.append(tag) }
+            place.tags.removeAll { removeTags.contains($0.lowercased()) }
+            if let visitedDate { place.visited = visitedDate }
+            else if arguments.flag("--visited") { place.visited = place.visited ?? now }
+            if arguments.flag("--unvisited") { place.visited = nil }
+        }
+    }
+
+    /// Runs the editor until the text is valid, emptied or unchanged.
+    /// - Returns: the edited place, or `nil` when the person cancelled or changed nothing.
+    static func editInEditor(_ original: Location, _ context: CommandContext) throws -> Location? {
+        let editor = ExternalEditor(environment: context.environment)
+        let pristine = PlaceEditorText.render(original)
+        var text = pristine
+        while true {
+            let edited = try editor.edit(text)
+            if PlaceEditorText.isEmpty(edited) || edited == pristine || edited == text && text != pristine {
+                return nil
+            }
+            do {
+                let place = try PlaceEditorText.parse(edited, original: original)
+                return place.hasSameContent(as: original) ? nil : place
+            } catch let problems as PlaceEditorText.Problems {
+                context.note("places: the edit has problems; reopening the editor:\n" + problems.messages.map { "  \($0)" }.joined(separator: "\n"))
+                text = reopened(edited, problems: problems.messages)
+            }
+        }
+    }
+
+    /// The person's own text again, with the problems as `#` lines on top (replacing earlier ones).
+    static func reopened(_ edited: String, problems: [String]) -> String {
+        var lines = edited.split(separator: "\n", omittingEmptySubsequences: false)
+        while let first = lines.first, first.hasPrefix("#") { lines.removeFirst() }
+        let header = PlaceEditorText.render(Location(name: "", latitude: 0, longitude: 0), problems: problems)
+            .split(separator: "\n").filter { $0.hasPrefix("#") && !$0.hasPrefix("# Editing place") }
+        return (header + lines).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,61 @@
+import PlacesKit
+
+/// `places list [--tag TAG] [--visited | --unvisited] [--sort …] [--format …]`
+enum ListCommand: PlacesCommand {
+    static let formats = ["table", "json"]
+
+    static let spec = CommandSpec(
+        name: "list", abstract: "List the places in the journal.",
+        discussion: """
+        EXAMPLES:
+          places list --tag food --unvisited
+          places list --sort created --format json
+        """,
+        options: [
+            .option("--tag", "-t", value: "tag", help: "Only places with this tag; repeat for places with any of them.", repeatable: true),
+            .flag("--visited", help: "Only places you have been to."),
+            .flag("--unvisited", help: "Only places you still want to go to."),
+            .option("--sort", value: "order", help: "Order by name, created or updated (newest first).", choices: ["name", "created", "updated"]),
+            .option("--format", "-f", value: "format", help: "Output format.", choices: formats),
+            .flag("--json", help: "The same as --format json."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let places = try select(try context.store().load(), arguments)
+        let format = arguments.flag("--json") ? "json" : (arguments.value("--format") ?? "table")
+        switch format {
+        case "json":
+            context.say(try PlaceOutput.json(places))
+        default:
+            if places.isEmpty {
+                context.note("No places\(arguments.all("--tag").isEmpty && !arguments.flag("--visited") && !arguments.flag("--unvisited") ? " yet: add one with `places add NAME --at LAT,LON`" : " match").")
+                return
+            }
+            for line in PlaceOutput.table(places, style: context.style) { context.say(line) }
+        }
+    }
+
+    /// Applies the filter and sort options shared by `list` and the commands that export places.
+    static func select(_ all: [Location], _ arguments: ParsedArguments) throws -> [Location] {
+        if arguments.flag("--visited") && arguments.flag("--unvisited") {
+            throw UsageError("--visited and --unvisited exclude each other")
+        }
+        let tags = Set(arguments.all("--tag").map { $0.lowercased() })
+        var places = all.filter { place in
+            (tags.isEmpty || place.tags.contains { tags.contains($0.lowercased()) })
+                && (!arguments.flag("--visited") || place.isVisited)
+                && (!arguments.flag("--unvisited") || !place.isVisited)
+        }
+        switch arguments.value("--sort") {
+        case "name":
+            places.sort { ($0.name.lowercased(), $0.id.uuidString) < ($1.name.lowercased(), $1.id.uuidString) }
+        case "created":
+            places.sort { ($0.created ?? .distantPast) > ($1.created ?? .distantPast) }
+        case "updated":
+            places.sort { ($0.updated ?? .distantPast) > ($1.updated ?? .distantPast) }
+        default:
+            break
+        }
+        return places
+    }
+}

@@ -1,0 +1,36 @@
+import PlacesKit
+
+/// `places remove ID... [--yes]`
+enum RemoveCommand: PlacesCommand {
+    static let spec = CommandSpec(
+        name: "remove", abstract: "Remove places from the journal.",
+        discussion: "Asks before removing when run on a terminal; elsewhere (scripts, pipes) it refuses unless --yes is given.\nThe journal's previous version stays in places.json.bak.",
+        arguments: [ArgumentSpec("id", help: "Ids or unique prefixes of the places to remove.", variadic: true)],
+        options: [
+            .flag("--yes", "-y", help: "Remove without asking."),
+            .flag("--json", help: "Print the removed places as JSON."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let store = try context.store()
+        let all = try store.load()
+        let chosen = try arguments.positionals.map { try PlaceLookup.find($0, in: all) }
+        let ids = Set(chosen.map(\.id))
+        if !arguments.flag("--yes") {
+            guard context.stdinIsTerminal else {
+                throw CommandFailure("refusing to remove \(ids.count) place\(ids.count == 1 ? "" : "s") without confirmation\nhint: pass --yes to remove without asking")
+            }
+            let names = chosen.map { "\($0.name) (\($0.shortID))" }.joined(separator: ", ")
+            guard context.confirm("Remove \(names)?") else {
+                throw CommandFailure("nothing removed")
+            }
+        }
+        // Resolve again inside the transaction: another process may have removed one meanwhile.
+        let removed = try store.remove(ids)
+        if arguments.flag("--json") {
+            context.say(try PlaceOutput.json(removed))
+        } else {
+            for place in removed { context.say("Removed \(place.name) (\(place.shortID))") }
+        }
+    }
+}

@@ -106,7 +106,10 @@ public struct Gazetteer: Sendable {
         }
         let key = Array(head.utf8)
         var best: [Ref: Candidate] = [:]
-        func consider(_ ref: Ref, tier: Int, distance: Int, key: String) {
+        func consider(_ found: Ref, tier: Int, distance: Int, key: String) {
+            // A country found by name and by code is one result.
+            var ref = found
+            if ref.table == UInt8(ascii: "C") { ref.table = UInt8(ascii: "c") }
             if let existing = best[ref], (existing.tier, existing.distance) <= (tier, distance) { return }
             if ref.table == UInt8(ascii: "R") { return }  // region codes only qualify, they are not results
             guard accept(ref) else { return }

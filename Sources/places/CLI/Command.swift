@@ -24,6 +24,8 @@ let allCommands: [CommandEntry] = [
     ShowCommand.entry,
     EditCommand.entry,
     RemoveCommand.entry,
+    SearchCommand.entry,
+    WhereCommand.entry,
     HelpCommand.entry,
 ]
 

@@ -39,8 +39,8 @@ Generated tables (tab-separated text, one record a line):
 * ``places``   ``CELL name lat lon CC admin1 population flags geonameid``,
   sorted by CELL (a 1 degree grid cell, ``(floor(lat)+90)*360 + floor(lon)+180``,
   five digits) so that nearest-place lookups binary-search cells in place.
-* ``keys``     ``foldedname TYPE OFFSET``, sorted by bytes; TYPE is ``p``
-  (a place; OFFSET is the byte offset of its line in ``places``), ``r``/``R``
+* ``keys``     ``foldedname TYPE OFFSET``, sorted by bytes; TYPE is ``P``/``p``
+  (a place's main/alternate name; OFFSET is the byte offset of its line in ``places``), ``r``/``R``
   (a region name/code; offset in ``regions``), ``c``/``C`` (a country
   name/ISO code; offset in ``countries``).
 * ``regions``  ``CC.code name lat lon population isocode``, sorted.
@@ -258,6 +258,7 @@ def main():
     # ---- countries
     countries = {}
     names_of = defaultdict(set)
+    big_city_names = {fold(p["name"]) for p in places if p["pop"] >= 100000}
     for c in iso1:
         cc = c["alpha_2"]
         gn = gn_countries.get(cc, {})
@@ -275,16 +276,19 @@ def main():
         english = [c["name"], c.get("official_name"), c.get("common_name"), gn.get("name"),
                    info.get("name"), info.get("nativeName")]
         english += info.get("altSpellings") or []
-        english += list((info.get("translations") or {}).values())
         for n in english:
             if n:
                 names_of[cc].add(clean(n))
+        # Translations are kept unless one spells the main name of a large city (Latin "Brasilia" for
+        # Brazil would otherwise hide the city Brasília, since countries rank first).
+        translated = list((info.get("translations") or {}).values())
         for tr in translations:
             for n in (c["name"], c.get("official_name"), c.get("common_name")):
                 if n:
-                    t = tr.gettext(n)
-                    if t:
-                        names_of[cc].add(clean(t))
+                    translated.append(tr.gettext(n))
+        for n in translated:
+            if n and fold(n) not in big_city_names:
+                names_of[cc].add(clean(n))
 
     # ---- outlines
     outlines = []
@@ -334,9 +338,12 @@ def main():
     keys = set()
     for p in places:
         o = offsets[p["id"]]
-        for n in [p["name"]] + p["alts"]:
+        main = fold(p["name"])
+        if main:
+            keys.add((main, "P", o))
+        for n in p["alts"]:
             k = fold(n)
-            if k:
+            if k and k != main:
                 keys.add((k, "p", o))
     for rkey, r in regions.items():
         o = region_off[rkey]

@@ -55,7 +55,7 @@ public struct Gazetteer: Sendable {
 
     /// Candidate reference from the key table: which table and which line.
     struct Ref: Hashable {
-        var table: UInt8  // p, r, c (a name) or R, C (a code)
+        var table: UInt8  // p, r, c (a name), P (a place's main name) or R, C (a code)
         var offset: Int
     }
 
@@ -72,8 +72,8 @@ public struct Gazetteer: Sendable {
     /// The query may be a name in any language or script (`Лондон`, `伦敦`), with or without diacritics or
     /// punctuation, optionally followed by comma-separated qualifiers read right to left (a country name or
     /// ISO code, a region name or code: `Cambridge, MA, US`), or a pair of coordinates. Exact matches rank
-    /// above prefix matches; within a tier countries come first, then capitals, then population decides
-    /// (a region counts a tenth of its population, so `New York` is the city). Typos are tried only when
+    /// above prefix matches; within a tier countries come first, then population decides, weighted towards
+    /// capitals and main names (see `rank(of:isMainName:)`). Typos are tried only when
     /// nothing matches exactly: edit distance 1 for names up to 7 letters, 2 beyond.
     /// - Parameters:
     ///   - query: what the person typed.
@@ -109,11 +109,16 @@ public struct Gazetteer: Sendable {
         func consider(_ found: Ref, tier: Int, distance: Int, key: String) {
             // A country found by name and by code is one result.
             var ref = found
-            if ref.table == UInt8(ascii: "C") { ref.table = UInt8(ascii: "c") }
-            if let existing = best[ref], (existing.tier, existing.distance) <= (tier, distance) { return }
             if ref.table == UInt8(ascii: "R") { return }  // region codes only qualify, they are not results
+            if ref.table == UInt8(ascii: "C") { ref.table = UInt8(ascii: "c") }
+            let isMainName = ref.table == UInt8(ascii: "P")
+            if isMainName { ref.table = UInt8(ascii: "p") }
+            if let existing = best[ref], (existing.tier, existing.distance) < (tier, distance) { return }
             guard accept(ref) else { return }
-            best[ref] = Candidate(ref: ref, tier: tier, distance: distance, key: key, rank: rank(of: ref))
+            let rank = rank(of: ref, isMainName: isMainName)
+            if let existing = best[ref], (existing.tier, existing.distance, existing.rank.0, existing.rank.1)
+                <= (tier, distance, rank.0, rank.1) { return }
+            best[ref] = Candidate(ref: ref, tier: tier, distance: distance, key: key, rank: rank)
         }
         // Exact, then prefix: one range of the sorted keys.
         var offset = keys.lowerBound(key)
@@ -123,7 +128,8 @@ public struct Gazetteer: Sendable {
             let ref = readRef(from: end + 1)
             let exact = end - offset == key.count
             if exact {
-                consider(ref, tier: ref.table < 97 ? 1 : 0, distance: 0, key: head)
+                let isCode = ref.table == UInt8(ascii: "C") || ref.table == UInt8(ascii: "R")
+                consider(ref, tier: isCode ? 1 : 0, distance: 0, key: head)
             } else if keys.base[offset + key.count] == 32 || best.count < 4 * limit + 50 {
                 // Prefix matches: whole-word continuations always, others until there are plenty.
                 consider(ref, tier: 2, distance: 0, key: String(decoding: keys.keyBytes(at: offset), as: UTF8.self))
@@ -218,14 +224,18 @@ public struct Gazetteer: Sendable {
         }
     }
 
-    /// Ordering within a tier: countries, then capitals, then population (regions at a tenth of theirs).
-    private func rank(of ref: Ref) -> (Int, Int) {
+    /// Ordering within a tier: countries first, then by population, where a capital counts three times its
+    /// population, a place matched by its main name (rather than an alternate or historic one) five times,
+    /// and a region a tenth of its own: Paris, France before Paris, Texas; Hamilton, Ontario before
+    /// Hamilton, Bermuda; Philadelphia, US before Amman (once Philadelphia); New York City before the state.
+    private func rank(of ref: Ref, isMainName: Bool) -> (Int, Int) {
         switch ref.table {
         case UInt8(ascii: "p"):
             let f = places.fields(at: ref.offset)
-            return (f[7] == "C" ? 1 : 2, -(Int(f[6]) ?? 0))
+            let population = Int(f[6]) ?? 0
+            return (1, -population * (f[7] == "C" ? 3 : 1) * (isMainName ? 5 : 1))
         case UInt8(ascii: "r"), UInt8(ascii: "R"):
-            return (2, -(Int(regions.fields(at: ref.offset)[4]) ?? 0) / 10)
+            return (1, -(Int(regions.fields(at: ref.offset)[4]) ?? 0) / 10)
         default:
             return (0, -(Int(countries.fields(at: ref.offset)[5]) ?? 0))
         }

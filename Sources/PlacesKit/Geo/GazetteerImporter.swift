@@ -88,9 +88,11 @@ public enum GazetteerImporter {
                 + "\t\(place.name)\t\(place.latText)\t\(place.lonText)\t\(clean(place.country))\t\(clean(place.admin1))"
                 + "\t\(place.population)\t\(place.capital ? "C" : "-")\t\(place.id)\n"
             placeText += Array(line.utf8)
+            let main = NameFolding.fold(place.name)
+            if !main.isEmpty { keyLines.insert(Array("\(main)\tP\t\(offset)\n".utf8)) }
             for name in names[place.id] ?? [] {
                 let key = NameFolding.fold(name)
-                if !key.isEmpty { keyLines.insert(Array("\(key)\tp\t\(offset)\n".utf8)) }
+                if !key.isEmpty, key != main { keyLines.insert(Array("\(key)\tp\t\(offset)\n".utf8)) }
             }
         }
         // Regions and countries stay searchable (and usable as qualifiers) through the bundled tables.
@@ -99,7 +101,7 @@ public enum GazetteerImporter {
         while offset < bundledKeys.count {
             let end = bundledKeys.nextLine(after: offset)
             let type = bundledKeys.base[bundledKeys.fieldEnd(from: offset) + 1]
-            if type != UInt8(ascii: "p") {
+            if type != UInt8(ascii: "p"), type != UInt8(ascii: "P") {
                 var line = Array(UnsafeBufferPointer(start: bundledKeys.base + offset, count: min(end, bundledKeys.count) - offset))
                 if line.last != 10 { line.append(10) }
                 keyLines.insert(line)

@@ -3,7 +3,7 @@ extension GazetteerData {
     /// Where the bundled gazetteer comes from and what it holds.
     static let info: StaticString = ##"""
 countries	245
-keys	909394
+keys	909382
 outlines	278
 places	170391
 regions	3827

@@ -193,6 +193,11 @@ def main():
             d = json.loads(ci.read(member))
             code = (d.get("ISO") or {}).get("alpha2")
             if not code:
+                # A few files (Montenegro, Serbia, ...) lack their ISO block: match them by name.
+                wanted = fold(d.get("name") or "")
+                code = next((c["alpha_2"] for c in iso1 if wanted in
+                             {fold(c.get(k) or "") for k in ("name", "common_name", "official_name")}), None)
+            if not code:
                 continue
             cinfo.setdefault(code, d)
 

@@ -31,6 +31,10 @@ public enum CoordinateParser {
             var pendingHemisphere: UInt8? = nil
             func finish(_ hemisphere: UInt8?) -> Bool {
                 guard !parts.isEmpty else { return hemisphere == nil }
+                // Minutes and seconds are below 60; a degree count with them is whole.
+                guard parts.dropFirst().allSatisfy({ $0 < 60 }), parts.count == 1 || parts[0] == parts[0].rounded() else {
+                    return false
+                }
                 var value = parts[0].magnitude
                 if parts.count > 1 { value += parts[1] / 60 }
                 if parts.count > 2 { value += parts[2] / 3600 }

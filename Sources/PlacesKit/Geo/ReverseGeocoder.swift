@@ -19,7 +19,10 @@ public struct ReverseGeocodeResult: Sendable, Equatable {
 ///
 /// The outlines are coarse (coasts and borders are off by a few kilometres), so a point outside every
 /// outline but within 12 nautical miles (22.2 km, the breadth of the territorial sea) of one is given
-/// that country; anything farther out is honestly in no country.
+/// that country. About 60 countries and territories have no outline in the source (Hungary, Jamaica and
+/// many small islands): a point within 5 km of one of their towns is given that country even inside a
+/// neighbour's coarse outline, and a point in no outline within 30 km of one is too. Anything else is
+/// honestly in no country.
 public struct ReverseGeocoder: Sendable {
     /// The distance from an outline within which a point outside it still counts as that country's.
     public static let territorialSeaKm = 22.224
@@ -45,6 +48,12 @@ public struct ReverseGeocoder: Sendable {
     /// The ISO code of the country whose outline contains the point (or lies within the territorial sea of it).
     public func country(latitude: Double, longitude: Double) -> String? {
         guard latitude.isFinite, longitude.isFinite else { return nil }
+        // Pass 0: at a town of a country the outlines leave out (Montenegro inside Albania's coarse outline,
+        // Vatican City, Liechtenstein), the town's country wins.
+        let near = gazetteer.nearest(latitude: latitude, longitude: longitude, limit: 1).first
+        if let near, near.distanceKm <= ReverseGeocoder.atUnoutlinedTownKm, !outlinedCountries.contains(near.entry.countryCode) {
+            return near.entry.countryCode
+        }
         var inside: [String: Bool] = [:]
         var offset = 0
         // Pass 1: even-odd ray casting over all rings of a country (holes included) whose box holds the point.
@@ -73,7 +82,30 @@ public struct ReverseGeocoder: Sendable {
             }
             offset = next
         }
-        return best?.code
+        if let best { return best.code }
+        // Pass 3: some countries have no bundled outline (Hungary, Jamaica, small islands); a point near one
+        // of their towns and inside no outline is taken to be in that country.
+        if let near, near.distanceKm <= ReverseGeocoder.unoutlinedTownKm, !outlinedCountries.contains(near.entry.countryCode) {
+            return near.entry.countryCode
+        }
+        return nil
+    }
+
+    /// How near a town of a country without an outline a point must be to count as in that country.
+    public static let unoutlinedTownKm = 30.0
+
+    /// How near a town of a country without an outline a point must be to beat the outlines.
+    public static let atUnoutlinedTownKm = 5.0
+
+    /// The codes of the countries that have an outline.
+    var outlinedCountries: Set<String> {
+        var codes = Set<String>()
+        var offset = 0
+        while offset < outlines.count {
+            codes.insert(String(decoding: UnsafeBufferPointer(start: outlines.base + offset, count: 2), as: UTF8.self))
+            offset = outlines.nextLine(after: offset)
+        }
+        return codes
     }
 
     private func bbox(at offset: Int) -> (code: String, minLat: Double, minLon: Double, maxLat: Double, maxLon: Double) {

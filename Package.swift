@@ -13,7 +13,7 @@ let package = Package(
         // The command-line front end: argument parsing and output only.
         .executableTarget(name: "places", dependencies: ["PlacesKit"]),
         .testTarget(name: "PlacesKitTests", dependencies: ["PlacesKit"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "PlacesCLITests", dependencies: ["PlacesKit"]),
+        .testTarget(name: "PlacesCLITests", dependencies: ["PlacesKit", "places"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -33,3 +33,8 @@ public enum CoordinateFormat {
         "\(fixed(latitude, decimals: decimals)), \(fixed(longitude, decimals: decimals))"
     }
 }
+
+/// `1 place`, `2 places`: a count with its noun in the right number (English plural in -s).
+public func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}

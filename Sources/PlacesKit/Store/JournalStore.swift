@@ -46,6 +46,9 @@ public struct JournalStore: Sendable {
     /// The lock file that serialises writers.
     public var lockPath: String { resolvedPath + ".lock" }
 
+    /// The journal's earlier versions.
+    public var history: JournalHistory { JournalHistory(journalPath: resolvedPath) }
+
     /// Whether the journal file exists yet.
     public var exists: Bool { PosixFile.exists(resolvedPath) }
 
@@ -54,7 +57,8 @@ public struct JournalStore: Sendable {
     /// The places in the journal; an empty list when the journal does not exist yet.
     /// - Throws: ``JournalError`` when the file cannot be read or parsed.
     public func load() throws -> [Location] {
-        try Self.decode(PosixFile.read(resolvedPath), path: resolvedPath, backupPath: backupPath).places
+        try checkLinkTarget()
+        return try Self.decode(PosixFile.read(resolvedPath), path: resolvedPath, backupPath: backupPath).places
     }
 
     /// Decodes journal bytes: the versioned document, or the bare array of places written by the
@@ -137,6 +141,19 @@ public struct JournalStore: Sendable {
 
     // MARK: Changing
 
+    /// A journal that is a symlink into a folder that has gone (an unmounted drive, a sync folder
+    /// not there yet) must not be taken for an empty journal, nor be recreated behind the person's back.
+    private func checkLinkTarget() throws {
+        guard PosixFile.isSymlink(path) else { return }
+        let target = resolvedPath
+        let targetDirectory = StorePath.directory(of: target)
+        var info = stat()
+        if stat(targetDirectory, &info) != 0 {
+            throw JournalError.io(path: path, operation: "use the journal",
+                                  reason: "it is a link to \(target), and the folder \(targetDirectory) does not exist (is the drive mounted?)")
+        }
+    }
+
     /// Runs one change as a transaction: under the lock, `body` receives the current places and
     /// may change them; if it returns without throwing and anything changed, every place is
     /// validated and the journal is replaced atomically.
@@ -145,6 +162,7 @@ public struct JournalStore: Sendable {
     ///   whatever `body` throws (and nothing is written).
     @discardableResult
     public func transaction<T>(_ body: (inout [Location]) throws -> T) throws -> T {
+        try checkLinkTarget()
         let target = resolvedPath
         let directory = StorePath.directory(of: target)
         try PosixFile.makeDirectories(directory, mode: 0o700)
@@ -157,9 +175,16 @@ public struct JournalStore: Sendable {
         var places = before
         let result = try body(&places)
 
+        // Validate what the change touched. A record someone broke by hand is left as it is (and
+        // reported by `places doctor`) rather than blocking every other change to the journal.
+        let previous = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var seen = Set<UUID>()
         for index in places.indices {
-            places[index] = try places[index].validated()
+            if let old = previous[places[index].id], old.hasSameContent(as: places[index]) {
+                // unchanged
+            } else {
+                places[index] = try places[index].validated()
+            }
             guard seen.insert(places[index].id).inserted else {
                 throw JournalError.duplicateID(path: target, id: places[index].id.uuidString.lowercased())
             }
@@ -216,7 +241,25 @@ public struct JournalStore: Sendable {
         }
     }
 
-    private func write(_ places: [Location], to target: String, replacing: Bool) throws {
+    /// Puts back the newest earlier version (the one the last change replaced) and drops it from
+    /// the history, so that undoing again goes one step further back. The version undone is kept
+    /// as `places.json.bak`.
+    /// - Returns: the version restored and the places before and after, or `nil` when there is no history.
+    public func undo() throws -> (version: JournalHistory.Version, undone: [Location], restored: [Location])? {
+        let target = resolvedPath
+        try PosixFile.makeDirectories(StorePath.directory(of: target), mode: 0o700)
+        let lock = try JournalLock(path: target + ".lock", waitingUpTo: lockTimeout)
+        defer { withExtendedLifetime(lock) {} }
+        let history = JournalHistory(journalPath: target)
+        guard let version = history.versions().first else { return nil }
+        let current = try Self.decode(PosixFile.read(target), path: target, backupPath: target + ".bak").places
+        let restored = try Self.decode(PosixFile.read(version.path), path: version.path).places
+        try write(restored, to: target, replacing: PosixFile.exists(target), recordHistory: false)
+        history.discard(version)
+        return (version, current, restored)
+    }
+
+    private func write(_ places: [Location], to target: String, replacing: Bool, recordHistory: Bool = true) throws {
         let bytes = try Self.encode(places)
         let directory = StorePath.directory(of: target)
         let name = StorePath.lastComponent(of: target)
@@ -224,6 +267,7 @@ public struct JournalStore: Sendable {
         try PosixFile.writeNew(temporary, bytes, mode: 0o600)
         do {
             if replacing {
+                if recordHistory { try JournalHistory(journalPath: target).record(target) }
                 // A hard link is an instant, complete copy of the old version: the journal is only
                 // ever replaced by rename, never written in place, so the linked bytes stay as they were.
                 let backupTemporary = temporary + ".bak"

@@ -27,6 +27,10 @@ let allCommands: [CommandEntry] = [
     SearchCommand.entry,
     WhereCommand.entry,
     GazetteerCommand.entry,
+    MapCommand.entry,
+    UndoCommand.entry,
+    HistoryCommand.entry,
+    DoctorCommand.entry,
     HelpCommand.entry,
 ]
 

@@ -25,7 +25,14 @@ final class CommandContext {
     /// The journal named by `--store`, `PLACES_STORE`, `XDG_DATA_HOME` or `HOME`.
     func store() throws -> JournalStore {
         let path = try StorePath.resolve(explicit: arguments.value("--store"), environment: environment)
-        return JournalStore(path: path)
+        var store = JournalStore(path: path)
+        if let wait = arguments.value("--wait") {
+            guard let seconds = Double(wait), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
+                throw UsageError("--wait \"\(wait)\" is not a number of seconds between 0 and 86400")
+            }
+            store.lockTimeout = seconds
+        }
+        return store
     }
 
     /// Writes a line to standard output.

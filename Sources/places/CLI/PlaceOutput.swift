@@ -71,6 +71,17 @@ enum CoordinateOptions {
     /// - Throws: ``UsageError`` when only one of `--lat`/`--lon` is given or `--at` is mixed with
     ///   them; ``LocationValidationError`` for a malformed number.
     static func read(_ arguments: ParsedArguments) throws -> (latitude: Double, longitude: Double)? {
+        let (latitude, longitude) = try readEach(arguments)
+        switch (latitude, longitude) {
+        case (nil, nil): return nil
+        case let (lat?, lon?): return (lat, lon)
+        case (nil, _): throw UsageError("--lon needs --lat too")
+        case (_, nil): throw UsageError("--lat needs --lon too")
+        }
+    }
+
+    /// Each coordinate the options give; `edit` may change one without the other.
+    static func readEach(_ arguments: ParsedArguments) throws -> (latitude: Double?, longitude: Double?) {
         let lat = arguments.value("--lat"), lon = arguments.value("--lon"), at = arguments.value("--at")
         if let at {
             guard lat == nil && lon == nil else { throw UsageError("give either --at or --lat and --lon, not both") }
@@ -81,12 +92,7 @@ enum CoordinateOptions {
             return (try DecimalDegrees.parse(String(parts[0]), field: "latitude"),
                     try DecimalDegrees.parse(String(parts[1]), field: "longitude"))
         }
-        switch (lat, lon) {
-        case (nil, nil): return nil
-        case let (lat?, lon?):
-            return (try DecimalDegrees.parse(lat, field: "latitude"), try DecimalDegrees.parse(lon, field: "longitude"))
-        case (nil, _): throw UsageError("--lon needs --lat too")
-        case (_, nil): throw UsageError("--lat needs --lon too")
-        }
+        return (try lat.map { try DecimalDegrees.parse($0, field: "latitude") },
+                try lon.map { try DecimalDegrees.parse($0, field: "longitude") })
     }
 }

@@ -67,7 +67,7 @@ enum EditCommand: PlacesCommand {
 
     /// The change the flags describe, checked before the journal is locked.
     static func flagChange(_ arguments: ParsedArguments) throws -> (inout Location) throws -> Void {
-        let coordinates = try CoordinateOptions.read(arguments)
+        let coordinates = try CoordinateOptions.readEach(arguments)
         if arguments.flag("--unvisited") && (arguments.flag("--visited") || arguments.value("--on") != nil) {
             throw UsageError("--unvisited cannot go with --visited or --on")
         }
@@ -82,7 +82,8 @@ enum EditCommand: PlacesCommand {
         return { place in
             if let name = arguments.value("--name") { place.name = name }
             if let description = arguments.value("--description") { place.description = description }
-            if let coordinates { place.latitude = coordinates.latitude; place.longitude = coordinates.longitude }
+            if let latitude = coordinates.latitude { place.latitude = latitude }
+            if let longitude = coordinates.longitude { place.longitude = longitude }
             for tag in addTags where !place.tags.contains(where: { $0.lowercased() == tag.lowercased() }) { place.tags.append(tag) }
             place.tags.removeAll { removeTags.contains($0.lowercased()) }
             if let visitedDate { place.visited = visitedDate }

@@ -1,0 +1,263 @@
+/// Draws places on a map as a standalone SVG image: land, borders, graticule, scale bar, pins,
+/// labels, legend and title. Offline: the outlines are bundled, no tiles are fetched.
+public struct SVGMapRenderer: Sendable {
+    /// Size, labels, title and filter.
+    public var options: MapOptions
+
+    /// Creates a renderer.
+    public init(options: MapOptions = MapOptions()) {
+        self.options = options
+    }
+
+    /// Colours and sizes of the drawing, kept together so the look can be tuned in one place.
+    enum Style {
+        static let sea = "#dde9f0", land = "#f6f3ec", coast = "#a8c2d3", border = "#cdc3b2"
+        static let graticule = "#7f9bb0", graticuleText = "#5f7d93", text = "#26303b", mutedText = "#5b6673"
+        static let font = "'DejaVu Sans', 'Helvetica Neue', Helvetica, Arial, sans-serif"
+        static let pinRadius = 5.5, labelSize = 12.0, labelHeight = 15.0
+        /// Average advance of DejaVu Sans per character, in ems: a slight overestimate keeps labels apart.
+        static let characterWidth = 0.6
+    }
+
+    /// The whole SVG document, with an XML declaration.
+    public func render(_ locations: [Location]) -> String {
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + renderElement(locations)
+    }
+
+    /// The `<svg>` element alone, for putting inline in an HTML page.
+    public func renderElement(_ locations: [Location]) -> String {
+        let width = Double(max(options.width, 200))
+        let scene = MapScene(locations: locations, options: options, width: width,
+                             height: options.height.map { Double(max($0, 120)) }, padding: 36)
+        let height = scene.viewport.height.rounded()
+        var out = ""
+        out.reserveCapacity(200_000)
+        let w = number(width), h = number(height)
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
+        out += "width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\" font-family=\"\(Style.font)\">\n"
+        out += "<title>\(escapeMarkup(scene.title))</title>\n"
+        out += "<defs>\n<clipPath id=\"frame\"><rect width=\"\(w)\" height=\"\(h)\"/></clipPath>\n"
+        out += "<path id=\"land\" d=\"" + landPath(scene) + "\"/>\n</defs>\n"
+        out += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"\(Style.sea)\"/>\n"
+        out += "<g clip-path=\"url(#frame)\" stroke-linejoin=\"round\">\n"
+        // The coast is a wide stroke under the land fill: only its seaward half stays visible, and it
+        // vanishes along land borders, where both neighbours' fills cover it.
+        out += "<use xlink:href=\"#land\" fill=\"none\" stroke=\"\(Style.coast)\" stroke-width=\"3\"/>\n"
+        out += "<use xlink:href=\"#land\" fill=\"\(Style.land)\" stroke=\"none\"/>\n"
+        out += "<use xlink:href=\"#land\" fill=\"none\" stroke=\"\(Style.border)\" stroke-width=\"0.8\"/>\n"
+        out += graticuleLines(scene)
+        if let circle = scene.radiusCircle() {
+            out += "<path d=\"\(path(circle, closed: true))\" fill=\"#3b6ea5\" fill-opacity=\"0.05\" "
+            out += "stroke=\"#3b6ea5\" stroke-opacity=\"0.6\" stroke-width=\"1.2\" stroke-dasharray=\"5 4\"/>\n"
+        }
+        out += "</g>\n"
+
+        let overlays = Overlays(scene: scene, width: width, height: height)
+        out += graticuleLabels(scene, avoiding: overlays.boxes)
+        out += pinsAndLabels(scene, avoiding: overlays.boxes)
+        out += overlays.markup
+        out += "</svg>\n"
+        return out
+    }
+
+    // MARK: - Land and graticule
+
+    private func landPath(_ scene: MapScene) -> String {
+        var d = ""
+        for ring in scene.outlineRings() {
+            d += path(ring, closed: true)
+        }
+        return d
+    }
+
+    private func graticuleLines(_ scene: MapScene) -> String {
+        let grid = MapGraticule(viewport: scene.viewport)
+        let v = scene.viewport
+        var d = ""
+        for longitude in grid.longitudes {
+            let x = number(v.point(latitude: 0, longitude: longitude).x)
+            d += "M\(x) 0V\(number(v.height))"
+        }
+        for latitude in grid.latitudes {
+            let y = number(v.point(latitude: latitude, longitude: 0).y)
+            d += "M0 \(y)H\(number(v.width))"
+        }
+        guard !d.isEmpty else { return "" }
+        return "<path d=\"\(d)\" fill=\"none\" stroke=\"\(Style.graticule)\" stroke-opacity=\"0.35\" stroke-width=\"0.6\"/>\n"
+    }
+
+    private func graticuleLabels(_ scene: MapScene, avoiding boxes: [MapBox]) -> String {
+        let grid = MapGraticule(viewport: scene.viewport)
+        let v = scene.viewport
+        var out = "<g font-size=\"10\" fill=\"\(Style.graticuleText)\">\n"
+        for longitude in grid.longitudes {
+            let x = v.point(latitude: 0, longitude: longitude).x
+            let text = grid.longitudeLabel(longitude)
+            let box = MapBox(x: x + 2, y: 2, width: Double(text.count) * 6.2, height: 12)
+            guard box.x + box.width < v.width, !boxes.contains(where: { $0.intersects(box) }) else { continue }
+            out += "<text x=\"\(number(x + 3))\" y=\"12\">\(escapeMarkup(text))</text>\n"
+        }
+        for latitude in grid.latitudes {
+            let y = v.point(latitude: latitude, longitude: 0).y
+            let text = grid.latitudeLabel(latitude)
+            let box = MapBox(x: v.width - 4 - Double(text.count) * 6.2, y: y - 13, width: Double(text.count) * 6.2, height: 12)
+            guard box.y > 14, !boxes.contains(where: { $0.intersects(box) }) else { continue }
+            out += "<text x=\"\(number(v.width - 4))\" y=\"\(number(y - 3))\" text-anchor=\"end\">\(escapeMarkup(text))</text>\n"
+        }
+        return out + "</g>\n"
+    }
+
+    // MARK: - Pins
+
+    private func pinsAndLabels(_ scene: MapScene, avoiding boxes: [MapBox]) -> String {
+        let v = scene.viewport
+        let points = scene.locations.map { v.point(latitude: $0.latitude, longitude: $0.longitude) }
+        // Southern pins are drawn last so they overlap northern ones as a perspective would.
+        let order = scene.locations.indices.sorted { points[$0].y != points[$1].y ? points[$0].y < points[$1].y : $0 < $1 }
+        var out = "<g stroke-width=\"1.5\">\n"
+        for index in order {
+            let location = scene.locations[index], p = points[index]
+            let color = scene.palette.color(for: location).hex
+            let title = "<title>\(escapeMarkup(location.name))</title>"
+            if location.isVisited {
+                out += "<circle cx=\"\(number(p.x))\" cy=\"\(number(p.y))\" r=\"\(number(Style.pinRadius))\" fill=\"\(color)\" stroke=\"#ffffff\">\(title)</circle>\n"
+            } else {
+                out += "<circle cx=\"\(number(p.x))\" cy=\"\(number(p.y))\" r=\"\(number(Style.pinRadius - 1))\" fill=\"#ffffff\" stroke=\"\(color)\" stroke-width=\"2.6\">\(title)</circle>\n"
+            }
+        }
+        out += "</g>\n"
+        guard options.showsLabels, !scene.locations.isEmpty else { return out }
+
+        let names = scene.locations.map { LabelPlacer.shortened($0.name.trimmed, maximum: 28) }
+        let requests = zip(points, names).map { point, name in
+            LabelPlacer.Request(x: point.x, y: point.y, pinRadius: Style.pinRadius,
+                                width: Double(LabelPlacer.displayWidth(name)) * Style.labelSize * Style.characterWidth,
+                                height: Style.labelHeight)
+        }
+        let placements = LabelPlacer.place(requests, in: MapBox(x: 2, y: 2, width: v.width - 4, height: v.height - 4),
+                                           obstacles: boxes)
+        out += "<g font-size=\"\(number(Style.labelSize))\" fill=\"\(Style.text)\" stroke=\"#ffffff\" stroke-width=\"3\" "
+        out += "stroke-linejoin=\"round\" paint-order=\"stroke\">\n"
+        for (name, placement) in zip(names, placements) {
+            guard let placement else { continue }
+            let box = placement.box
+            let (x, anchor): (Double, String)
+            switch placement.side {
+            case .right, .aboveRight, .belowRight: (x, anchor) = (box.x, "")
+            case .left, .aboveLeft, .belowLeft: (x, anchor) = (box.x + box.width, " text-anchor=\"end\"")
+            case .above, .below: (x, anchor) = (box.x + box.width / 2, " text-anchor=\"middle\"")
+            }
+            out += "<text x=\"\(number(x))\" y=\"\(number(box.y + 11.5))\"\(anchor)>\(escapeMarkup(name))</text>\n"
+        }
+        return out + "</g>\n"
+    }
+
+    // MARK: - Title, legend, scale bar
+
+    /// The boxes drawn over the map, and the areas labels must keep out of.
+    private struct Overlays {
+        var markup = ""
+        var boxes: [MapBox] = []
+
+        init(scene: MapScene, width: Double, height: Double) {
+            // Title, top left.
+            let title = scene.title, subtitle = scene.subtitle
+            let titleWidth = max(Double(LabelPlacer.displayWidth(title)) * 11.5, Double(LabelPlacer.displayWidth(subtitle)) * 7) + 20
+            let titleBox = MapBox(x: 10, y: 10, width: min(titleWidth, width - 20), height: subtitle.isEmpty ? 34 : 50)
+            boxes.append(titleBox)
+            markup += "<g>\n" + panel(titleBox)
+            markup += "<text x=\"20\" y=\"33\" font-size=\"18\" font-weight=\"bold\" fill=\"\(Style.text)\">\(escapeMarkup(title))</text>\n"
+            if !subtitle.isEmpty {
+                markup += "<text x=\"20\" y=\"51\" font-size=\"11.5\" fill=\"\(Style.mutedText)\">\(escapeMarkup(subtitle))</text>\n"
+            }
+            markup += "</g>\n"
+
+            // Legend, bottom left: what the two pin shapes mean, then one line per coloured tag.
+            var rows: [(marker: String, text: String)] = []
+            let anyVisited = scene.locations.contains { $0.isVisited }
+            let anyWanted = scene.locations.contains { !$0.isVisited }
+            let neutral = "#4a5561"
+            if anyVisited { rows.append((visitedMarker(neutral), "visited")) }
+            if anyWanted { rows.append((wantedMarker(neutral), "want to go")) }
+            for entry in scene.palette.entries {
+                rows.append((swatch(entry.color.hex), LabelPlacer.shortened(entry.tag, maximum: 22) + " (\(entry.count))"))
+            }
+            if scene.palette.hasOther && !scene.palette.entries.isEmpty {
+                rows.append((swatch(TagPalette.other.hex), "other"))
+            }
+            if !rows.isEmpty {
+                let legendWidth = Double(rows.map { LabelPlacer.displayWidth($0.text) }.max() ?? 0) * 7 + 44
+                let legendHeight = Double(rows.count) * 18 + 12
+                // Bottom left unless that hides more pins than the top right does.
+                let bottomLeft = MapBox(x: 10, y: height - 10 - legendHeight, width: legendWidth, height: legendHeight)
+                let topRight = MapBox(x: width - 10 - legendWidth, y: 10, width: legendWidth, height: legendHeight)
+                let points = scene.locations.map { scene.viewport.point(latitude: $0.latitude, longitude: $0.longitude) }
+                func covered(_ box: MapBox) -> Int {
+                    points.filter { box.intersects(MapBox(x: $0.x - 8, y: $0.y - 8, width: 16, height: 16)) }.count
+                }
+                let box = covered(topRight) < covered(bottomLeft) && topRight.y + legendHeight < height - 60 ? topRight : bottomLeft
+                boxes.append(box)
+                markup += "<g font-size=\"11.5\" fill=\"\(Style.text)\">\n" + panel(box)
+                for (row, item) in rows.enumerated() {
+                    let y = box.y + 15 + Double(row) * 18
+                    markup += "<g transform=\"translate(\(number(box.x + 16)) \(number(y)))\">\(item.marker)</g>"
+                    markup += "<text x=\"\(number(box.x + 30))\" y=\"\(number(y + 4))\">\(escapeMarkup(item.text))</text>\n"
+                }
+                markup += "</g>\n"
+            }
+
+            // Scale bar and credit, bottom right.
+            let bar = MapScaleBar(viewport: scene.viewport, maximumLength: min(140, width / 4))
+            let credit = "Outlines: Natural Earth, countryinfo"
+            let right = width - 12, barY = height - 26
+            let scaleBox = MapBox(x: right - max(bar.length, 180) - 8, y: barY - 20, width: max(bar.length, 180) + 16, height: 44)
+            boxes.append(scaleBox)
+            markup += "<g fill=\"\(Style.mutedText)\" font-size=\"10.5\">\n"
+            markup += "<path d=\"M\(number(right - bar.length)) \(number(barY - 4))V\(number(barY))H\(number(right))V\(number(barY - 4))\" "
+            markup += "fill=\"none\" stroke=\"#ffffff\" stroke-width=\"4\" stroke-linecap=\"round\"/>\n"
+            markup += "<path d=\"M\(number(right - bar.length)) \(number(barY - 4))V\(number(barY))H\(number(right))V\(number(barY - 4))\" "
+            markup += "fill=\"none\" stroke=\"#38434f\" stroke-width=\"1.5\"/>\n"
+            markup += "<text x=\"\(number(right))\" y=\"\(number(barY - 8))\" text-anchor=\"end\" stroke=\"#ffffff\" stroke-width=\"3\" "
+            markup += "paint-order=\"stroke\" fill=\"\(Style.text)\">\(escapeMarkup(bar.label))</text>\n"
+            markup += "<text x=\"\(number(right))\" y=\"\(number(height - 8))\" text-anchor=\"end\" font-size=\"9\" stroke=\"#ffffff\" "
+            markup += "stroke-width=\"3\" paint-order=\"stroke\">\(escapeMarkup(credit))</text>\n</g>\n"
+        }
+
+        private func panel(_ box: MapBox) -> String {
+            "<rect x=\"\(number(box.x))\" y=\"\(number(box.y))\" width=\"\(number(box.width))\" height=\"\(number(box.height))\" "
+                + "rx=\"6\" fill=\"#ffffff\" fill-opacity=\"0.88\" stroke=\"#c4ced6\" stroke-width=\"0.8\"/>\n"
+        }
+
+        private func visitedMarker(_ color: String) -> String {
+            "<circle r=\"5.5\" fill=\"\(color)\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>"
+        }
+
+        private func wantedMarker(_ color: String) -> String {
+            "<circle r=\"4.5\" fill=\"#ffffff\" stroke=\"\(color)\" stroke-width=\"2.6\"/>"
+        }
+
+        private func swatch(_ color: String) -> String {
+            "<rect x=\"-5\" y=\"-5\" width=\"10\" height=\"10\" rx=\"2\" fill=\"\(color)\"/>"
+        }
+    }
+}
+
+/// A canvas coordinate with one decimal, which is finer than any screen needs: keeps the file small.
+func number(_ value: Double) -> String {
+    var text = CoordinateFormat.fixed(value, decimals: 1)
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    if text == "-0" { text = "0" }
+    return text
+}
+
+/// An SVG path through the points, skipping points that round to the one before.
+func path(_ points: [(x: Double, y: Double)], closed: Bool) -> String {
+    var d = "", last = ""
+    for (index, point) in points.enumerated() {
+        let pair = number(point.x) + " " + number(point.y)
+        if pair == last { continue }
+        d += (index == 0 ? "M" : "L") + pair
+        last = pair
+    }
+    return d.isEmpty ? "" : d + (closed ? "Z" : "")
+}

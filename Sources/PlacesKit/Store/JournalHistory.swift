@@ -1,0 +1,111 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The last versions of the journal, kept beside it in `places.json.history/` for `places undo`.
+///
+/// Each write first hard-links the version it is about to replace into the history directory: an
+/// instant, complete snapshot that costs no copying, because the journal is only ever replaced by
+/// rename, never changed in place. The oldest snapshots beyond ``capacity`` are removed.
+public struct JournalHistory: Sendable {
+    /// How many earlier versions are kept.
+    public static let capacity = 20
+
+    /// One earlier version of the journal.
+    public struct Version: Sendable {
+        /// Increases with every write; the newest version has the highest.
+        public var sequence: Int
+        /// The snapshot file.
+        public var path: String
+        /// When this version was saved (the snapshot's modification time).
+        public var saved: Date
+
+        /// The places in this version.
+        /// - Throws: ``JournalError`` when the snapshot cannot be read.
+        public func places() throws -> [Location] {
+            try JournalStore.decode(PosixFile.read(path), path: path).places
+        }
+    }
+
+    /// The history directory.
+    public let directory: String
+
+    init(journalPath: String) {
+        directory = journalPath + ".history"
+    }
+
+    /// The kept versions, newest first.
+    public func versions() -> [Version] {
+        PosixFile.list(directory).compactMap { name -> Version? in
+            guard name.hasSuffix(".json"), let sequence = Int(name.dropLast(5)) else { return nil }
+            let path = StorePath.join(directory, name)
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            let saved = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+            return Version(sequence: sequence, path: path, saved: saved)
+        }.sorted { $0.sequence > $1.sequence }
+    }
+
+    /// Snapshots the journal file at `journalPath` as the newest version, then prunes.
+    func record(_ journalPath: String) throws {
+        try PosixFile.makeDirectories(directory, mode: 0o700)
+        let next = (versions().first?.sequence ?? 0) + 1
+        let name = String(repeating: "0", count: max(0, 10 - String(next).count)) + String(next) + ".json"
+        let snapshot = StorePath.join(directory, name)
+        if link(journalPath, snapshot) != 0 {
+            guard let bytes = try PosixFile.read(journalPath) else { return }
+            try PosixFile.writeNew(snapshot, bytes, mode: 0o600)
+        }
+        for old in versions().dropFirst(Self.capacity) { unlink(old.path) }
+    }
+
+    /// Removes one version (after `undo` restored it).
+    func discard(_ version: Version) {
+        unlink(version.path)
+    }
+}
+
+/// What changed between two versions of the journal, in words.
+public enum JournalDiff {
+    /// Sentences such as `added "Eiffel Tower"`, `removed "Golden Gate Bridge"`,
+    /// `changed "Kyoto" (name, tags)`; empty when nothing changed.
+    public static func describe(from old: [Location], to new: [Location]) -> [String] {
+        let before = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let after = Dictionary(new.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var lines: [String] = []
+        let added = new.filter { before[$0.id] == nil }
+        let removed = old.filter { after[$0.id] == nil }
+        lines += summarise("added", added)
+        lines += summarise("removed", removed)
+        var changed: [String] = []
+        for place in new {
+            guard let previous = before[place.id], !previous.hasSameContent(as: place) else { continue }
+            var fields: [String] = []
+            if previous.name != place.name { fields.append("name") }
+            if previous.description != place.description { fields.append("description") }
+            if previous.latitude != place.latitude || previous.longitude != place.longitude { fields.append("coordinates") }
+            if previous.tags != place.tags { fields.append("tags") }
+            if previous.visited != place.visited { fields.append("visited") }
+            changed.append("\"\(place.name)\"" + (fields.isEmpty ? "" : " (\(fields.joined(separator: ", ")))"))
+        }
+        if changed.count > 3 {
+            lines.append("changed \(changed.count) places")
+        } else if !changed.isEmpty {
+            lines.append("changed " + changed.joined(separator: ", "))
+        }
+        return lines
+    }
+
+    private static func summarise(_ verb: String, _ places: [Location]) -> [String] {
+        if places.isEmpty { return [] }
+        if places.count > 3 { return ["\(verb) \(places.count) places"] }
+        return ["\(verb) " + places.map { "\"\($0.name)\"" }.joined(separator: ", ")]
+    }
+}

@@ -1,0 +1,120 @@
+import PlacesKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `places undo`
+enum UndoCommand: PlacesCommand {
+    static let spec = CommandSpec(
+        name: "undo", abstract: "Revert the last change to the journal.",
+        discussion: "Puts back the version the last change replaced. Run it again to go further back (up to \(JournalHistory.capacity) versions). The version undone is kept as places.json.bak.",
+        options: [.flag("--json", help: "Print what was undone as JSON.")])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        guard let result = try context.store().undo() else {
+            throw CommandFailure("nothing to undo: no earlier version of the journal is kept")
+        }
+        let changes = JournalDiff.describe(from: result.undone, to: result.restored)
+        if arguments.flag("--json") {
+            context.say(try PlaceOutput.json(UndoReport(restoredVersionSaved: Timestamp.string(result.version.saved),
+                                                        places: result.restored.count, changes: changes)))
+        } else {
+            context.say("Restored the journal as saved \(Timestamp.string(result.version.saved)) (\(counted(result.restored.count, "place"))):")
+            for line in changes.isEmpty ? ["no difference in places"] : changes { context.say("  \(line)") }
+        }
+    }
+
+    struct UndoReport: Encodable {
+        var restoredVersionSaved: String
+        var places: Int
+        var changes: [String]
+    }
+}
+
+/// `places history`
+enum HistoryCommand: PlacesCommand {
+    static let spec = CommandSpec(
+        name: "history", abstract: "List the journal's earlier versions and what changed.",
+        discussion: "The newest change is first. `places undo` steps back through them.",
+        options: [.flag("--json", help: "Print the versions as JSON.")])
+
+    struct Entry: Encodable {
+        var version: Int
+        var saved: String
+        var places: Int
+        var change: [String]
+    }
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let store = try context.store()
+        var newer = try store.load()
+        var entries: [Entry] = []
+        for version in store.history.versions() {
+            // A damaged snapshot is reported, not fatal: history is for looking back.
+            let older = try? version.places()
+            let change = older.map { JournalDiff.describe(from: $0, to: newer) } ?? ["(this version cannot be read)"]
+            entries.append(Entry(version: version.sequence, saved: Timestamp.string(version.saved),
+                                 places: older?.count ?? 0, change: change.isEmpty ? ["no change in places"] : change))
+            if let older { newer = older }
+        }
+        if arguments.flag("--json") {
+            context.say(try PlaceOutput.json(entries))
+            return
+        }
+        if entries.isEmpty {
+            context.note("No earlier versions yet: every change from now on is kept (the last \(JournalHistory.capacity)).")
+            return
+        }
+        for (index, entry) in entries.enumerated() {
+            let undo = index == 0 ? "  ← places undo" : ""
+            context.say("\(context.style.bold(entry.saved))  \(counted(entry.places, "place")), then: \(entry.change.joined(separator: "; "))\(context.style.dim(undo))")
+        }
+    }
+}
+
+/// `places doctor [--fix]`
+enum DoctorCommand: PlacesCommand {
+    static let spec = CommandSpec(
+        name: "doctor", abstract: "Check the journal and repair what can be repaired safely.",
+        discussion: """
+        Checks that the journal parses, its version, duplicate ids, invalid records, permissions and
+        temporary files left by a crash. With --fix it restores an unreadable journal from the newest
+        readable earlier version (keeping the unreadable file beside it), makes the files private again
+        and removes leftover temporary files. It never deletes a place.
+        """,
+        options: [
+            .flag("--fix", help: "Repair what can be repaired without losing anything."),
+            .flag("--json", help: "Print the findings as JSON."),
+        ])
+
+    struct Report: Encodable {
+        var severity: String
+        var message: String
+        var fixed: String?
+    }
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let findings = try JournalDoctor.examine(try context.store(), fix: arguments.flag("--fix"))
+        if arguments.flag("--json") {
+            context.say(try PlaceOutput.json(findings.map { Report(severity: $0.severity.rawValue, message: $0.message, fixed: $0.fixed) }))
+        } else {
+            for finding in findings {
+                let mark: String
+                switch finding.severity {
+                case .ok: mark = context.style.green("ok     ")
+                case .warning: mark = context.style.yellow("warning")
+                case .problem: mark = context.style.red("problem")
+                }
+                context.say("\(mark)  \(finding.message)")
+                if let fixed = finding.fixed { context.say("         fixed: \(fixed)") }
+            }
+        }
+        let unresolved = findings.filter { $0.severity != .ok && $0.fixed == nil }
+        if !unresolved.isEmpty {
+            throw CommandFailure("\(unresolved.count) problem\(unresolved.count == 1 ? "" : "s") found"
+                                 + (arguments.flag("--fix") ? " that cannot be repaired automatically" : "; `places doctor --fix` repairs what it safely can"))
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import PlacesKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `places map [-o FILE] [--format svg|html] [--terminal] [--tag TAG] [--visited | --unvisited]
+/// [--around LAT,LON [--radius 50km]] [--width N] [--labels | --no-labels]`
+enum MapCommand: PlacesCommand {
+    static let formats = ["svg", "html"]
+
+    static let spec = CommandSpec(
+        name: "map", abstract: "Draw your places on a map: an SVG or HTML file, or in the terminal.",
+        usage: "map [-o <file>] [--format svg|html] [--terminal] [--tag <tag>] [--visited | --unvisited] [--around <lat,lon> [--radius <distance>]] [--width <n>] [--labels | --no-labels]",
+        discussion: """
+        The view fits every pin with a margin, across the 180° meridian when that is shorter; with
+        --around it shows the circle of --radius around that point and the places inside it.
+        Without -o the map goes to standard output: SVG (or HTML) when it is a file or a pipe, the
+        terminal drawing when it is a terminal. The projection is Web Mercator.
+
+        EXAMPLES:
+          places map -o journal.svg
+          places map --format html -o journal.html --tag food
+          places map --terminal --around 48.8566,2.3522 --radius 20km
+        """,
+        options: [
+            .option("--output", "-o", value: "file", help: "Write the map to this file (.svg or .html)."),
+            .option("--format", "-f", value: "format", help: "svg (default) or html: the map and a list of the places, in one page.", choices: formats),
+            .flag("--terminal", help: "Draw the map in the terminal with braille characters."),
+            .option("--tag", "-t", value: "tag", help: "Only places with this tag; repeat for places with any of them.", repeatable: true),
+            .flag("--visited", help: "Only places you have been to."),
+            .flag("--unvisited", help: "Only places you still want to go to."),
+            .option("--around", value: "lat,lon", help: "Show the region around this point, e.g. 48.8566,2.3522."),
+            .option("--radius", value: "distance", help: "With --around: how far around, e.g. 20km, 800m, 10mi (default 50km)."),
+            .option("--width", value: "n", help: "Width in pixels (default 960), or in characters with --terminal (default: the terminal's)."),
+            .flag("--labels", help: "Write place names beside the pins (the default)."),
+            .flag("--no-labels", help: "Pins only, no names."),
+        ])
+
+    /// Turns a place name given to `--around` into coordinates. The gazetteer plugs in here; until
+    /// then only `LAT,LON` is understood.
+    static let resolvePlace: (@Sendable (String) throws -> MapCoordinate?)? = nil
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let options = try mapOptions(arguments)
+        let places = try context.store().load()
+        let output = arguments.value("--output")
+        let format = try self.format(arguments, output: output)
+
+        if arguments.flag("--terminal") || (output == nil && context.stdoutIsTerminal && arguments.value("--format") == nil) {
+            if output != nil { throw UsageError("--terminal draws on the screen; leave out -o, or leave out --terminal to write a file") }
+            var terminalOptions = options
+            let size = TerminalSize.current(environment: context.environment)
+            terminalOptions.width = arguments.value("--width") != nil ? options.width : size.columns
+            let renderer = TerminalMapRenderer(options: terminalOptions, usesColor: context.style.enabled,
+                                               maximumRows: size.rows.map { $0 - 5 })
+            print(renderer.render(places), terminator: "")
+            return
+        }
+
+        let text = format == "html" ? HTMLMapPage(options: options).render(places) : SVGMapRenderer(options: options).render(places)
+        guard let output, output != "-" else {
+            print(text, terminator: "")
+            return
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            throw CommandFailure("cannot write \(output): \(error)")
+        }
+        let count = options.filter.apply(to: places).count
+        context.note("Wrote \(output): \(count == 1 ? "1 place" : "\(count) places").")
+    }
+
+    static func format(_ arguments: ParsedArguments, output: String?) throws -> String {
+        if let format = arguments.value("--format") { return format }
+        if let output, output.lowercased().hasSuffix(".html") || output.lowercased().hasSuffix(".htm") { return "html" }
+        return "svg"
+    }
+
+    static func mapOptions(_ arguments: ParsedArguments) throws -> MapOptions {
+        if arguments.flag("--visited") && arguments.flag("--unvisited") {
+            throw UsageError("--visited and --unvisited exclude each other")
+        }
+        if arguments.flag("--labels") && arguments.flag("--no-labels") {
+            throw UsageError("--labels and --no-labels exclude each other")
+        }
+        var filter = MapFilter(tags: arguments.all("--tag"),
+                               visited: arguments.flag("--visited") ? true : (arguments.flag("--unvisited") ? false : nil))
+        if let around = arguments.value("--around") {
+            filter.around = try MapFilter.parseCentre(around, resolvePlace: resolvePlace)
+            if let radius = arguments.value("--radius") { filter.radiusKm = try MapFilter.parseRadius(radius) }
+        } else if arguments.value("--radius") != nil {
+            throw UsageError("--radius needs --around", hint: "e.g. --around 48.8566,2.3522 --radius 20km")
+        }
+        var options = MapOptions(showsLabels: !arguments.flag("--no-labels"), filter: filter)
+        if let width = arguments.value("--width") {
+            let limit = arguments.flag("--terminal") ? 24...1000 : 200...10_000
+            guard let value = Int(width), limit.contains(value) else {
+                throw UsageError("--width \"\(width)\" is not a whole number from \(limit.lowerBound) to \(limit.upperBound)")
+            }
+            options.width = value
+        }
+        return options
+    }
+}
+
+/// The terminal's size: `COLUMNS`/`LINES` when set (shells export them, tests pin them), else the
+/// `TIOCGWINSZ` ioctl on standard output, else 80 columns.
+enum TerminalSize {
+    static func current(environment: [String: String]) -> (columns: Int, rows: Int?) {
+        var size = winsize()
+        let asked = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
+        let columns = positive(environment["COLUMNS"]) ?? (asked ? Int(size.ws_col) : 80)
+        let rows = positive(environment["LINES"]) ?? (asked && size.ws_row > 0 ? Int(size.ws_row) : nil)
+        return (max(columns, 24), rows)
+    }
+
+    private static func positive(_ text: String?) -> Int? {
+        guard let text, let value = Int(text), value > 0 else { return nil }
+        return value
+    }
+}

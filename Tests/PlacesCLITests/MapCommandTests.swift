@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// `places map` end to end: the built binary, a journal in a temporary directory, and a real SVG
+/// renderer (`rsvg-convert`, from librsvg2-bin) turning the output into a PNG.
+@Suite struct MapCommandTests {
+    /// A journal with three places: visited and want-to-go, tagged and not, one near the antimeridian.
+    static func journal() throws -> PlacesRunner {
+        let runner = try PlacesRunner()
+        _ = try runner.add("Louvre", "48.8606,2.3376", ["--tag", "museums", "--on", "2024-05-01"])
+        _ = try runner.add("Colosseum", "41.8902,12.4922", ["--tag", "sights"])
+        _ = try runner.add("Suva", "-18.1416,178.4419")
+        return runner
+    }
+
+    /// A Debian tool's path, or `nil` when missing; missing is a failure where CI asks for validators.
+    static func tool(_ name: String) -> String? {
+        if let path = ["/usr/bin/" + name, "/usr/local/bin/" + name].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+            return path
+        }
+        if ProcessInfo.processInfo.environment["PLACES_REQUIRE_VALIDATORS"] != nil {
+            Issue.record("\(name) is not installed (apt-get install librsvg2-bin libxml2-utils)")
+        }
+        return nil
+    }
+
+    static func runTool(_ path: String, _ arguments: [String], in directory: URL) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let data = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Width and height from a PNG's IHDR chunk, which always comes first after the signature.
+    static func pngSize(_ data: Data) -> (width: Int, height: Int)? {
+        let bytes = [UInt8](data)
+        guard bytes.count > 24, bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A],
+              String(decoding: bytes[12..<16], as: UTF8.self) == "IHDR" else { return nil }
+        func be32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (be32(16), be32(20))
+    }
+
+    @Test func writesAnSVGThatRendersToAPNGOfTheRightSize() throws {
+        let runner = try Self.journal()
+        defer { runner.removeAll() }
+        let directory = runner.directory
+
+        let result = try runner.run(["map", "-o", directory.appendingPathComponent("x.svg").path, "--width", "800"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("3 places"))
+        let svg = try String(contentsOf: directory.appendingPathComponent("x.svg"), encoding: .utf8)
+        #expect(svg.contains("width=\"800\""))
+        guard let heightText = svg.split(separator: "height=\"").dropFirst().first?.prefix(while: { $0 != "\"" }),
+              let height = Int(heightText) else {
+            Issue.record("no height in the SVG")
+            return
+        }
+
+        if let xmllint = Self.tool("xmllint") {
+            let checked = try Self.runTool(xmllint, ["--noout", "x.svg"], in: directory)
+            #expect(checked.status == 0, "xmllint: \(checked.stderr)")
+        }
+        let png = directory.appendingPathComponent("x.png")
+        // Without rsvg-convert (and outside CI) the SVG checks above are what this test does.
+        guard let renderer = Self.tool("rsvg-convert") else { return }
+        let rendered = try Self.runTool(renderer, ["x.svg", "-o", "x.png"], in: directory)
+        #expect(rendered.status == 0, "rsvg-convert: \(rendered.stderr)")
+        #expect(rendered.stderr.isEmpty, "rsvg-convert warned: \(rendered.stderr)")
+        let size = Self.pngSize(try Data(contentsOf: png))
+        #expect(size?.width == 800)
+        #expect(size?.height == height)
+    }
+
+    @Test func htmlAndTerminalAndFilters() throws {
+        let runner = try Self.journal()
+        defer { runner.removeAll() }
+        let directory = runner.directory
+
+        let html = try runner.run(["map", "-o", directory.appendingPathComponent("page.html").path, "--visited"])
+        #expect(html.status == 0, "\(html.stderr)")
+        let page = try String(contentsOf: directory.appendingPathComponent("page.html"), encoding: .utf8)
+        #expect(page.hasPrefix("<!DOCTYPE html>") && page.contains("48.8606, 2.3376") && !page.contains("Colosseum"))
+
+        let terminal = try runner.run(["map", "--terminal", "--width", "50", "--around", "48.85,2.35", "--radius", "20km"])
+        #expect(terminal.status == 0, "\(terminal.stderr)")
+        #expect(terminal.stdout.hasPrefix("1 place · within 20 km of 48.8500, 2.3500\n┌"))
+        #expect(terminal.stdout.contains("● Louvre") || terminal.stdout.contains("Louvre ●"))
+
+        let piped = try runner.run(["map", "--tag", "sights"])
+        #expect(piped.stdout.hasPrefix("<?xml") && piped.stdout.contains(">1 place</text>"))
+
+        let bad = try runner.run(["map", "--around", "Paris"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--around \"Paris\""))
+        let negative = try runner.run(["map", "--terminal", "--around", "-18.14,178.44", "--radius", "300km"],
+                                      environment: ["COLUMNS": "40"])
+        #expect(negative.status == 0, "\(negative.stderr)")
+        #expect(negative.stdout.split(separator: "\n")[1].count == 40)
+    }
+}

@@ -26,6 +26,7 @@ let allCommands: [CommandEntry] = [
     RemoveCommand.entry,
     SearchCommand.entry,
     WhereCommand.entry,
+    NearCommand.entry,
     GazetteerCommand.entry,
     MapCommand.entry,
     UndoCommand.entry,

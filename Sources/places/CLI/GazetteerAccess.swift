@@ -65,13 +65,15 @@ enum GazetteerAccess {
     /// Resolves a place name or coordinates to one point, printing what was picked and the runners-up
     /// on standard error. Throws when nothing matches.
     static func resolve(_ query: String, context: CommandContext, gazetteer: Gazetteer, country: String? = nil,
-                        verb: String = "Using") throws -> GazetteerMatch {
+                        verb: String = "Using", quiet: Bool = false) throws -> GazetteerMatch {
+        guard !query.trimmed.isEmpty else { throw UsageError("missing place name or LAT,LON") }
         let matches = gazetteer.search(query, limit: 4, country: country)
         guard let best = matches.first else {
-            throw CommandFailure("no place called \"\(query)\" in the gazetteer",
+            throw CommandFailure("no place called \"\(query)\" in the gazetteer"
+                                 + "\nhint: give coordinates instead (LAT,LON), or check the spelling with `places search`",
                                  code: .failure)
         }
-        if best.quality == .coordinates { return best }
+        if best.quality == .coordinates || quiet { return best }
         var note = "\(verb) \(best.entry.context) (\(CoordinateFormat.pair(latitude: best.entry.latitude, longitude: best.entry.longitude)))"
         if best.quality == .fuzzy { note = "No place called \"\(query)\"; did you mean \(best.entry.context)? " + note }
         let others = matches.dropFirst().filter { $0.quality == best.quality }

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -121,6 +126,8 @@ public enum GazetteerImporter {
         let target = Gazetteer.userDirectory(dataDirectory: dataDirectory)
         let staging = target + ".new"
         try removeDirectory(staging)
+        // The journal may not exist yet, nor its folder.
+        try? FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
         guard mkdir(staging, 0o755) == 0 else {
             throw GazetteerError.unwritable(path: staging, reason: String(cString: strerror(errno)))
         }

@@ -17,7 +17,7 @@ enum WhereCommand: PlacesCommand {
         arguments: [ArgumentSpec("point", help: "Latitude and longitude, e.g. 51.5,-0.12.", optional: true, variadic: true)],
         options: [
             .flag("--json", help: "Print a JSON object (one per line with --batch)."),
-            .flag("--batch", help: "Read one LAT,LON per line from standard input."),
+            .flag("--batch", help: "Read one LAT,LON per line from standard input; write one JSON object per line."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
@@ -28,7 +28,8 @@ enum WhereCommand: PlacesCommand {
             while let line = readLine() {
                 let query = line.trimmed
                 let result = CoordinateParser.parse(query).map { geocoder.locate(latitude: $0.latitude, longitude: $0.longitude) }
-                output += (json || result == nil ? GeosearchJSON.reverse(query: query, result) : text(result!)) + "\n"
+                // One JSON object per line whatever --json says: a batch is for programs.
+                output += GeosearchJSON.reverse(query: query, result) + "\n"
                 if output.utf8.count > 60_000 {
                     print(output, terminator: "")
                     output.removeAll(keepingCapacity: true)

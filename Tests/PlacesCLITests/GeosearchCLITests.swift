@@ -108,10 +108,17 @@ import Testing
         #expect(krakow.status == 0)
         let unknown = try runner.run(["add", "Qxzqxzqxz"])
         #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("missing coordinates for \"Qxzqxzqxz\""))
+        let typo = try runner.run(["add", "Lodnon"])  // a name is taken as a place only when it is one exactly
+        #expect(typo.status == 64)
+        let typoIn = try runner.run(["add", "Big Ben", "--in", "Lodnon"])  // --in accepts a likely typo
+        #expect(typoIn.status == 0)
+        #expect(typoIn.stderr.contains("did you mean London, England, GB"))
 
         let near = try runner.run(["near", "Londres", "--radius", "50km"])
         #expect(near.status == 0, "\(near.stderr)")
         #expect(near.stdout.contains("Windsor Castle"))
+        #expect(near.stdout.contains("Big Ben"))
         #expect(!near.stdout.contains("Eiffel"))
         #expect(near.stderr.contains("London, England, GB"))
         #expect(near.stdout.contains(" W "))  // Windsor lies west of London
@@ -126,7 +133,7 @@ import Testing
         let list = try runner.run(["list", "--sort", "distance", "--from", "Warszawa", "--json"])
         #expect(list.status == 0, "\(list.stderr)")
         let names = (try json(list.stdout) as? [[String: Any]] ?? []).map { $0["name"] as? String ?? "" }
-        #expect(names == ["Kraków", "Eiffel Tower", "Windsor Castle"])
+        #expect(names == ["Kraków", "Eiffel Tower", "Big Ben", "Windsor Castle"])
         let missingFrom = try runner.run(["list", "--sort", "distance"])
         #expect(missingFrom.status == 64)
     }

@@ -97,6 +97,7 @@ public struct Gazetteer: Sendable {
             qualifiers.append(resolveQualifier(qualifier))
         }
         let accept: (Ref) -> Bool = { ref in
+            if countryFilter == nil && qualifiers.isEmpty { return true }
             let (cc, regionKey) = self.countryAndRegion(of: ref)
             if let countryFilter, Array(cc.utf8) != countryFilter { return false }
             for q in qualifiers where !q.countries.contains(cc) && !(regionKey.map(q.regions.contains) ?? false) {
@@ -123,13 +124,18 @@ public struct Gazetteer: Sendable {
         // Exact, then prefix: one range of the sorted keys.
         var offset = keys.lowerBound(key)
         var scanned = 0
+        var exactCount = 0
         while offset < keys.count, keys.keyHasPrefix(at: offset, key), scanned < 20_000 {
             let end = keys.fieldEnd(from: offset)
             let ref = readRef(from: end + 1)
             let exact = end - offset == key.count
+            // Exact lines come first ("key<TAB>" sorts before "key more"); prefix matches cannot outrank
+            // them, so once there are enough exact matches the rest of the range is skipped.
+            if !exact, exactCount >= limit { break }
             if exact {
                 let isCode = ref.table == UInt8(ascii: "C") || ref.table == UInt8(ascii: "R")
                 consider(ref, tier: isCode ? 1 : 0, distance: 0, key: head)
+                exactCount = best.count
             } else if keys.base[offset + key.count] == 32 || best.count < 4 * limit + 50 {
                 // Prefix matches: whole-word continuations always, others until there are plenty.
                 consider(ref, tier: 2, distance: 0, key: String(decoding: keys.keyBytes(at: offset), as: UTF8.self))
@@ -162,19 +168,36 @@ public struct Gazetteer: Sendable {
             let second = firstCharacter(of: rest)
             if second != blocks[0] { blocks.append(second) }
         }
-        var scratch = EditDistance()
+        var scratch = EditDistance(query: key)
         for block in blocks {
             var offset = keys.lowerBound(block)
-            while offset < keys.count, keys.keyHasPrefix(at: offset, block) {
-                let end = keys.fieldEnd(from: offset)
-                let length = end - offset
-                if abs(length - key.count) <= budget {
-                    let candidate = UnsafeBufferPointer(start: keys.base + offset, count: length)
-                    if let distance = scratch.distance(key, candidate, limit: budget) {
+            let shortest = max(1, key.count - budget), longest = key.count + budget
+            // The block ends where keys stop starting with it: one binary search instead of a test per line.
+            var after = block
+            after[after.count - 1] &+= 1  // a UTF-8 byte is never 0xFF
+            let blockEnd = keys.lowerBound(after, from: offset)
+            let base = keys.base
+            while offset < blockEnd {
+                // A key of fitting length ends with a tab inside this window, followed by its one-letter
+                // table and another tab; any other tab there belongs to a shorter key's reference. Most
+                // lines fail this test without their key being read.
+                var end = -1
+                var position = offset + shortest
+                let last = min(offset + longest, blockEnd - 3)
+                while position <= last {
+                    if base[position] == 9 && base[position + 2] == 9 && base[position + 1] > 57 { end = position; break }
+                    position += 1
+                }
+                if end >= 0 {
+                    let candidate = UnsafeBufferPointer(start: base + offset, count: end - offset)
+                    // The window may reach into the next line when this one is short.
+                    if !candidate.contains(where: { $0 == 9 || $0 == 10 }), scratch.lowerBound(candidate, limit: budget) <= budget,
+                       let distance = scratch.distance(key, candidate, limit: budget) {
                         consider(readRef(from: end + 1), 3, distance, String(decoding: candidate, as: UTF8.self))
                     }
                 }
-                offset = keys.nextLine(after: end)
+                // Every line holds at least five bytes before its newline ("k<TAB>p<TAB>0").
+                offset = keys.nextLine(after: offset + min(shortest, 5))
             }
         }
     }
@@ -214,8 +237,14 @@ public struct Gazetteer: Sendable {
     private func countryAndRegion(of ref: Ref) -> (String, String?) {
         switch ref.table {
         case UInt8(ascii: "p"):
-            let f = places.fields(at: ref.offset)
-            return (String(f[4]), f[5].isEmpty ? nil : "\(f[4]).\(f[5])")
+            let ccStart = places.field(4, ofLineAt: ref.offset)
+            let cc = String(decoding: UnsafeBufferPointer(start: places.base + ccStart, count: 2), as: UTF8.self)
+            let admin1Start = places.field(5, ofLineAt: ref.offset)
+            let admin1End = places.fieldEnd(from: admin1Start)
+            guard admin1End > admin1Start else { return (cc, nil) }
+            let admin1 = String(decoding: UnsafeBufferPointer(start: places.base + admin1Start, count: admin1End - admin1Start),
+                                as: UTF8.self)
+            return (cc, cc + "." + admin1)
         case UInt8(ascii: "r"), UInt8(ascii: "R"):
             let code = regions.fields(at: ref.offset)[0]
             return (String(code.prefix(2)), String(code))
@@ -231,9 +260,10 @@ public struct Gazetteer: Sendable {
     private func rank(of ref: Ref, isMainName: Bool) -> (Int, Int) {
         switch ref.table {
         case UInt8(ascii: "p"):
-            let f = places.fields(at: ref.offset)
-            let population = Int(f[6]) ?? 0
-            return (1, -population * (f[7] == "C" ? 3 : 1) * (isMainName ? 5 : 1))
+            let populationStart = places.field(6, ofLineAt: ref.offset)
+            let population = places.integer(at: populationStart)
+            let isCapital = places.base[places.fieldEnd(from: populationStart) + 1] == UInt8(ascii: "C")
+            return (1, -population * (isCapital ? 3 : 1) * (isMainName ? 5 : 1))
         case UInt8(ascii: "r"), UInt8(ascii: "R"):
             return (1, -(Int(regions.fields(at: ref.offset)[4]) ?? 0) / 10)
         default:
@@ -313,8 +343,9 @@ public struct Gazetteer: Sendable {
         while digits.count < 5 { digits.insert(48, at: 0) }
         var offset = places.lowerBound(digits)
         while offset < places.count, places.keyHasPrefix(at: offset, digits), places.base[offset + 5] == 9 {
-            let f = places.fields(at: offset)
-            body(offset, Double(f[2]) ?? 0, Double(f[3]) ?? 0)
+            let latitudeStart = places.field(2, ofLineAt: offset)
+            let longitudeStart = places.fieldEnd(from: latitudeStart) + 1
+            body(offset, places.double(at: latitudeStart), places.double(at: longitudeStart))
             offset = places.nextLine(after: offset)
         }
     }
@@ -336,7 +367,7 @@ public struct Gazetteer: Sendable {
             forEachPlace(row: row, column: column) { offset, lat, lon in
                 let d = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: lat, longitude: lon)
                 if found.count < limit || d < found[found.count - 1].distance {
-                    if minimumPopulation > 0, (Int(places.fields(at: offset)[6]) ?? 0) < minimumPopulation { return }
+                    if minimumPopulation > 0, places.integer(at: places.field(6, ofLineAt: offset)) < minimumPopulation { return }
                     found.append((offset, d))
                     found.sort { $0.distance < $1.distance }
                     if found.count > limit { found.removeLast() }
@@ -408,6 +439,39 @@ struct EditDistance {
     private var previous2: [Int] = []
     private var previous: [Int] = []
     private var current: [Int] = []
+    private var queryMask: UInt64 = 0
+    private var queryBytes: [UInt8] = []
+
+    init(query: [UInt8] = []) {
+        queryBytes = query
+        for byte in query { queryMask |= 1 << UInt64(byte & 63) }
+    }
+
+    /// A lower bound on the edit distance: every byte of one string that occurs nowhere in the other
+    /// needs an edit of its own. Cheap (two passes of bit tests), it rejects most keys of fitting length
+    /// before the quadratic comparison runs.
+    func lowerBound(_ candidate: UnsafeBufferPointer<UInt8>, limit: Int) -> Int {
+        var candidateMask: UInt64 = 0
+        var foreign = 0
+        let mask = queryMask
+        var index = 0
+        let count = candidate.count
+        guard let start = candidate.baseAddress else { return 0 }
+        while index < count {
+            let bit: UInt64 = 1 &<< UInt64(start[index] & 63)
+            candidateMask |= bit
+            if mask & bit == 0 {
+                foreign += 1
+                if foreign > limit { return foreign }
+            }
+            index += 1
+        }
+        var missing = 0
+        queryBytes.withUnsafeBufferPointer { query in
+            for byte in query where candidateMask & (1 &<< UInt64(byte & 63)) == 0 { missing += 1 }
+        }
+        return max(foreign, missing)
+    }
 
     mutating func distance(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>, limit: Int) -> Int? {
         let n = a.count, m = b.count

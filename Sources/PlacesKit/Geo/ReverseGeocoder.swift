@@ -40,18 +40,22 @@ public struct ReverseGeocoder: Sendable {
     /// - Complexity: one pass over the ~280 outline bounding boxes, a ray cast over the few rings whose box
     ///   holds the point, and a grid search for the nearest place.
     public func locate(latitude: Double, longitude: Double) -> ReverseGeocodeResult {
-        let code = country(latitude: latitude, longitude: longitude)
-        return ReverseGeocodeResult(countryCode: code, countryName: code.map { gazetteer.countryName($0) },
-                                    nearest: gazetteer.nearest(latitude: latitude, longitude: longitude, limit: 1).first)
+        let near = gazetteer.nearest(latitude: latitude, longitude: longitude, limit: 1).first
+        let code = country(latitude: latitude, longitude: longitude, nearest: near)
+        return ReverseGeocodeResult(countryCode: code, countryName: code.map { gazetteer.countryName($0) }, nearest: near)
     }
 
     /// The ISO code of the country whose outline contains the point (or lies within the territorial sea of it).
     public func country(latitude: Double, longitude: Double) -> String? {
+        country(latitude: latitude, longitude: longitude,
+                nearest: gazetteer.nearest(latitude: latitude, longitude: longitude, limit: 1).first)
+    }
+
+    private func country(latitude: Double, longitude: Double, nearest near: NearbyPlace?) -> String? {
         guard latitude.isFinite, longitude.isFinite else { return nil }
         // Pass 0: at a town of a country the outlines leave out (Montenegro inside Albania's coarse outline,
         // Vatican City, Liechtenstein), the town's country wins.
-        let near = gazetteer.nearest(latitude: latitude, longitude: longitude, limit: 1).first
-        if let near, near.distanceKm <= ReverseGeocoder.atUnoutlinedTownKm, !outlinedCountries.contains(near.entry.countryCode) {
+        if let near, near.distanceKm <= ReverseGeocoder.atUnoutlinedTownKm, !ReverseGeocoder.outlinedCountries.contains(near.entry.countryCode) {
             return near.entry.countryCode
         }
         var inside: [String: Bool] = [:]
@@ -85,7 +89,7 @@ public struct ReverseGeocoder: Sendable {
         if let best { return best.code }
         // Pass 3: some countries have no bundled outline (Hungary, Jamaica, small islands); a point near one
         // of their towns and inside no outline is taken to be in that country.
-        if let near, near.distanceKm <= ReverseGeocoder.unoutlinedTownKm, !outlinedCountries.contains(near.entry.countryCode) {
+        if let near, near.distanceKm <= ReverseGeocoder.unoutlinedTownKm, !ReverseGeocoder.outlinedCountries.contains(near.entry.countryCode) {
             return near.entry.countryCode
         }
         return nil
@@ -98,7 +102,8 @@ public struct ReverseGeocoder: Sendable {
     public static let atUnoutlinedTownKm = 5.0
 
     /// The codes of the countries that have an outline.
-    var outlinedCountries: Set<String> {
+    static let outlinedCountries: Set<String> = {
+        let outlines = TextTable(GazetteerData.outlines)
         var codes = Set<String>()
         var offset = 0
         while offset < outlines.count {
@@ -106,28 +111,34 @@ public struct ReverseGeocoder: Sendable {
             offset = outlines.nextLine(after: offset)
         }
         return codes
-    }
+    }()
 
     private func bbox(at offset: Int) -> (code: String, minLat: Double, minLon: Double, maxLat: Double, maxLon: Double) {
-        var fields: [Substring] = []
-        var index = offset, start = offset
-        while fields.count < 5, index < outlines.count {
-            if outlines.base[index] == 9 {
-                fields.append(Substring(String(decoding: UnsafeBufferPointer(start: outlines.base + start, count: index - start),
-                                               as: UTF8.self)))
-                start = index + 1
-            }
-            index += 1
+        let code = String(decoding: UnsafeBufferPointer(start: outlines.base + offset, count: 2), as: UTF8.self)
+        var position = outlines.field(1, ofLineAt: offset)
+        var values: [Double] = []
+        values.reserveCapacity(4)
+        for _ in 0..<4 {
+            values.append(outlines.double(at: position))
+            position = outlines.fieldEnd(from: position) + 1
         }
-        return (String(fields[0]), Double(fields[1]) ?? 0, Double(fields[2]) ?? 0, Double(fields[3]) ?? 0, Double(fields[4]) ?? 0)
+        return (code, values[0], values[1], values[2], values[3])
     }
 
+    /// The ring's points, read from bytes (`lon,lat lon,lat …`) without building strings.
     private func ring(at offset: Int) -> Ring {
-        let fields = outlines.fields(at: offset)
-        var points: [(Double, Double)] = []
-        for pair in fields[5].split(separator: " ") {
-            let parts = pair.split(separator: ",")
-            if parts.count == 2, let lon = Double(parts[0]), let lat = Double(parts[1]) { points.append((lon, lat)) }
+        var position = outlines.field(5, ofLineAt: offset)
+        let end = outlines.nextLine(after: offset) - 1
+        var points: [(lon: Double, lat: Double)] = []
+        points.reserveCapacity((end - position) / 20)
+        while position < end {
+            let lon = outlines.double(at: position)
+            while position < end, outlines.base[position] != 44 { position += 1 }
+            position += 1
+            let lat = outlines.double(at: position)
+            points.append((lon, lat))
+            while position < end, outlines.base[position] != 32 { position += 1 }
+            position += 1
         }
         return Ring(points: points)
     }

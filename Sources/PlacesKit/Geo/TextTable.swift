@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Sorted tab-separated text searched in place, as `look(1)` does: nothing is parsed until a line is read.
 ///
 /// The bytes are either a raw string literal compiled into the binary or a file mapped into memory for the
@@ -19,9 +25,61 @@ struct TextTable: @unchecked Sendable {
 
     /// The offset just past the end of the line that starts at `offset` (past its newline).
     @inline(__always) func nextLine(after offset: Int) -> Int {
+        guard offset < count else { return count + 1 }
+        // memchr is vectorised: scanning long ranges of keys line by line is most of a typo search.
+        guard let found = memchr(base + offset, 10, count - offset) else { return count + 1 }
+        return found.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: base) + 1
+    }
+
+    /// The offset where field `index` (0-based) of the line at `offset` starts.
+    @inline(__always) func field(_ index: Int, ofLineAt offset: Int) -> Int {
+        var position = offset, remaining = index
+        while remaining > 0, position < count {
+            let byte = base[position]
+            if byte == 9 { remaining -= 1 } else if byte == 10 { return position }
+            position += 1
+        }
+        return position
+    }
+
+    /// Reads a decimal number (`-0.12574`, `51`, `1.5e-05`) that starts at `offset`, without allocating.
+    func double(at offset: Int) -> Double {
         var index = offset
-        while index < count, base[index] != 10 { index += 1 }
-        return index + 1
+        var negative = false
+        if index < count, base[index] == 45 { negative = true; index += 1 } else if index < count, base[index] == 43 { index += 1 }
+        var mantissa: UInt64 = 0, exponent = 0, digits = 0
+        while index < count, base[index] >= 48, base[index] <= 57 {
+            if digits < 18 { mantissa = mantissa * 10 + UInt64(base[index] - 48); digits += 1 } else { exponent += 1 }
+            index += 1
+        }
+        if index < count, base[index] == 46 {
+            index += 1
+            while index < count, base[index] >= 48, base[index] <= 57 {
+                if digits < 18 { mantissa = mantissa * 10 + UInt64(base[index] - 48); digits += 1; exponent -= 1 }
+                index += 1
+            }
+        }
+        if index < count, base[index] == 101 || base[index] == 69 {
+            index += 1
+            var expNegative = false
+            if index < count, base[index] == 45 { expNegative = true; index += 1 } else if index < count, base[index] == 43 { index += 1 }
+            var e = 0
+            while index < count, base[index] >= 48, base[index] <= 57 { e = e * 10 + Int(base[index] - 48); index += 1 }
+            exponent += expNegative ? -e : e
+        }
+        var value = Double(mantissa)
+        if exponent < 0 {
+            value /= TextTable.powerOfTen(-exponent)
+        } else if exponent > 0 {
+            value *= TextTable.powerOfTen(exponent)
+        }
+        return negative ? -value : value
+    }
+
+    private static func powerOfTen(_ n: Int) -> Double {
+        var result = 1.0
+        for _ in 0..<min(n, 308) { result *= 10 }
+        return result
     }
 
     /// The end of the first field (the offset of its tab or newline) of the line at `offset`.

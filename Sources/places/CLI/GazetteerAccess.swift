@@ -65,10 +65,10 @@ enum GazetteerAccess {
     /// Resolves a place name or coordinates to one point, printing what was picked and the runners-up
     /// on standard error. Throws when nothing matches.
     static func resolve(_ query: String, context: CommandContext, gazetteer: Gazetteer, country: String? = nil,
-                        verb: String = "Using", quiet: Bool = false) throws -> GazetteerMatch {
+                        verb: String = "Using", quiet: Bool = false, exactOnly: Bool = false) throws -> GazetteerMatch {
         guard !query.trimmed.isEmpty else { throw UsageError("missing place name or LAT,LON") }
         let matches = gazetteer.search(query, limit: 4, country: country)
-        guard let best = matches.first else {
+        guard let best = matches.first, !exactOnly || best.quality == .exact || best.quality == .coordinates else {
             throw CommandFailure("no place called \"\(query)\" in the gazetteer"
                                  + "\nhint: give coordinates instead (LAT,LON), or check the spelling with `places search`",
                                  code: .failure)

@@ -41,10 +41,12 @@ enum AddCommand: PlacesCommand {
             let gazetteer = try GazetteerAccess.gazetteer(context)
             let query = arguments.value("--in") ?? name
             do {
-                let match = try GazetteerAccess.resolve(query, context: context, gazetteer: gazetteer, verb: "Pinning at")
+                // The name itself must be a place's exact name: "My favourite café" is not a place to guess at.
+                let match = try GazetteerAccess.resolve(query, context: context, gazetteer: gazetteer, verb: "Pinning at",
+                                                        exactOnly: arguments.value("--in") == nil)
                 coordinates = (match.entry.latitude, match.entry.longitude)
-            } catch let failure as CommandFailure where arguments.value("--in") == nil {
-                throw UsageError(failure.message.components(separatedBy: "\n")[0] + " to take coordinates from",
+            } catch is CommandFailure where arguments.value("--in") == nil {
+                throw UsageError("missing coordinates for \"\(name)\", and the gazetteer has no place of that name",
                                  hint: "add --at LAT,LON, --lat LAT --lon LON, or --in PLACE")
             }
         }

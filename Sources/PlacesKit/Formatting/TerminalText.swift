@@ -3,6 +3,8 @@ public enum TerminalText {
     /// The number of terminal columns `text` occupies: East Asian wide and fullwidth characters and
     /// emoji take two, combining marks and zero-width characters none.
     public static func width(_ text: String) -> Int {
+        // Plain ASCII, the common case, is one column a byte.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         var total = 0
         for character in text {
             total += width(of: character)
@@ -14,10 +16,17 @@ public enum TerminalText {
         guard let scalar = character.unicodeScalars.first else { return 0 }
         let value = scalar.value
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
+        if value < 0x300 { return 1 }
+        // A combining mark after a letter is part of that letter's Character; one can only start a
+        // Character on its own (at the start of a string), where it takes no column.
+        if (0x300...0x36F).contains(value) || (0x483...0x489).contains(value) || (0x591...0x5BD).contains(value)
+            || (0x1AB0...0x1AFF).contains(value) || (0x1DC0...0x1DFF).contains(value) || (0x20D0...0x20FF).contains(value)
+            || (0xFE20...0xFE2F).contains(value) || (0x200B...0x200F).contains(value) {
+            return 0
+        }
         if character.unicodeScalars.count > 1 && scalar.properties.isEmojiPresentation { return 2 }
         // Flags are pairs of regional indicators: one character, two columns.
         if (0x1F1E6...0x1F1FF).contains(value) { return 2 }
-        if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark { return 0 }
         if (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
             || (0xF900...0xFAFF).contains(value) || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
             || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1F64F).contains(value) || (0x1F900...0x1F9FF).contains(value)
@@ -52,21 +61,30 @@ public enum TerminalText {
     }
 
     /// Aligns rows into columns separated by two spaces. Cells in `rightAligned` columns are
-    /// padded on the left. The last column is not padded.
+    /// padded on the left. The last column is not padded, and no line ends in spaces.
+    /// - Complexity: O(total characters); each cell is measured once.
     public static func table(_ rows: [[String]], rightAligned: Set<Int> = []) -> [String] {
         guard let columns = rows.map(\.count).max() else { return [] }
+        let cellWidths = rows.map { $0.map(width) }
         var widths = [Int](repeating: 0, count: columns)
-        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], width(cell)) } }
-        return rows.map { row in
-            var line = ""
+        for row in cellWidths { for (index, cellWidth) in row.enumerated() { widths[index] = max(widths[index], cellWidth) } }
+        let right = (0..<columns).map { rightAligned.contains($0) }
+        var lines: [String] = []
+        lines.reserveCapacity(rows.count)
+        var line: [UInt8] = []
+        for (rowIndex, row) in rows.enumerated() {
+            line.removeAll(keepingCapacity: true)
             for (index, cell) in row.enumerated() {
-                if index > 0 { line += "  " }
-                if index == row.count - 1 && !rightAligned.contains(index) { line += cell }
-                else if rightAligned.contains(index) { line += padLeft(cell, toWidth: widths[index]) }
-                else { line += pad(cell, toWidth: widths[index]) }
+                if index > 0 { line.append(0x20); line.append(0x20) }
+                let padding = widths[index] - cellWidths[rowIndex][index]
+                if right[index] { line.append(contentsOf: repeatElement(0x20, count: padding)) }
+                line.append(contentsOf: cell.utf8)
+                if !right[index] && index < row.count - 1 { line.append(contentsOf: repeatElement(0x20, count: padding)) }
             }
-            return line
+            while line.last == 0x20 { line.removeLast() }
+            lines.append(String(decoding: line, as: UTF8.self))
         }
+        return lines
     }
 }
 

@@ -51,6 +51,10 @@ extension Location {
                 rule: "contains the control character \(bad.codePointName): only tabs and line breaks are allowed")
         }
         place.tags = try Self.normalizedTags(tags)
+        // The journal stores whole seconds; keep the value in memory equal to the value on disk.
+        place.visited = visited.map(Timestamp.wholeSeconds)
+        place.created = created.map(Timestamp.wholeSeconds)
+        place.updated = updated.map(Timestamp.wholeSeconds)
         return place
     }
 

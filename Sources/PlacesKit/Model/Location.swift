@@ -55,7 +55,13 @@ public struct Location: Identifiable, Sendable {
     public var isVisited: Bool { visited != nil }
 
     /// The first eight hex digits of the id, lower-cased: what tables show and what people type.
-    public var shortID: String { String(id.uuidString.lowercased().prefix(8)) }
+    public var shortID: String {
+        // From the bytes: `uuidString` formats all 36 characters through snprintf.
+        let hex = Array("0123456789abcdef".utf8)
+        return withUnsafeBytes(of: id.uuid) { raw in
+            String(decoding: raw.prefix(4).flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 0xF)]] }, as: UTF8.self)
+        }
+    }
 
     /// Whether every field, not only the id, is the same.
     public func hasSameContent(as other: Location) -> Bool {

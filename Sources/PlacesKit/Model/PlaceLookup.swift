@@ -38,14 +38,35 @@ public enum PlaceLookup {
         guard wanted.count >= minimumPrefixLength else {
             throw wanted.isEmpty ? PlaceLookupError.notFound("\"\(text)\"") : PlaceLookupError.tooShort(text)
         }
+        // Compare hex digits against the id's bytes directly: formatting 100,000 UUIDs as strings
+        // to compare prefixes would take longer than reading the journal.
+        let nibbles = wanted.utf8.map { byte -> UInt8? in
+            switch byte {
+            case 0x30...0x39: return byte - 0x30
+            case 0x61...0x66: return byte - 0x61 + 10
+            default: return nil
+            }
+        }
+        guard nibbles.count <= 32, !nibbles.contains(nil) else { throw PlaceLookupError.notFound(text) }
+        let prefix = nibbles.map { $0! }
         var matches: [Location] = []
-        for place in places where normalized(place.id.uuidString).hasPrefix(wanted) {
-            if normalized(place.id.uuidString) == wanted { return place }
+        for place in places where hasPrefix(place.id, prefix) {
+            if prefix.count == 32 { return place }
             matches.append(place)
         }
         if matches.count == 1 { return matches[0] }
         if matches.isEmpty { throw PlaceLookupError.notFound(text) }
         throw PlaceLookupError.ambiguous(text, candidates: matches.map { "\($0.id.uuidString.lowercased())  \($0.name)" })
+    }
+
+    private static func hasPrefix(_ id: UUID, _ prefix: [UInt8]) -> Bool {
+        withUnsafeBytes(of: id.uuid) { raw in
+            for (position, nibble) in prefix.enumerated() {
+                let byte = raw[position / 2]
+                if (position % 2 == 0 ? byte >> 4 : byte & 0xF) != nibble { return false }
+            }
+            return true
+        }
     }
 
     private static func normalized(_ text: String) -> String {

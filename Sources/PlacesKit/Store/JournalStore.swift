@@ -72,6 +72,14 @@ public struct JournalStore: Sendable {
         guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
             throw unreadable("the file is empty (a journal with no places is {\"version\": 1, \"places\": []})")
         }
+        if let fast = JournalCodec.decode(bytes) {
+            var seen = Set<UUID>(minimumCapacity: fast.places.count)
+            for place in fast.places where !seen.insert(place.id).inserted {
+                throw JournalError.duplicateID(path: path, id: place.id.uuidString.lowercased())
+            }
+            return fast
+        }
+        // The careful path: slower, but its errors say what is wrong and where.
         let data = Data(bytes)
         let decoder = JSONDecoder()
         do {
@@ -132,11 +140,7 @@ public struct JournalStore: Sendable {
     /// The journal's text for a list of places: pretty-printed, keys sorted, so that diffs and
     /// hand edits stay readable.
     public static func encode(_ places: [Location]) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var bytes = Array(try encoder.encode(JournalDocument(version: currentVersion, places: places)))
-        bytes.append(UInt8(ascii: "\n"))
-        return bytes
+        JournalCodec.encode(places)
     }
 
     // MARK: Changing
@@ -199,7 +203,8 @@ public struct JournalStore: Sendable {
     /// - Returns: the place as saved.
     @discardableResult
     public func add(_ place: Location, now: Date = Date()) throws -> Location {
-        try transaction { places in
+        let now = Timestamp.wholeSeconds(now)
+        return try transaction { places in
             var new = try place.validated()
             new.created = new.created ?? now
             new.updated = new.updated ?? now
@@ -214,7 +219,8 @@ public struct JournalStore: Sendable {
     /// - Throws: ``PlaceLookupError/notFound(_:)`` when no place has that id.
     @discardableResult
     public func update(_ id: UUID, now: Date = Date(), _ change: (inout Location) throws -> Void) throws -> Location {
-        try transaction { places in
+        let now = Timestamp.wholeSeconds(now)
+        return try transaction { places in
             guard let index = places.firstIndex(where: { $0.id == id }) else {
                 throw PlaceLookupError.notFound(id.uuidString.lowercased())
             }

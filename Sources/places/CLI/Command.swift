@@ -1,7 +1,7 @@
 import PlacesKit
 
 /// A `places` subcommand: its spec (options and help) and what it does.
-protocol PlacesCommand {
+protocol PlacesCommand: SendableMetatype {
     static var spec: CommandSpec { get }
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws
 }
@@ -28,6 +28,8 @@ let allCommands: [CommandEntry] = [
     WhereCommand.entry,
     NearCommand.entry,
     GazetteerCommand.entry,
+    ImportCommand.entry,
+    ExportCommand.entry,
     MapCommand.entry,
     UndoCommand.entry,
     HistoryCommand.entry,

@@ -40,6 +40,12 @@ final class CommandContext {
         print(text)
     }
 
+    /// Writes bytes to standard output in one go (large outputs: lists, exports).
+    func write(_ bytes: [UInt8]) {
+        fflush(nil)
+        Console.writeAll(bytes, to: STDOUT_FILENO)
+    }
+
     /// Writes a line to standard error (notes that must not mix with data on stdout).
     func note(_ text: String) {
         Console.error(text)

@@ -23,7 +23,7 @@ struct ExternalEditor {
         var template = Array((directory + "/places-edit-XXXXXX.txt").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
         guard fd >= 0 else { throw CommandFailure("cannot create a temporary file in \(directory): \(String(cString: strerror(errno)))") }
-        let path = String(cString: template)
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         defer { unlink(path) }
         let bytes = Array(text.utf8)
         let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }

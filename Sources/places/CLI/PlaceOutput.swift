@@ -29,7 +29,7 @@ enum PlaceOutput {
         }
         var lines = TerminalText.table(rows, rightAligned: [2, 3])
         if !lines.isEmpty { lines[0] = style.bold(lines[0]) }
-        return lines.map { $0.trimmedTrailingSpaces }
+        return lines
     }
 
     /// Every field of one place, for `show` and after `add` and `edit`.
@@ -48,14 +48,6 @@ enum PlaceOutput {
             lines += place.description.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }
         }
         return lines
-    }
-}
-
-extension String {
-    var trimmedTrailingSpaces: String {
-        var copy = self
-        while copy.last == " " { copy.removeLast() }
-        return copy
     }
 }
 

@@ -1,8 +1,8 @@
 import PlacesKit
 
-/// `places list [--tag TAG] [--visited | --unvisited] [--sort …] [--format …]`
+/// `places list [--tag TAG] [--visited | --unvisited] [--sort …] [--format table|json|geojson|gpx|kml|csv]`
 enum ListCommand: PlacesCommand {
-    static let formats = ["table", "json"]
+    static let formats = ["table", "json"] + InterchangeFormat.exportable.map(\.rawValue)
 
     static let spec = CommandSpec(
         name: "list", abstract: "List the places in the journal.",
@@ -41,13 +41,15 @@ enum ListCommand: PlacesCommand {
         let format = arguments.flag("--json") ? "json" : (arguments.value("--format") ?? "table")
         switch format {
         case "json":
-            context.say(try PlaceOutput.json(places))
+            context.write(JournalCodec.encodeArray(places) + [0x0A])
+        case let name where InterchangeFormat(rawValue: name) != nil:
+            ExportCommand.writeToStandardOutput(try Exporter.export(places, as: InterchangeFormat(rawValue: name)!))
         default:
             if places.isEmpty {
                 context.note("No places\(arguments.all("--tag").isEmpty && !arguments.flag("--visited") && !arguments.flag("--unvisited") ? " yet: add one with `places add NAME --at LAT,LON`" : " match").")
                 return
             }
-            for line in PlaceOutput.table(places, style: context.style) { context.say(line) }
+            context.write(Array((PlaceOutput.table(places, style: context.style).joined(separator: "\n") + "\n").utf8))
         }
     }
 
@@ -57,10 +59,13 @@ enum ListCommand: PlacesCommand {
             throw UsageError("--visited and --unvisited exclude each other")
         }
         let tags = Set(arguments.all("--tag").map { $0.lowercased() })
-        var places = all.filter { place in
-            (tags.isEmpty || place.tags.contains { tags.contains($0.lowercased()) })
-                && (!arguments.flag("--visited") || place.isVisited)
-                && (!arguments.flag("--unvisited") || !place.isVisited)
+        let onlyVisited = arguments.flag("--visited"), onlyUnvisited = arguments.flag("--unvisited")
+        var places = all
+        if !tags.isEmpty || onlyVisited || onlyUnvisited {
+            places = all.filter { place in
+                (tags.isEmpty || place.tags.contains { tags.contains($0.lowercased()) })
+                    && (!onlyVisited || place.isVisited) && (!onlyUnvisited || !place.isVisited)
+            }
         }
         switch arguments.value("--sort") {
         case "name":

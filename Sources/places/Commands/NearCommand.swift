@@ -62,7 +62,7 @@ enum NearCommand: PlacesCommand {
                              direction(lat, lon, near.entry.latitude, near.entry.longitude),
                              near.entry.context, GazetteerAccess.grouped(near.entry.population)])
             }
-            for line in TerminalText.table(rows, rightAligned: [0, 3]) { context.say(line.trimmedTrailingSpaces) }
+            for line in TerminalText.table(rows, rightAligned: [0, 3]) { context.say(String(line.reversed().drop { $0 == " " }.reversed())) }
             return
         }
 
@@ -95,7 +95,7 @@ enum NearCommand: PlacesCommand {
             rows.append([DistanceParser.text(kilometres: distance), direction(lat, lon, place.latitude, place.longitude),
                          place.shortID, place.name])
         }
-        for line in TerminalText.table(rows, rightAligned: [0]) { context.say(line.trimmedTrailingSpaces) }
+        for line in TerminalText.table(rows, rightAligned: [0]) { context.say(String(line.reversed().drop { $0 == " " }.reversed())) }
     }
 
     /// The compass point from the centre to a place; `-` for the centre itself.

@@ -1,0 +1,202 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Writes places as RFC 4180 CSV: a header row, CRLF line ends, fields quoted when they hold a
+/// separator, a quote or a line break (so descriptions survive whole).
+public enum CSVExporter {
+    /// The header row's columns, in order.
+    public static let columns = ["id", "name", "description", "latitude", "longitude", "tags", "visited", "created", "updated"]
+
+    /// The document.
+    public static func export(_ places: [Location]) -> String {
+        var out = columns.joined(separator: ",") + "\r\n"
+        for place in places {
+            let fields = [
+                place.id.uuidString.lowercased(), place.name, place.description,
+                CoordinateFormat.plain(place.latitude), CoordinateFormat.plain(place.longitude),
+                place.tags.joined(separator: ","),
+                place.visited.map(Timestamp.string) ?? "", place.created.map(Timestamp.string) ?? "",
+                place.updated.map(Timestamp.string) ?? "",
+            ]
+            out += fields.map(field).joined(separator: ",") + "\r\n"
+        }
+        return out
+    }
+
+    /// A field, quoted (with quotes doubled) only when it needs to be.
+    static func field(_ text: String) -> String {
+        var needsQuotes = false
+        for byte in text.utf8 where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D {
+            needsQuotes = true
+            break
+        }
+        if !needsQuotes, let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+           first.properties.isWhitespace || last.properties.isWhitespace {
+            needsQuotes = true
+        }
+        guard needsQuotes else { return text }
+        return "\"" + text.replacing("\"", with: "\"\"") + "\""
+    }
+}
+
+/// Reads CSV with a header row, comma, semicolon or tab separated (detected from the header).
+///
+/// Columns are found by name, case-insensitively: `name`/`title`, `latitude`/`lat`,
+/// `longitude`/`lon`/`lng`/`long`, `description`/`desc`/`note`/`notes`, `tags`/`tag`, and the
+/// journal's own `id`, `visited`, `created`, `updated`. Other columns are ignored. A decimal comma
+/// (`51,5`) is accepted where the separator is not a comma.
+enum CSVReader {
+    private static let aliases: [String: String] = [
+        "name": "name", "title": "name",
+        "latitude": "latitude", "lat": "latitude",
+        "longitude": "longitude", "lon": "longitude", "lng": "longitude", "long": "longitude",
+        "description": "description", "desc": "description", "note": "description", "notes": "description",
+        "tags": "tags", "tag": "tags",
+        "id": "id", "visited": "visited", "created": "created", "updated": "updated",
+    ]
+
+    static func read(bytes: [UInt8], fileName: String) throws -> ImportedFile {
+        var file = ImportedFile(fileName: fileName, format: .csv)
+        var records = CSVRecords(bytes: bytes, separator: detectSeparator(bytes))
+        func fail(_ line: Int, _ item: String?, _ reason: String) -> ImportError {
+            ImportError(file: fileName, position: TextPosition(line: line, column: 1), item: item, reason: reason)
+        }
+        guard let header = try records.next(fileName: fileName) else {
+            throw ImportError(file: fileName, reason: "the file is empty: expected a header row such as name,latitude,longitude")
+        }
+        var columns: [String: Int] = [:]
+        for (index, title) in header.fields.enumerated() {
+            if let key = aliases[title.trimmed.lowercased()], columns[key] == nil { columns[key] = index }
+        }
+        for required in ["name", "latitude", "longitude"] where columns[required] == nil {
+            throw fail(header.line, nil, "the header has no \(required) column (found: \(header.fields.joined(separator: ", ")))")
+        }
+        let decimalComma = records.separator != UInt8(ascii: ",")
+        var row = 0
+        while let record = try records.next(fileName: fileName) {
+            if record.fields.allSatisfy({ $0.trimmed.isEmpty }) { continue }
+            row += 1
+            let item = "row \(row)"
+            func value(_ key: String) -> String? {
+                guard let index = columns[key], index < record.fields.count else { return nil }
+                return record.fields[index]
+            }
+            func number(_ key: String) throws -> Double? {
+                guard let text = value(key)?.trimmed, !text.isEmpty else { return nil }
+                if let number = Double(text) { return number }
+                if decimalComma, let number = Double(text.replacing(",", with: ".")) { return number }
+                throw fail(record.line, item, "\(key) \"\(text)\" is not a number")
+            }
+            func date(_ key: String) throws -> Date? {
+                guard let text = value(key)?.trimmed, !text.isEmpty else { return nil }
+                guard let date = Timestamp.date(from: text) else {
+                    throw fail(record.line, item, "\(key) \"\(text)\" is not an ISO 8601 date such as 2024-05-01T12:00:00Z")
+                }
+                return date
+            }
+            var draft = PlaceDraft()
+            if let idText = value("id")?.trimmed, !idText.isEmpty {
+                guard let id = UUID(uuidString: idText) else { throw fail(record.line, item, "id \"\(idText)\" is not a UUID") }
+                draft.id = id
+            }
+            draft.name = value("name")
+            draft.description = value("description") ?? ""
+            draft.latitude = try number("latitude")
+            draft.longitude = try number("longitude")
+            draft.tags = PlaceDraft.splitTags(value("tags") ?? "")
+            draft.visited = try date("visited")
+            draft.created = try date("created")
+            draft.updated = try date("updated")
+            file.places.append(try draft.imported(file: fileName, position: TextPosition(line: record.line, column: 1), item: item))
+        }
+        return file
+    }
+
+    /// The separator that occurs most in the first line, outside quotes: comma, semicolon or tab.
+    static func detectSeparator(_ bytes: [UInt8]) -> UInt8 {
+        var counts: [UInt8: Int] = [UInt8(ascii: ","): 0, UInt8(ascii: ";"): 0, 0x09: 0]
+        var inQuotes = false
+        for byte in bytes {
+            if byte == UInt8(ascii: "\"") { inQuotes.toggle() }
+            if inQuotes { continue }
+            if byte == 0x0A { break }
+            if counts[byte] != nil { counts[byte]! += 1 }
+        }
+        let best = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key != UInt8(ascii: ",")) })!
+        return best.value == 0 ? UInt8(ascii: ",") : best.key
+    }
+}
+
+/// RFC 4180 records: quoted fields may hold separators, doubled quotes and line breaks.
+struct CSVRecords {
+    let bytes: [UInt8]
+    let separator: UInt8
+    private var index = 0
+    private var line = 1
+
+    init(bytes: [UInt8], separator: UInt8) {
+        self.bytes = bytes
+        self.separator = separator
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    }
+
+    /// The next record and the line it starts on, or `nil` at the end.
+    mutating func next(fileName: String) throws -> (fields: [String], line: Int)? {
+        guard index < bytes.count else { return nil }
+        let startLine = line
+        var fields: [String] = []
+        var field: [UInt8] = []
+        func finishField() throws {
+            guard let text = String(validating: field, as: UTF8.self) else {
+                throw ImportError(file: fileName, position: TextPosition(line: line, column: 1),
+                                  reason: "the text is not UTF-8: save the file as UTF-8 and try again")
+            }
+            fields.append(text)
+            field.removeAll(keepingCapacity: true)
+        }
+        var quoted = false
+        var atFieldStart = true
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if quoted {
+                if byte == UInt8(ascii: "\"") {
+                    if index < bytes.count && bytes[index] == UInt8(ascii: "\"") {
+                        field.append(byte)
+                        index += 1
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    if byte == 0x0A { line += 1 }
+                    field.append(byte)
+                }
+                continue
+            }
+            if byte == UInt8(ascii: "\"") && atFieldStart {
+                quoted = true
+                atFieldStart = false
+            } else if byte == separator {
+                try finishField()
+                atFieldStart = true
+            } else if byte == 0x0A || byte == 0x0D {
+                if byte == 0x0D && index < bytes.count && bytes[index] == 0x0A { index += 1 }
+                line += 1
+                try finishField()
+                return (fields, startLine)
+            } else {
+                field.append(byte)
+                atFieldStart = false
+            }
+        }
+        if quoted {
+            throw ImportError(file: fileName, position: TextPosition(line: startLine, column: 1),
+                              reason: "a quoted field is not closed before the end of the file")
+        }
+        try finishField()
+        return (fields, startLine)
+    }
+}

@@ -1,0 +1,174 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Writes places as GPX 1.1 waypoints that validate against the GPX 1.1 schema.
+///
+/// Each place is a `wpt` with, in the schema's order, `time` (when it was added), `name`, `desc`,
+/// `type` (its first tag) and `extensions` holding what GPX has no element for: the id, every tag,
+/// and the visited/created/updated dates, in the ``namespace`` namespace. Longitude 180 is written
+/// as −180 because the schema's longitude range excludes 180 (the same meridian).
+public enum GPXExporter {
+    /// The namespace of the journal's GPX extension elements.
+    public static let namespace = "https://places.invalid/xmlns/gpx-extensions/1"
+    /// The `creator` attribute.
+    public static let creator = "places"
+
+    /// The document.
+    public static func export(_ places: [Location]) -> String {
+        var out = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="\(creator)" xmlns="http://www.topografix.com/GPX/1/1" \
+            xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
+            xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd" \
+            xmlns:places="\(namespace)">
+
+            """
+        if let box = GeoJSONExporter.boundingBox(places) {
+            out += "  <metadata><bounds minlat=\"\(decimal(box.south))\" minlon=\"\(decimal(longitude(box.west)))\""
+            out += " maxlat=\"\(decimal(box.north))\" maxlon=\"\(decimal(longitude(box.east)))\"/></metadata>\n"
+        }
+        for place in places {
+            out += "  <wpt lat=\"\(decimal(place.latitude))\" lon=\"\(decimal(longitude(place.longitude)))\">\n"
+            if let created = place.created { out += "    <time>\(Timestamp.string(created))</time>\n" }
+            out += "    <name>\(XMLEscaping.escape(place.name))</name>\n"
+            if !place.description.isEmpty { out += "    <desc>\(XMLEscaping.escape(place.description))</desc>\n" }
+            if let first = place.tags.first { out += "    <type>\(XMLEscaping.escape(first))</type>\n" }
+            out += "    <extensions>\n"
+            out += "      <places:id>\(place.id.uuidString.lowercased())</places:id>\n"
+            if !place.tags.isEmpty {
+                out += "      <places:tags>"
+                for tag in place.tags { out += "<places:tag>\(XMLEscaping.escape(tag))</places:tag>" }
+                out += "</places:tags>\n"
+            }
+            if let visited = place.visited { out += "      <places:visited>\(Timestamp.string(visited))</places:visited>\n" }
+            if let created = place.created { out += "      <places:created>\(Timestamp.string(created))</places:created>\n" }
+            if let updated = place.updated { out += "      <places:updated>\(Timestamp.string(updated))</places:updated>\n" }
+            out += "    </extensions>\n  </wpt>\n"
+        }
+        out += "</gpx>\n"
+        return out
+    }
+
+    /// −180 for 180: the schema's `longitudeType` is −180 ≤ lon < 180.
+    static func longitude(_ value: Double) -> Double { value == 180 ? -180 : value }
+
+    /// `xsd:decimal` allows no exponent, so tiny values are written out in full.
+    static func decimal(_ value: Double) -> String { CoordinateFormat.plain(value) }
+}
+
+/// Reads GPX waypoints. Routes and tracks are listed as skipped; extensions other than the
+/// journal's own (OsmAnd's, Organic Maps', Garmin's) are ignored.
+enum GPXReader {
+    static func read(bytes: [UInt8], fileName: String) throws -> ImportedFile {
+        var file = ImportedFile(fileName: fileName, format: .gpx)
+        var parser: XMLPullParser
+        do { parser = try XMLPullParser(bytes: bytes) } catch let error as XMLError {
+            throw ImportError(file: fileName, position: error.position, reason: "not valid XML: \(error.reason)")
+        }
+        var path = XMLPath()
+        var text = ""
+        var draft: PlaceDraft?
+        var waypointOffset = 0
+        var waypointCount = 0
+        var routeCount = 0
+        var trackCount = 0
+        var ownTags: [String] = []
+        var typeTag: String?
+        var comment = ""
+
+        func fail(_ reason: String, at offset: Int) -> ImportError {
+            ImportError(file: fileName, position: TextPosition.of(offset: offset, in: bytes), item: "wpt \(waypointCount)", reason: reason)
+        }
+
+        do {
+            while let event = try parser.next() {
+                switch event {
+                case .startElement(let name, let attributes, let offset):
+                    path.push(name, namespace: GPXExporter.namespace, parser: parser)
+                    text = ""
+                    if path.count == 1 {
+                        guard path.last == "gpx" else {
+                            throw ImportError(file: fileName, position: TextPosition.of(offset: offset, in: bytes),
+                                              reason: "not a GPX file: the root element is <\(name)>, not <gpx>")
+                        }
+                    } else if path.count == 2 && path.last == "wpt" {
+                        waypointCount += 1
+                        waypointOffset = offset
+                        var fresh = PlaceDraft()
+                        for key in ["lat", "lon"] {
+                            guard let value = XMLPath.attribute(key, in: attributes) else {
+                                throw fail("<wpt> has no \(key) attribute", at: offset)
+                            }
+                            guard let number = Double(value.trimmed) else {
+                                throw fail("\(key)=\"\(value)\" is not a number", at: offset)
+                            }
+                            if key == "lat" { fresh.latitude = number } else { fresh.longitude = number }
+                        }
+                        draft = fresh
+                        ownTags = []
+                        typeTag = nil
+                        comment = ""
+                    } else if path.count == 2 && path.last == "rte" {
+                        routeCount += 1
+                    } else if path.count == 2 && path.last == "trk" {
+                        trackCount += 1
+                    }
+                case .text(let chunk):
+                    if draft != nil { text += chunk }
+                case .endElement:
+                    if draft != nil {
+                        let names = path.names
+                        let ours = path.inNamespace.last ?? false
+                        if names.count == 2 && names[1] == "wpt", var finished = draft {
+                            if finished.description.trimmed.isEmpty { finished.description = comment }
+                            finished.tags = ownTags.isEmpty ? (typeTag.map { [$0] } ?? []) : ownTags
+                            let place = try finished.imported(
+                                file: fileName, position: TextPosition.of(offset: waypointOffset, in: bytes),
+                                item: "wpt \(waypointCount)")
+                            file.places.append(place)
+                            draft = nil
+                        } else if names.count == 3 {
+                            switch names[2] {
+                            case "name": draft?.name = text.trimmed
+                            case "desc": draft?.description = text
+                            case "cmt": comment = text
+                            case "time": draft?.created = Timestamp.date(from: text.trimmed)
+                            case "type": typeTag = text.trimmed.isEmpty ? nil : text.trimmed
+                            default: break
+                            }
+                        } else if ours && names.count == 4 && names[2] == "extensions" {
+                            let value = text.trimmed
+                            switch names[3] {
+                            case "id":
+                                guard let id = UUID(uuidString: value) else { throw fail("places:id \"\(value)\" is not a UUID", at: waypointOffset) }
+                                draft?.id = id
+                            case "visited": draft?.visited = Timestamp.date(from: value)
+                            case "created": draft?.created = Timestamp.date(from: value)
+                            case "updated": draft?.updated = Timestamp.date(from: value)
+                            default: break
+                            }
+                        } else if ours && names.count == 5 && names[2] == "extensions" && names[3] == "tags" && names[4] == "tag" {
+                            ownTags.append(text.trimmed)
+                        }
+                    }
+                    path.pop()
+                    text = ""
+                }
+            }
+        } catch let error as XMLError {
+            throw ImportError(file: fileName, position: error.position, reason: "not valid XML: \(error.reason)")
+        }
+        if routeCount > 0 {
+            file.skipped.append(SkippedEntry(file: fileName, item: "\(routeCount) route\(routeCount == 1 ? "" : "s")", name: nil,
+                                             reason: "routes are not imported, only waypoints"))
+        }
+        if trackCount > 0 {
+            file.skipped.append(SkippedEntry(file: fileName, item: "\(trackCount) track\(trackCount == 1 ? "" : "s")", name: nil,
+                                             reason: "tracks are not imported, only waypoints"))
+        }
+        return file
+    }
+}

@@ -1,0 +1,167 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// How imported places are merged into the journal.
+public struct ImportOptions: Sendable {
+    /// Tags added to every imported place (`--tag`).
+    public var extraTags: [String]
+    /// Whether a place whose id is already in the journal replaces it (`--update`) instead of being skipped.
+    public var updateExisting: Bool
+    /// The time recorded as `created`/`updated` where the file has none.
+    public var now: Date
+
+    public init(extraTags: [String] = [], updateExisting: Bool = false, now: Date = Date()) {
+        self.extraTags = extraTags
+        self.updateExisting = updateExisting
+        self.now = now
+    }
+}
+
+/// An imported place that was not added, and why.
+public struct SkippedPlace: Sendable, CustomStringConvertible {
+    /// Why a place was left out.
+    public enum Reason: Sendable, Equatable {
+        /// The journal already has a place with this id (and `--update` was not given).
+        case sameID
+        /// `--update` was given but the place is identical to the journal's.
+        case unchanged
+        /// An earlier place in the same import had this id.
+        case repeatedInImport
+        /// A place with the same name lies within ``ImportPlanner/duplicateRadiusMeters``.
+        case nearbyNamesake(existingID: UUID, meters: Double)
+    }
+
+    /// The place as read from the file.
+    public var place: Location
+    /// `trip.gpx wpt 3`.
+    public var origin: String
+    public var reason: Reason
+
+    public var description: String {
+        let why: String
+        switch reason {
+        case .sameID: why = "already in the journal (same id \(place.shortID); --update replaces it)"
+        case .unchanged: why = "already in the journal, unchanged"
+        case .repeatedInImport: why = "its id \(place.shortID) appeared earlier in this import"
+        case .nearbyNamesake(let existing, let meters):
+            let shortID = String(existing.uuidString.lowercased().prefix(8))
+            why = "a place of the same name (\(shortID)) is \(Int(meters.rounded())) m away"
+        }
+        return "\(origin) \"\(place.name)\": \(why)"
+    }
+}
+
+/// The outcome of merging imported files into the journal, computed without writing anything.
+public struct ImportPlan: Sendable {
+    /// The journal's places after the import: existing ones (updated in place) then the added ones.
+    public var places: [Location]
+    /// Places that are new to the journal.
+    public var added: [Location]
+    /// Places that replaced the journal's version (with `--update`).
+    public var updated: [Location]
+    /// Places read but not added, with reasons.
+    public var skipped: [SkippedPlace]
+    /// Entries of the files that were not places (other geometries, Takeout entries without a location).
+    public var unreadable: [SkippedEntry]
+
+    /// Whether the journal would change.
+    public var changesJournal: Bool { !added.isEmpty || !updated.isEmpty }
+
+    /// A few lines for people: counts first, then every skip with its reason.
+    public func summary(dryRun: Bool = false) -> String {
+        let verb = dryRun ? "would add" : "added"
+        var lines = ["\(dryRun ? "Dry run: " : "")\(verb) \(added.count), \(dryRun ? "would update" : "updated") \(updated.count), skipped \(skipped.count + unreadable.count)."]
+        for entry in skipped { lines.append("  skipped \(entry)") }
+        for entry in unreadable { lines.append("  skipped \(entry)") }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Merges imported places into the journal's: pure, so it can be tested without files and run
+/// inside the journal's locked read-modify-write.
+public enum ImportPlanner {
+    /// Two places with the same name closer than this are taken to be the same place.
+    public static let duplicateRadiusMeters = 50.0
+
+    /// Decides what happens to every imported place.
+    ///
+    /// In file order: a place whose id the journal has is skipped, or replaces it with `--update`
+    /// (skipped when identical); otherwise a place whose name (ignoring case) matches a place within
+    /// ``duplicateRadiusMeters`` — already in the journal or added earlier in this import — is
+    /// skipped; otherwise it is added. `created`/`updated` default to `options.now`.
+    /// - Complexity: O(n + m) expected, comparing distances only between places of the same name.
+    /// - Throws: ``LocationValidationError`` for an invalid extra tag.
+    public static func plan(existing: [Location], files: [ImportedFile], options: ImportOptions) throws -> ImportPlan {
+        let extraTags = try Location.normalizedTags(options.extraTags)
+        var places = existing
+        var indexByID: [UUID: Int] = [:]
+        var indicesByName: [String: [Int]] = [:]
+        for (index, place) in existing.enumerated() {
+            indexByID[place.id] = index
+            indicesByName[nameKey(place.name), default: []].append(index)
+        }
+        var plan = ImportPlan(places: [], added: [], updated: [], skipped: [], unreadable: [])
+        var seenInImport = Set<UUID>()
+
+        for file in files {
+            plan.unreadable += file.skipped
+            for imported in file.places {
+                var place = imported.location
+                let origin = "\(file.fileName) \(imported.origin)"
+                if !extraTags.isEmpty { place.tags = try Location.normalizedTags(place.tags + extraTags) }
+                if imported.hasOwnID {
+                    if !seenInImport.insert(place.id).inserted {
+                        plan.skipped.append(SkippedPlace(place: place, origin: origin, reason: .repeatedInImport))
+                        continue
+                    }
+                    if let index = indexByID[place.id] {
+                        let current = places[index]
+                        guard options.updateExisting else {
+                            plan.skipped.append(SkippedPlace(place: place, origin: origin, reason: .sameID))
+                            continue
+                        }
+                        place.created = place.created ?? current.created
+                        var comparable = place
+                        comparable.updated = current.updated
+                        if comparable.hasSameContent(as: current) {
+                            plan.skipped.append(SkippedPlace(place: place, origin: origin, reason: .unchanged))
+                            continue
+                        }
+                        place.updated = options.now
+                        places[index] = place
+                        if nameKey(current.name) != nameKey(place.name) {
+                            indicesByName[nameKey(current.name)]?.removeAll(where: { $0 == index })
+                            indicesByName[nameKey(place.name), default: []].append(index)
+                        }
+                        plan.updated.append(place)
+                        continue
+                    }
+                }
+                let key = nameKey(place.name)
+                if let namesake = indicesByName[key]?.lazy.map({ (index: $0, meters: distanceMeters(places[$0], place)) })
+                    .first(where: { $0.meters <= duplicateRadiusMeters }) {
+                    plan.skipped.append(SkippedPlace(
+                        place: place, origin: origin, reason: .nearbyNamesake(existingID: places[namesake.index].id, meters: namesake.meters)))
+                    continue
+                }
+                place.created = place.created ?? options.now
+                place.updated = place.updated ?? place.created
+                indexByID[place.id] = places.count
+                indicesByName[key, default: []].append(places.count)
+                places.append(place)
+                plan.added.append(place)
+            }
+        }
+        plan.places = places
+        return plan
+    }
+
+    private static func nameKey(_ name: String) -> String { name.trimmed.lowercased() }
+
+    private static func distanceMeters(_ a: Location, _ b: Location) -> Double {
+        Geodesy.distanceKm(fromLatitude: a.latitude, longitude: a.longitude, toLatitude: b.latitude, longitude: b.longitude) * 1000
+    }
+}

@@ -1,0 +1,175 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Writes places as a KML 2.2 document.
+///
+/// The document is flat: one `Placemark` per place, in journal order, rather than a `Folder` per
+/// tag, because a place with several tags would otherwise appear several times on the map. Each
+/// Placemark has `name`, `description`, a `TimeStamp` (when visited, else when added) and
+/// `ExtendedData` with `id`, `tags` (comma-separated), `visited`, `created` and `updated`.
+public enum KMLExporter {
+    /// The document.
+    public static func export(_ places: [Location]) -> String {
+        var out = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <kml xmlns="http://www.opengis.net/kml/2.2">
+            <Document>
+              <name>places</name>
+
+            """
+        for place in places {
+            out += "  <Placemark>\n    <name>\(XMLEscaping.escape(place.name))</name>\n"
+            if !place.description.isEmpty {
+                out += "    <description>\(XMLEscaping.escape(place.description))</description>\n"
+            }
+            if let when = place.visited ?? place.created {
+                out += "    <TimeStamp><when>\(Timestamp.string(when))</when></TimeStamp>\n"
+            }
+            out += "    <ExtendedData>\n"
+            out += "      <Data name=\"id\"><value>\(place.id.uuidString.lowercased())</value></Data>\n"
+            if !place.tags.isEmpty {
+                out += "      <Data name=\"tags\"><value>\(XMLEscaping.escape(place.tags.joined(separator: ",")))</value></Data>\n"
+            }
+            out += "      <Data name=\"visited\"><value>\(place.visited.map(Timestamp.string) ?? "")</value></Data>\n"
+            if let created = place.created { out += "      <Data name=\"created\"><value>\(Timestamp.string(created))</value></Data>\n" }
+            if let updated = place.updated { out += "      <Data name=\"updated\"><value>\(Timestamp.string(updated))</value></Data>\n" }
+            out += "    </ExtendedData>\n"
+            out += "    <Point><coordinates>\(CoordinateFormat.plain(place.longitude)),\(CoordinateFormat.plain(place.latitude))</coordinates></Point>\n"
+            out += "  </Placemark>\n"
+        }
+        out += "</Document>\n</kml>\n"
+        return out
+    }
+}
+
+/// Reads KML Placemarks with a Point, wherever they sit in Documents and Folders.
+///
+/// The names of the Folders around a Placemark become its tags (unless the journal's own
+/// `ExtendedData` lists them). Organic Maps bookmark files are read as ordinary KML: their own
+/// `ExtendedData` namespace and `styleUrl` are ignored. Placemarks with other geometries are skipped.
+enum KMLReader {
+    private static let geometryNames: Set<String> = ["LineString", "LinearRing", "Polygon", "MultiGeometry", "Model", "Track", "MultiTrack"]
+
+    static func read(bytes: [UInt8], fileName: String) throws -> ImportedFile {
+        var file = ImportedFile(fileName: fileName, format: .kml)
+        var path = XMLPath()
+        var text = ""
+        var folderNames: [String?] = []
+        var draft: PlaceDraft?
+        var placemarkDepth = 0
+        var placemarkOffset = 0
+        var placemarkCount = 0
+        var otherGeometry: String?
+        var hasPoint = false
+        var dataName: String?
+        var ownTags: [String]?
+        var when: Date?
+
+        func item() -> String { "Placemark \(placemarkCount)" }
+        func fail(_ reason: String) -> ImportError {
+            ImportError(file: fileName, position: TextPosition.of(offset: placemarkOffset, in: bytes), item: item(), reason: reason)
+        }
+
+        do {
+            var parser = try XMLPullParser(bytes: bytes)
+            while let event = try parser.next() {
+                switch event {
+                case .startElement(let name, let attributes, let offset):
+                    path.push(name, namespace: nil, parser: parser)
+                    text = ""
+                    let local = path.last ?? ""
+                    if path.count == 1 && local != "kml" {
+                        throw ImportError(file: fileName, position: TextPosition.of(offset: offset, in: bytes),
+                                          reason: "not a KML file: the root element is <\(name)>, not <kml>")
+                    }
+                    if draft == nil {
+                        if local == "Folder" {
+                            folderNames.append(nil)
+                        } else if local == "Placemark" {
+                            placemarkCount += 1
+                            placemarkOffset = offset
+                            placemarkDepth = path.count
+                            draft = PlaceDraft()
+                            otherGeometry = nil
+                            hasPoint = false
+                            ownTags = nil
+                            when = nil
+                        }
+                    } else {
+                        if local == "Point" && !path.names.contains(where: { geometryNames.contains($0) }) {
+                            hasPoint = true
+                        } else if geometryNames.contains(local) && otherGeometry == nil {
+                            otherGeometry = local
+                        } else if local == "Data" {
+                            dataName = XMLPath.attribute("name", in: attributes)
+                        }
+                    }
+                case .text(let chunk):
+                    text += chunk
+                case .endElement:
+                    let local = path.last ?? ""
+                    if var current = draft {
+                        let relative = path.count - placemarkDepth
+                        if relative == 1 && local == "name" {
+                            current.name = text.trimmed
+                        } else if relative == 1 && local == "description" {
+                            current.description = text
+                        } else if local == "when" && path.ends(with: ["TimeStamp", "when"]) {
+                            when = Timestamp.date(from: text.trimmed)
+                        } else if local == "coordinates" && path.ends(with: ["Point", "coordinates"]) && hasPoint && otherGeometry == nil {
+                            let tuple = text.trimmed.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).first ?? ""
+                            let parts = tuple.split(separator: ",", omittingEmptySubsequences: false)
+                            guard parts.count >= 2, let longitude = Double(String(parts[0]).trimmed),
+                                  let latitude = Double(String(parts[1]).trimmed) else {
+                                throw fail("<coordinates>\(text.trimmed)</coordinates> is not longitude,latitude")
+                            }
+                            current.longitude = longitude
+                            current.latitude = latitude
+                        } else if local == "value" && path.ends(with: ["Data", "value"]) && relative == 3 {
+                            let value = text.trimmed
+                            switch dataName {
+                            case "id":
+                                guard let id = UUID(uuidString: value) else { throw fail("the id \"\(value)\" is not a UUID") }
+                                current.id = id
+                            case "tags": ownTags = PlaceDraft.splitTags(value)
+                            case "visited": current.visited = value.isEmpty ? nil : Timestamp.date(from: value)
+                            case "created": current.created = Timestamp.date(from: value)
+                            case "updated": current.updated = Timestamp.date(from: value)
+                            default: break
+                            }
+                        }
+                        if relative == 0 {
+                            if otherGeometry != nil || !hasPoint {
+                                let reason = otherGeometry.map { "is a \($0), not a Point" } ?? "has no Point"
+                                file.skipped.append(SkippedEntry(file: fileName, item: item(), name: current.name, reason: reason))
+                            } else {
+                                current.tags = ownTags ?? folderNames.compactMap { $0 }
+                                // A foreign file's TimeStamp says when the placemark was made; the journal's
+                                // own files carry their dates in ExtendedData, which wins.
+                                if current.id == nil && current.created == nil { current.created = when }
+                                file.places.append(try current.imported(
+                                    file: fileName, position: TextPosition.of(offset: placemarkOffset, in: bytes), item: item()))
+                            }
+                            draft = nil
+                        } else {
+                            draft = current
+                        }
+                    } else if local == "name" && path.ends(with: ["Folder", "name"]), !folderNames.isEmpty {
+                        let name = text.trimmed
+                        folderNames[folderNames.count - 1] = name.isEmpty ? nil : name
+                    } else if local == "Folder", !folderNames.isEmpty {
+                        folderNames.removeLast()
+                    }
+                    path.pop()
+                    text = ""
+                }
+            }
+        } catch let error as XMLError {
+            throw ImportError(file: fileName, position: error.position, reason: "not valid XML: \(error.reason)")
+        }
+        return file
+    }
+}

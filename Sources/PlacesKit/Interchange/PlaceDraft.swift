@@ -1,0 +1,52 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The fields of a place as a reader collects them, before they are checked.
+///
+/// Every reader funnels through ``imported(file:position:item:)`` so that a missing name or an
+/// out-of-range coordinate is reported the same way whatever the format.
+struct PlaceDraft {
+    var id: UUID?
+    var name: String?
+    var description = ""
+    var latitude: Double?
+    var longitude: Double?
+    var tags: [String] = []
+    var visited: Date?
+    var created: Date?
+    var updated: Date?
+
+    /// The place, validated, or an error naming the file, position, item and rule.
+    /// `position` is only worked out when something is wrong: it costs a pass over the file so far.
+    func imported(file: String, position: @autoclosure () -> TextPosition?, item: String) throws -> ImportedPlace {
+        func fail(_ reason: String) -> ImportError {
+            ImportError(file: file, position: position(), item: item, reason: reason)
+        }
+        guard let name, !name.trimmed.isEmpty else { throw fail("missing name: every place needs one") }
+        guard let latitude else { throw fail("\"\(name.trimmed)\" has no latitude") }
+        guard let longitude else { throw fail("\"\(name.trimmed)\" has no longitude") }
+        let location = Location(
+            id: id ?? UUID(), name: name, description: Self.unixLineBreaks(description).trimmed, latitude: latitude, longitude: longitude,
+            tags: tags, visited: visited, created: created, updated: updated)
+        do {
+            return ImportedPlace(location: try location.validated(), hasOwnID: id != nil, origin: item)
+        } catch let error as LocationValidationError {
+            throw fail(error.description)
+        }
+    }
+
+    /// Text with CR LF and lone CR turned into LF, as XML parsers do: files written on Windows
+    /// would otherwise bring carriage returns, which descriptions do not allow.
+    static func unixLineBreaks(_ text: String) -> String {
+        guard text.utf8.contains(0x0D) else { return text }
+        return text.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
+    }
+
+    /// Splits a tag list written as text (`food, 2025 trip`), dropping empty pieces.
+    static func splitTags(_ text: String) -> [String] {
+        text.split(separator: ",").map { String($0).trimmed }.filter { !$0.isEmpty }
+    }
+}

@@ -1,0 +1,56 @@
+import PlacesKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `places export --format geojson|gpx|kml|csv [-o FILE] [--tag TAG] [--visited | --unvisited]`
+enum ExportCommand: PlacesCommand {
+    static let spec = CommandSpec(
+        name: "export", abstract: "Write places as GeoJSON, GPX, KML or CSV for other apps.",
+        discussion: """
+        The format may be left out when the output file's extension names it (.geojson, .gpx, .kml, .csv).
+
+        EXAMPLES:
+          places export --format geojson > places.geojson
+          places export -o trip.gpx --tag 2025-trip
+          places export --format csv --unvisited -o wishlist.csv
+        """,
+        options: [
+            .option("--format", "-f", value: "format", help: "geojson, gpx, kml or csv.",
+                    choices: InterchangeFormat.exportable.map(\.rawValue)),
+            .option("--output", "-o", value: "file", help: "Write to this file instead of standard output."),
+            .option("--tag", "-t", value: "tag", help: "Only places with this tag; repeat for places with any of them.", repeatable: true),
+            .flag("--visited", help: "Only places you have been to."),
+            .flag("--unvisited", help: "Only places you still want to go to."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let output = arguments.value("--output")
+        let format = try resolveFormat(arguments.value("--format"), output: output)
+        let places = try ListCommand.select(try context.store().load(), arguments)
+        let text = try Exporter.export(places, as: format)
+        if let output, output != "-" {
+            try InterchangeFiles.write(text, to: output)
+            context.note("Exported \(places.count) place\(places.count == 1 ? "" : "s") to \(output) (\(format)).")
+        } else {
+            writeToStandardOutput(text)
+        }
+    }
+
+    static func resolveFormat(_ name: String?, output: String?) throws -> InterchangeFormat {
+        if let name, let format = InterchangeFormat(rawValue: name) { return format }
+        if let output, let dot = output.lastIndex(of: ".") {
+            let fileExtension = output[output.index(after: dot)...].lowercased()
+            if let format = InterchangeFormat.exportable.first(where: { $0.fileExtension == fileExtension || (fileExtension == "json" && $0 == .geojson) }) {
+                return format
+            }
+        }
+        throw UsageError("missing --format", hint: "give --format geojson, gpx, kml or csv (or an -o file ending in one of those)")
+    }
+
+    /// Large exports go out in one write, without `print`'s per-line work.
+    static func writeToStandardOutput(_ text: String) {
+        fflush(nil)
+        Console.writeAll(Array(text.utf8), to: STDOUT_FILENO)
+    }
+}

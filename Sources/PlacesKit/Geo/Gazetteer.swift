@@ -22,6 +22,8 @@ public struct Gazetteer: Sendable {
 
     let keys: TextTable
     let places: TextTable
+    /// One byte per 1-degree cell, `1` where the cell holds a place; `nil` when unknown.
+    let occupancy: TextTable?
     let regions = TextTable(GazetteerData.regions)
     let countries = TextTable(GazetteerData.countries)
     /// Where this gazetteer's places come from.
@@ -29,16 +31,17 @@ public struct Gazetteer: Sendable {
     /// Key/value facts about the data (source, counts).
     public let info: [String: String]
 
-    init(keys: TextTable, places: TextTable, source: Source, info: [String: String]) {
+    init(keys: TextTable, places: TextTable, occupancy: TextTable?, source: Source, info: [String: String]) {
         self.keys = keys
         self.places = places
+        self.occupancy = occupancy
         self.source = source
         self.info = info
     }
 
     /// The gazetteer compiled into the binary.
     public static let bundled = Gazetteer(keys: TextTable(GazetteerData.keys), places: TextTable(GazetteerData.places),
-                                          source: .bundled, info: parseInfo(TextTable(GazetteerData.info)))
+                                          occupancy: TextTable(GazetteerData.occupancy), source: .bundled, info: parseInfo(TextTable(GazetteerData.info)))
 
     static func parseInfo(_ table: TextTable) -> [String: String] {
         var info: [String: String] = [:]
@@ -339,6 +342,8 @@ public struct Gazetteer: Sendable {
     /// Calls `body` with the offset, latitude and longitude of every place in one grid cell.
     private func forEachPlace(row: Int, column: Int, _ body: (Int, Double, Double) -> Void) {
         let cellNumber = row * 360 + (column % 360 + 360) % 360
+        // Most cells (oceans, ice) hold no place: the occupancy map answers without a binary search.
+        if let occupancy, cellNumber < occupancy.count, occupancy.base[cellNumber] != UInt8(ascii: "1") { return }
         var digits = Array(String(cellNumber).utf8)
         while digits.count < 5 { digits.insert(48, at: 0) }
         var offset = places.lowerBound(digits)
@@ -389,16 +394,37 @@ public struct Gazetteer: Sendable {
                     }
                 }
             }
-            // Cells in the next ring are at least `ring` degrees of latitude away, or `ring` degrees of
-            // longitude at the highest latitude they reach.
-            if found.count == limit {
-                let edgeLatitude = min(89.999, abs(latitude) + Double(ring + 1))
-                let perDegree = 111.19 * min(1, cos(edgeLatitude * .pi / 180))
-                if Double(ring) * perDegree > found[found.count - 1].distance { break }
+            // Every cell not yet visited lies beyond the parallels or the meridians that bound the visited
+            // box; when both are farther than the worst place kept, nothing nearer remains.
+            if found.count == limit,
+               Gazetteer.distanceOutsideBox(latitude: latitude, longitude: longitude, center: center, ring: ring)
+                > found[found.count - 1].distance {
+                break
             }
             if ring >= 180 { break }
         }
         return found.map { NearbyPlace(entry: placeEntry(at: $0.offset), distanceKm: $0.distance) }
+    }
+
+    /// A lower bound, in kilometres, on the distance from a point to any cell outside the box of cells
+    /// within `ring` of its own cell.
+    static func distanceOutsideBox(latitude: Double, longitude: Double, center: (row: Int, column: Int), ring: Int) -> Double {
+        let north = Double(center.row + ring + 1 - 90), south = Double(center.row - ring - 90)
+        let toNorth = north >= 90 ? Double.infinity : north - latitude
+        let toSouth = south <= -90 ? Double.infinity : latitude - south
+        let degreesOfLatitude = min(toNorth, toSouth)
+        let west = Double(center.column - ring - 180), east = Double(center.column + ring + 1 - 180)
+        let degreesOfLongitude = min(longitude - west, east - longitude)
+        var meridianKm = Double.infinity
+        if 2 * ring + 1 < 360 {
+            let φ = latitude * .pi / 180
+            if degreesOfLongitude >= 90 {
+                meridianKm = (90 - abs(latitude)) * 111.19  // the nearest point of a far meridian is a pole
+            } else {
+                meridianKm = asin(min(1, cos(φ) * sin(degreesOfLongitude * .pi / 180))) * Geodesy.earthRadiusKm
+            }
+        }
+        return min(degreesOfLatitude * 111.19, meridianKm)
     }
 
     /// The populated places within a radius of a point, nearest first.

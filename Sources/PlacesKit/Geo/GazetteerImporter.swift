@@ -86,8 +86,10 @@ public enum GazetteerImporter {
         }
         var placeText: [UInt8] = []
         var keyLines = Set<[UInt8]>()
+        var occupancy = [UInt8](repeating: UInt8(ascii: "0"), count: 64_800)
         for place in places {
             let offset = placeText.count
+            occupancy[cellKey(place.latitude, place.longitude)] = UInt8(ascii: "1")
             let cell = String(cellKey(place.latitude, place.longitude))
             let line = String(repeating: "0", count: 5 - cell.count) + cell
                 + "\t\(place.name)\t\(place.latText)\t\(place.lonText)\t\(clean(place.country))\t\(clean(place.admin1))"
@@ -134,6 +136,7 @@ public enum GazetteerImporter {
         try write(placeText, to: staging + "/places.tsv")
         try write(keyText, to: staging + "/keys.tsv")
         try write(Array(info.utf8), to: staging + "/info.tsv")
+        try write(occupancy, to: staging + "/cells.txt")
         try removeDirectory(target)
         guard rename(staging, target) == 0 else {
             throw GazetteerError.unwritable(path: target, reason: String(cString: strerror(errno)))

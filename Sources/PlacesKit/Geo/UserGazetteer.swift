@@ -50,7 +50,9 @@ extension Gazetteer {
         let keys = try Gazetteer.map(directory + "/keys.tsv")
         let places = try Gazetteer.map(directory + "/places.tsv")
         let info = (try? Gazetteer.map(directory + "/info.tsv")).map(Gazetteer.parseInfo) ?? [:]
-        self.init(keys: keys, places: places, source: .user(directory: directory), info: info)
+        let occupancy = try? Gazetteer.map(directory + "/cells.txt")
+        self.init(keys: keys, places: places, occupancy: occupancy?.count == 64_800 ? occupancy : nil,
+                  source: .user(directory: directory), info: info)
     }
 
     /// Maps a file read-only for the life of the process.

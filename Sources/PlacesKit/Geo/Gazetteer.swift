@@ -77,7 +77,9 @@ public struct Gazetteer: Sendable {
     /// ISO code, a region name or code: `Cambridge, MA, US`), or a pair of coordinates. Exact matches rank
     /// above prefix matches; within a tier countries come first, then population decides, weighted towards
     /// capitals and main names (see `rank(of:isMainName:)`). Typos are tried only when
-    /// nothing matches exactly: edit distance 1 for names up to 7 letters, 2 beyond.
+    /// nothing matches exactly: edit distance 1 for names up to 7 letters, 2 beyond; a misspelt qualifier
+    /// is read as the nearest country or region name. When nothing matches but by a guess, the last
+    /// words are tried as a qualifier (`Paris Texas`).
     /// - Parameters:
     ///   - query: what the person typed.
     ///   - limit: the most results to return.
@@ -86,6 +88,19 @@ public struct Gazetteer: Sendable {
     /// - Complexity: an exact lookup is O(log n) over about 900,000 keys plus one line read per candidate;
     ///   a typo search scans the keys that share the query's first or second letter.
     public func search(_ query: String, limit: Int = 10, country: String? = nil) -> [GazetteerMatch] {
+        let results = rankedSearch(query, limit: limit, country: country)
+        guard !query.contains(","), results.allSatisfy({ $0.quality == .fuzzy }) else { return results }
+        // "Paris Texas", "Springfield Illinois": with nothing better, read the last words as a qualifier.
+        let words = query.split(separator: " ")
+        for split in [words.count - 1, words.count - 2] where split >= 1 {
+            let qualified = words[..<split].joined(separator: " ") + ", " + words[split...].joined(separator: " ")
+            let retry = rankedSearch(qualified, limit: limit, country: country)
+            if retry.first.map({ $0.quality == .exact }) ?? false { return retry }
+        }
+        return results
+    }
+
+    private func rankedSearch(_ query: String, limit: Int, country: String?) -> [GazetteerMatch] {
         guard limit > 0 else { return [] }
         let countryFilter = country.map { Array($0.uppercased().utf8) }
         if let point = CoordinateParser.parse(query) {
@@ -232,6 +247,21 @@ public struct Gazetteer: Sendable {
                 break
             }
             offset = keys.nextLine(after: end)
+        }
+        if countrySet.isEmpty && regionSet.isEmpty && key.count >= 4 {
+            // A misspelt qualifier ("Paris, Frnace"): the closest country or region names.
+            var bestDistance = Int.max
+            fuzzy(key) { ref, _, distance, _ in
+                let isCountry = ref.table == UInt8(ascii: "c") || ref.table == UInt8(ascii: "C")
+                let isRegion = ref.table == UInt8(ascii: "r") || ref.table == UInt8(ascii: "R")
+                guard isCountry || isRegion, distance <= bestDistance else { return }
+                if distance < bestDistance { countrySet = []; regionSet = []; bestDistance = distance }
+                if isCountry {
+                    countrySet.insert(String(countries.fields(at: ref.offset)[0]))
+                } else {
+                    regionSet.insert(String(regions.fields(at: ref.offset)[0]))
+                }
+            }
         }
         return (countrySet, regionSet)
     }

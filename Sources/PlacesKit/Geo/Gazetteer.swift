@@ -218,6 +218,18 @@ public struct Gazetteer: Sendable {
                 offset = keys.nextLine(after: offset + min(shortest, 5))
             }
         }
+        // A wrong first letter falls outside both blocks: try each Latin letter in its place (26 exact lookups).
+        guard let first = key.first, first < 0x80 else { return }
+        var variant = key
+        for letter in UInt8(ascii: "a")...UInt8(ascii: "z") where letter != first {
+            variant[0] = letter
+            var offset = keys.lowerBound(variant)
+            while offset < keys.count, keys.compareKey(at: offset, variant) == 0 {
+                let end = keys.fieldEnd(from: offset)
+                consider(readRef(from: end + 1), 3, 1, String(decoding: variant, as: UTF8.self))
+                offset = keys.nextLine(after: end)
+            }
+        }
     }
 
     private func firstCharacter(of bytes: [UInt8]) -> [UInt8] {

@@ -20,6 +20,7 @@ public enum GazetteerError: Error, CustomStringConvertible, Equatable {
     /// The gazetteer could not be written.
     case unwritable(path: String, reason: String)
 
+    /// The message `places` prints: the file, the line where it applies, what is wrong and what was expected.
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"

@@ -25,6 +25,23 @@ let fuzzTargets: [String: ([UInt8]) -> Void] = [
     "coordinates": { bytes in
         let text = String(decoding: bytes, as: UTF8.self)
         if let value = try? DecimalDegrees.parse(text, field: "latitude") { precondition(value.isFinite) }
+        if let point = CoordinateParser.parse(text) {
+            precondition((-90...90).contains(point.latitude) && (-180...180).contains(point.longitude))
+            _ = ReverseGeocoder(gazetteer: .bundled).locate(latitude: point.latitude, longitude: point.longitude)
+        }
+    },
+    "query": { bytes in
+        // Place-name queries: folding, qualifiers, typo search, ranking.
+        let text = String(decoding: bytes.prefix(512), as: UTF8.self)
+        _ = NameFolding.fold(text)
+        _ = Gazetteer.bundled.search(text, limit: 5)
+    },
+    "geonames": { bytes in
+        // Lines of a GeoNames dump, as `places gazetteer import` reads them.
+        let text = String(decoding: bytes, as: UTF8.self)
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            _ = try? GazetteerImporter.parsePlaceLine(line, number: number + 1, path: "fuzz.txt")
+        }
     },
     "geojson": { bytes in _ = try? Importer.parse(data: bytes, fileName: "fuzz.geojson", format: .geojson) },
     "takeout": { bytes in _ = try? Importer.parse(data: bytes, fileName: "Saved Places.json", format: .takeout) },

@@ -32,7 +32,7 @@ failed=0
 for target in $targets; do
     mkdir -p "Fuzz/Corpus/$target" "Fuzz/.work/corpus-$target"
     echo "== $target: ${seconds}s" >&2
-    if ! PLACES_FUZZ_TARGET=$target "$binary" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+    if ! SWIFT_BACKTRACE=enable=no PLACES_FUZZ_TARGET=$target "$binary" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix="Fuzz/.work/crash-$target-" -print_final_stats=1 \
         "Fuzz/.work/corpus-$target" "Fuzz/Corpus/$target" 2> "Fuzz/.work/$target.log"; then
         echo "!! $target: the fuzzer found a failing input (see Fuzz/.work/$target.log)" >&2

@@ -22,4 +22,13 @@ import Testing
             #expect(throws: LocationValidationError.self) { try Location(name: "A", latitude: value, longitude: 0).validated() }
         }
     }
+
+    /// `<?>`: the end of the processing instruction was found inside its own opening, and the
+    /// reader sliced a range whose end came before its start.
+    @Test(arguments: ["gpx-empty-processing-instruction.gpx", "kml-empty-processing-instruction.kml"])
+    func emptyProcessingInstructionIsAnError(file: String) throws {
+        let bytes = Array(try Data(contentsOf: Self.directory.appendingPathComponent(file)))
+        #expect(throws: (any Error).self) { try Importer.parse(data: bytes, fileName: file, format: nil) }
+        #expect(throws: (any Error).self) { try Importer.parse(data: Array("<?>".utf8), fileName: "x.gpx", format: .gpx) }
+    }
 }

@@ -40,32 +40,12 @@ public enum GazetteerImporter {
     @discardableResult
     public static func importDump(at dump: String, alternateNames: String? = nil,
                                   dataDirectory: String) throws -> Summary {
-        struct Place {
-            var id: Int, name: String, latitude: Double, longitude: Double, latText: Substring, lonText: Substring
-            var country: Substring, admin1: Substring, population: Int, capital: Bool
-        }
-        var places: [Place] = []
+        var places: [DumpPlace] = []
         var names: [Int: [String]] = [:]
         try forEachLine(of: dump) { number, line in
-            let f = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard f.count >= 19 else {
-                throw GazetteerError.malformed(path: dump, line: number, reason: "\(f.count) columns instead of 19")
-            }
-            guard let id = Int(f[0]) else {
-                throw GazetteerError.malformed(path: dump, line: number, reason: "geonameid \"\(f[0])\" is not a number")
-            }
-            guard let lat = Double(f[4]), (-90...90).contains(lat), let lon = Double(f[5]), (-180...180).contains(lon) else {
-                throw GazetteerError.malformed(path: dump, line: number, reason: "latitude/longitude \"\(f[4])\", \"\(f[5])\" out of range")
-            }
-            guard f[14].isEmpty || Int(f[14]) != nil else {
-                throw GazetteerError.malformed(path: dump, line: number, reason: "population \"\(f[14])\" is not a number")
-            }
-            guard f[6] == "P", !f[1].isEmpty else { return }
-            places.append(Place(id: id, name: clean(f[1]), latitude: lat, longitude: lon, latText: f[4], lonText: f[5],
-                                country: f[8], admin1: f[10], population: Int(f[14]) ?? 0, capital: f[7] == "PPLC"))
-            var list = [String(f[1]), String(f[2])]
-            list += f[3].split(separator: ",").map(String.init)
-            names[id, default: []] += list
+            guard let place = try parsePlaceLine(line, number: number, path: dump) else { return }
+            places.append(place)
+            names[place.id, default: []] += place.names
         }
         guard !places.isEmpty else { throw GazetteerError.empty(path: dump) }
         if let alternateNames {
@@ -128,8 +108,8 @@ public enum GazetteerImporter {
         let target = Gazetteer.userDirectory(dataDirectory: dataDirectory)
         let staging = target + ".new"
         try removeDirectory(staging)
-        // The journal may not exist yet, nor its folder.
-        try? FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
+        // The journal may not exist yet, nor its folder; create it private, as the journal's own.
+        try? PosixFile.makeDirectories(dataDirectory, mode: 0o700)
         guard mkdir(staging, 0o755) == 0 else {
             throw GazetteerError.unwritable(path: staging, reason: String(cString: strerror(errno)))
         }
@@ -142,6 +122,37 @@ public enum GazetteerImporter {
             throw GazetteerError.unwritable(path: target, reason: String(cString: strerror(errno)))
         }
         return Summary(places: places.count, keys: sortedKeys.count, directory: target)
+    }
+
+    /// One populated place read from a dump line.
+    struct DumpPlace {
+        var id: Int, name: String, latitude: Double, longitude: Double, latText: Substring, lonText: Substring
+        var country: Substring, admin1: Substring, population: Int, capital: Bool
+        /// The name, its ASCII form and the line's own alternate names.
+        var names: [String]
+    }
+
+    /// Reads one line of a GeoNames dump (`geoname` table, 19 tab-separated columns).
+    /// - Returns: the place, or `nil` for a line that is valid but not a populated place.
+    /// - Throws: ``GazetteerError/malformed(path:line:reason:)`` naming the line and what is wrong.
+    static func parsePlaceLine(_ line: Substring, number: Int, path: String) throws -> DumpPlace? {
+        let f = line.split(separator: "\t", omittingEmptySubsequences: false)
+        guard f.count >= 19 else {
+            throw GazetteerError.malformed(path: path, line: number, reason: "\(f.count) columns instead of 19")
+        }
+        guard let id = Int(f[0]) else {
+            throw GazetteerError.malformed(path: path, line: number, reason: "geonameid \"\(f[0])\" is not a number")
+        }
+        guard let lat = Double(f[4]), (-90...90).contains(lat), let lon = Double(f[5]), (-180...180).contains(lon) else {
+            throw GazetteerError.malformed(path: path, line: number, reason: "latitude/longitude \"\(f[4])\", \"\(f[5])\" out of range")
+        }
+        guard f[14].isEmpty || Int(f[14]) != nil else {
+            throw GazetteerError.malformed(path: path, line: number, reason: "population \"\(f[14])\" is not a number")
+        }
+        guard f[6] == "P", !f[1].isEmpty else { return nil }
+        return DumpPlace(id: id, name: clean(f[1]), latitude: lat, longitude: lon, latText: f[4], lonText: f[5],
+                         country: f[8], admin1: f[10], population: Int(f[14]) ?? 0, capital: f[7] == "PPLC",
+                         names: [String(f[1]), String(f[2])] + f[3].split(separator: ",").map(String.init))
     }
 
     /// Removes an imported gazetteer, so the bundled one is used again. Returns whether there was one.

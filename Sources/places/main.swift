@@ -7,4 +7,14 @@ import Glibc
 // the process with SIGXFSZ; a closed pipe (`places list | head`) should end output quietly.
 signal(SIGXFSZ, SIG_IGN)
 signal(SIGPIPE, SIG_DFL)
+// `CommandLine.arguments` silently replaces bytes that are not UTF-8 with U+FFFD; a name saved
+// that way would be quietly changed, so such an argument is refused instead.
+for index in 1..<Int(CommandLine.argc) {
+    guard let pointer = CommandLine.unsafeArgv[index] else { continue }
+    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+    if String(validating: bytes, as: UTF8.self) == nil {
+        exit(PlacesCLI.fail("argument \(index) (\(String(decoding: bytes, as: UTF8.self))) is not valid UTF-8 text"
+                            + "\nhint: check the terminal's or the script's character encoding", code: .usage))
+    }
+}
 exit(PlacesCLI.run(Array(CommandLine.arguments.dropFirst()), environment: PlacesCLI.currentEnvironment()))

@@ -96,9 +96,13 @@ import Testing
         let piped = try runner.run(["map", "--tag", "sights"])
         #expect(piped.stdout.hasPrefix("<?xml") && piped.stdout.contains(">1 place</text>"))
 
-        let bad = try runner.run(["map", "--around", "Paris"])
-        #expect(bad.status == 64)
-        #expect(bad.stderr.contains("--around \"Paris\""))
+        let named = try runner.run(["map", "--around", "Paris", "--radius", "20km"])
+        #expect(named.status == 0)
+        #expect(named.stderr.contains("Mapping around Paris, Ile-de-France, FR"))
+        #expect(named.stdout.contains(">1 place</text>"), "the Louvre is within 20 km of Paris")
+        let unknown = try runner.run(["map", "--around", "Qqqqxzzv"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("no place called \"Qqqqxzzv\""))
         let negative = try runner.run(["map", "--terminal", "--around", "-18.14,178.44", "--radius", "300km"],
                                       environment: ["COLUMNS": "40"])
         #expect(negative.status == 0, "\(negative.stderr)")

@@ -5,7 +5,10 @@ public enum CoordinateFormat {
         guard value.isFinite else { return "\(value)" }
         var text = "\(value)"
         if text.hasSuffix(".0") { text.removeLast(2) }
-        if text.contains("e") { return fixed(value, decimals: 6) }
+        // Swift writes very small and very large numbers with an exponent; coordinates and
+        // distances in range never need one, so a small one is spelled out and a huge one
+        // (only ever seen in an error message) stays as it is.
+        if text.contains("e") && abs(value) < 1 { return fixed(value, decimals: 6) }
         return text
     }
 
@@ -17,7 +20,7 @@ public enum CoordinateFormat {
         let scaled = (abs(value) * scale).rounded()
         let negative = value < 0 && scaled != 0
         // Beyond 2^53 doubles are integers anyway; such values never reach here from coordinates or distances.
-        guard scaled < 9.0e15 else { return plain(value) }
+        guard scaled < 9.0e15 else { return "\(value)" }
         let whole = UInt64(scaled)
         let divisor = UInt64(scale)
         var text = String(whole / divisor)

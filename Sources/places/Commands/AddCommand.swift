@@ -9,11 +9,16 @@ import Foundation
 enum AddCommand: PlacesCommand {
     static let spec = CommandSpec(
         name: "add", abstract: "Pin a new place.",
-        usage: "<name> (--lat <lat> --lon <lon> | --at <lat,lon>) [--description <text>] [--tag <tag> ...] [--visited [--on <date>]] [--json]",
+        usage: "<name> [--lat <lat> --lon <lon> | --at <lat,lon> | --in <place>] [--description <text>] [--tag <tag> ...] [--visited [--on <date>]] [--json]",
         discussion: """
         EXAMPLES:
           places add "Buckingham Palace" --lat 51.501 --lon -0.141 --tag london
           places add "Sydney Opera House" --at -33.8568,151.2153 --visited --on 2019-12-31
+          places add "Eiffel Tower" --in Paris
+          places add "Kraków"
+
+        Without coordinates, the place is pinned at the gazetteer's match for --in PLACE, or for NAME itself;
+        places prints what it picked and the runners-up.
         """,
         arguments: [ArgumentSpec("name", help: "What you call the place.")],
         options: CoordinateOptions.specs + [
@@ -21,15 +26,31 @@ enum AddCommand: PlacesCommand {
             .option("--tag", "-t", value: "tag", help: "Put the place in a list; repeat for several.", repeatable: true),
             .flag("--visited", help: "You have been there (today, or the date given with --on)."),
             .option("--on", value: "date", help: "The day you visited, e.g. 2024-05-01 (implies --visited)."),
+            .option("--in", value: "place", help: "Pin the place at this town, looked up in the gazetteer (\"Paris\", \"London, Ontario\")."),
             .flag("--json", help: "Print the new place as JSON."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let name = arguments.positionals[0]
-        guard let coordinates = try CoordinateOptions.read(arguments) else {
-            throw UsageError("missing coordinates for \"\(name)\"",
-                             hint: "add --lat LAT --lon LON, or --at LAT,LON")
+        var coordinates = try CoordinateOptions.read(arguments)
+        if coordinates != nil, arguments.value("--in") != nil {
+            throw UsageError("give either coordinates or --in, not both")
         }
+        if coordinates == nil {
+            // No coordinates: look up --in PLACE, or the name itself, in the gazetteer.
+            let gazetteer = try GazetteerAccess.gazetteer(context)
+            let query = arguments.value("--in") ?? name
+            do {
+                // The name itself must be a place's exact name: "My favourite café" is not a place to guess at.
+                let match = try GazetteerAccess.resolve(query, context: context, gazetteer: gazetteer, verb: "Pinning at",
+                                                        exactOnly: arguments.value("--in") == nil)
+                coordinates = (match.entry.latitude, match.entry.longitude)
+            } catch is CommandFailure where arguments.value("--in") == nil {
+                throw UsageError("missing coordinates for \"\(name)\", and the gazetteer has no place of that name",
+                                 hint: "add --at LAT,LON, --lat LAT --lon LON, or --in PLACE")
+            }
+        }
+        guard let coordinates else { throw UsageError("missing coordinates for \"\(name)\"") }
         let now = Date()
         var visited: Date?
         if let on = arguments.value("--on") {
@@ -48,7 +69,12 @@ enum AddCommand: PlacesCommand {
         if arguments.flag("--json") {
             context.say(try PlaceOutput.json(saved))
         } else {
-            context.say("Added \(context.style.bold(saved.name)) (\(saved.shortID)) at \(CoordinateFormat.plain(saved.latitude)), \(CoordinateFormat.plain(saved.longitude))")
+            var line = "Added \(context.style.bold(saved.name)) (\(saved.shortID)) at \(CoordinateFormat.plain(saved.latitude)), \(CoordinateFormat.plain(saved.longitude))"
+            if let gazetteer = try? GazetteerAccess.gazetteer(context),
+               let near = gazetteer.nearest(latitude: saved.latitude, longitude: saved.longitude).first {
+                line += near.distanceKm < 1 ? ", in \(near.entry.context)" : ", near \(near.entry.context)"
+            }
+            context.say(line)
         }
     }
 }

@@ -10,19 +10,35 @@ enum ListCommand: PlacesCommand {
         EXAMPLES:
           places list --tag food --unvisited
           places list --sort created --format json
+          places list --sort distance --from "Portland, ME"
         """,
         options: [
             .option("--tag", "-t", value: "tag", help: "Only places with this tag; repeat for places with any of them.", repeatable: true),
             .flag("--visited", help: "Only places you have been to."),
             .flag("--unvisited", help: "Only places you still want to go to."),
-            .option("--sort", value: "order", help: "Order by name, created or updated (newest first).", choices: ["name", "created", "updated"]),
+            .option("--sort", value: "order", help: "Order by name, created or updated (newest first), or distance (with --from).", choices: ["name", "created", "updated", "distance"]),
+            .option("--from", value: "place", help: "With --sort distance: a town (looked up in the gazetteer) or LAT,LON to measure from."),
             .option("--format", "-f", value: "format", help: "Output format.", choices: formats),
             .flag("--json", help: "The same as --format json."),
             CountryLocator.noFlagsOption,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let places = try select(try context.store().load(), arguments)
+        var places = try select(try context.store().load(), arguments)
+        if arguments.value("--sort") == "distance" {
+            guard let from = arguments.value("--from") else {
+                throw UsageError("--sort distance needs --from PLACE", hint: "e.g. --from London or --from 51.5,-0.12")
+            }
+            let origin = try GazetteerAccess.resolve(from, context: context, gazetteer: try GazetteerAccess.gazetteer(context),
+                                                     verb: "Measuring from").entry
+            func distance(_ place: Location) -> Double {
+                Geodesy.distanceKm(fromLatitude: origin.latitude, longitude: origin.longitude,
+                                   toLatitude: place.latitude, longitude: place.longitude)
+            }
+            places.sort { (distance($0), $0.name) < (distance($1), $1.name) }
+        } else if arguments.value("--from") != nil {
+            throw UsageError("--from only goes with --sort distance")
+        }
         let format = arguments.flag("--json") ? "json" : (arguments.value("--format") ?? "table")
         switch format {
         case "json":

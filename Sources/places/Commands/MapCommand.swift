@@ -41,12 +41,13 @@ enum MapCommand: PlacesCommand {
             .flag("--no-labels", help: "Pins only, no names."),
         ])
 
-    /// Turns a place name given to `--around` into coordinates. The gazetteer plugs in here; until
-    /// then only `LAT,LON` is understood.
-    static let resolvePlace: (@Sendable (String) throws -> MapCoordinate?)? = nil
-
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let options = try mapOptions(arguments)
+        let options = try mapOptions(arguments) { name in
+            // A place name for --around resolves through the gazetteer, saying what it picked.
+            let match = try GazetteerAccess.resolve(name, context: context, gazetteer: try GazetteerAccess.gazetteer(context),
+                                                    verb: "Mapping around")
+            return MapCoordinate(latitude: match.entry.latitude, longitude: match.entry.longitude)
+        }
         let places = try context.store().load()
         let output = arguments.value("--output")
         let format = try self.format(arguments, output: output)
@@ -67,11 +68,7 @@ enum MapCommand: PlacesCommand {
             print(text, terminator: "")
             return
         }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            throw CommandFailure("cannot write \(output): \(error)")
-        }
+        try InterchangeFiles.write(text, to: output)
         let count = options.filter.apply(to: places).count
         context.note("Wrote \(output): \(count == 1 ? "1 place" : "\(count) places").")
     }
@@ -82,7 +79,8 @@ enum MapCommand: PlacesCommand {
         return "svg"
     }
 
-    static func mapOptions(_ arguments: ParsedArguments) throws -> MapOptions {
+    static func mapOptions(_ arguments: ParsedArguments,
+                           resolvePlace: @escaping (String) throws -> MapCoordinate?) throws -> MapOptions {
         if arguments.flag("--visited") && arguments.flag("--unvisited") {
             throw UsageError("--visited and --unvisited exclude each other")
         }

@@ -222,7 +222,7 @@ public struct XMLPullParser {
 
     private mutating func skipProcessingInstruction() throws {
         let start = index
-        guard let end = find("?>") else { throw error(at: start, "processing instruction is not closed with ?>") }
+        guard let end = find("?>", from: start + 2) else { throw error(at: start, "processing instruction is not closed with ?>") }
         let body = try decodeUTF8(start: start + 2, end: end, reportAt: start)
         index = end + 2
         guard body.hasPrefix("xml") && (body.count == 3 || body.unicodeScalars.dropFirst(3).first?.properties.isWhitespace == true) else {

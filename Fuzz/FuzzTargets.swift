@@ -1,0 +1,76 @@
+// Fuzz targets for every parser that takes outside input. Built by Fuzz/run.sh together with the
+// PlacesKit sources into one libFuzzer binary (with AddressSanitizer); PLACES_FUZZ_TARGET picks the
+// parser. A target may only ever see errors thrown: any trap (crash, overflow, out-of-bounds,
+// failed precondition) is a bug, and so is a property check below that fails.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The parsers, by name. Each takes the fuzzer's bytes and must return normally for any input.
+let fuzzTargets: [String: ([UInt8]) -> Void] = [
+    "journal": { bytes in
+        // Reading either succeeds or throws; a journal that reads must write and read back the same.
+        guard let places = try? JournalStore.decode(bytes, path: "fuzz.json").places else { return }
+        let again = try! JournalStore.decode(JournalCodec.encode(places), path: "again.json").places
+        precondition(again.count == places.count && zip(again, places).allSatisfy { $0.id == $1.id && $0.name == $1.name })
+    },
+    "editor": { bytes in
+        _ = try? PlaceEditorText.parse(String(decoding: bytes, as: UTF8.self), original: Location.example)
+    },
+    "arguments": { bytes in
+        let words = String(decoding: bytes, as: UTF8.self).split(separator: "\u{0}").map(String.init)
+        _ = try? ArgumentParser.parse(words, for: fuzzSpec)
+    },
+    "coordinates": { bytes in
+        let text = String(decoding: bytes, as: UTF8.self)
+        if let value = try? DecimalDegrees.parse(text, field: "latitude") { precondition(value.isFinite) }
+        if let point = CoordinateParser.parse(text) {
+            precondition((-90...90).contains(point.latitude) && (-180...180).contains(point.longitude))
+            _ = ReverseGeocoder(gazetteer: .bundled).locate(latitude: point.latitude, longitude: point.longitude)
+        }
+    },
+    "query": { bytes in
+        // Place-name queries: folding, qualifiers, typo search, ranking.
+        let text = String(decoding: bytes.prefix(512), as: UTF8.self)
+        _ = NameFolding.fold(text)
+        _ = Gazetteer.bundled.search(text, limit: 5)
+    },
+    "geonames": { bytes in
+        // Lines of a GeoNames dump, as `places gazetteer import` reads them.
+        let text = String(decoding: bytes, as: UTF8.self)
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            _ = try? GazetteerImporter.parsePlaceLine(line, number: number + 1, path: "fuzz.txt")
+        }
+    },
+    "geojson": { bytes in _ = try? Importer.parse(data: bytes, fileName: "fuzz.geojson", format: .geojson) },
+    "takeout": { bytes in _ = try? Importer.parse(data: bytes, fileName: "Saved Places.json", format: .takeout) },
+    "gpx": { bytes in _ = try? Importer.parse(data: bytes, fileName: "fuzz.gpx", format: .gpx) },
+    "kml": { bytes in _ = try? Importer.parse(data: bytes, fileName: "fuzz.kml", format: .kml) },
+    "kmz": { bytes in _ = try? Importer.parse(data: bytes, fileName: "fuzz.kmz", format: nil) },
+    "csv": { bytes in _ = try? Importer.parse(data: bytes, fileName: "fuzz.csv", format: .csv) },
+    "detect": { bytes in _ = try? Importer.parse(data: bytes, fileName: "fuzz", format: nil) },
+]
+
+let fuzzSpec = CommandSpec(
+    name: "fuzz", abstract: "",
+    arguments: [ArgumentSpec("name", help: ""), ArgumentSpec("rest", help: "", optional: true, variadic: true)],
+    options: [.option("--lat", value: "lat", help: ""), .option("--tag", "-t", value: "tag", help: "", repeatable: true),
+              .option("--format", value: "f", help: "", choices: ["a", "b"]), .flag("--visited", help: "")])
+
+nonisolated(unsafe) var selectedTarget: (([UInt8]) -> Void)?
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    if selectedTarget == nil {
+        let name = getenv("PLACES_FUZZ_TARGET").map { String(cString: $0) } ?? ""
+        guard let target = fuzzTargets[name] else {
+            fputs("PLACES_FUZZ_TARGET must be one of: \(fuzzTargets.keys.sorted().joined(separator: ", "))\n", stderr)
+            exit(2)
+        }
+        selectedTarget = target
+    }
+    let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
+    selectedTarget!(bytes)
+    return 0
+}

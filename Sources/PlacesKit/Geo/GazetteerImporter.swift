@@ -1,0 +1,235 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Builds a user gazetteer from an official GeoNames dump (`cities500.txt`, `cities1000.txt`,
+/// `allCountries.txt`: 19 tab-separated columns), optionally with `alternateNamesV2.txt`, in the same
+/// text format as the bundled gazetteer so the same search code serves both.
+///
+/// Only populated places (feature class `P`) are kept; `PPLC` marks capitals. Regions and countries come
+/// from the bundled tables, since a places dump does not name them.
+public enum GazetteerImporter {
+    /// What an import produced.
+    public struct Summary: Sendable, Equatable {
+        /// Populated places imported.
+        public var places: Int
+        /// Searchable folded names (a name shared by several places counts once per place).
+        public var keys: Int
+        /// Where the gazetteer was written.
+        public var directory: String
+    }
+
+    /// GeoNames alternate-name "languages" that are not names (links, postal codes, airport codes…).
+    static let skippedLanguages: Set<String> = ["link", "wkdt", "post", "iata", "icao", "faac", "fr_1793", "unlc", "tcid"]
+
+    /// Imports a dump into `Gazetteer.userDirectory(dataDirectory:)`, replacing any earlier import only once
+    /// the new one is complete.
+    /// - Parameters:
+    ///   - dump: the GeoNames places file.
+    ///   - alternateNames: an optional `alternateNamesV2.txt` (or `alternateNames.txt`).
+    ///   - dataDirectory: the journal's data directory.
+    /// - Throws: ``GazetteerError/malformed(path:line:reason:)`` naming the first bad line, and the other
+    ///   ``GazetteerError`` cases for unreadable input, an empty dump or an unwritable directory.
+    @discardableResult
+    public static func importDump(at dump: String, alternateNames: String? = nil,
+                                  dataDirectory: String) throws -> Summary {
+        var places: [DumpPlace] = []
+        var names: [Int: [String]] = [:]
+        try forEachLine(of: dump) { number, line in
+            guard let place = try parsePlaceLine(line, number: number, path: dump) else { return }
+            places.append(place)
+            names[place.id, default: []] += place.names
+        }
+        guard !places.isEmpty else { throw GazetteerError.empty(path: dump) }
+        if let alternateNames {
+            try forEachLine(of: alternateNames) { number, line in
+                let f = line.split(separator: "\t", omittingEmptySubsequences: false)
+                guard f.count >= 4, let id = Int(f[1]) else {
+                    throw GazetteerError.malformed(path: alternateNames, line: number,
+                                                   reason: "not an alternate-names line (alternateNameId, geonameid, isolanguage, name, …)")
+                }
+                guard names[id] != nil, !skippedLanguages.contains(String(f[2])) else { return }
+                names[id]!.append(String(f[3]))
+            }
+        }
+
+        places.sort { a, b in
+            let ca = cellKey(a.latitude, a.longitude), cb = cellKey(b.latitude, b.longitude)
+            return (ca, -a.population, a.id) < (cb, -b.population, b.id)
+        }
+        var placeText: [UInt8] = []
+        var keyLines = Set<[UInt8]>()
+        var occupancy = [UInt8](repeating: UInt8(ascii: "0"), count: 64_800)
+        for place in places {
+            let offset = placeText.count
+            occupancy[cellKey(place.latitude, place.longitude)] = UInt8(ascii: "1")
+            let cell = String(cellKey(place.latitude, place.longitude))
+            let line = String(repeating: "0", count: 5 - cell.count) + cell
+                + "\t\(place.name)\t\(place.latText)\t\(place.lonText)\t\(clean(place.country))\t\(clean(place.admin1))"
+                + "\t\(place.population)\t\(place.capital ? "C" : "-")\t\(place.id)\n"
+            placeText += Array(line.utf8)
+            let main = NameFolding.fold(place.name)
+            if !main.isEmpty { keyLines.insert(Array("\(main)\tP\t\(offset)\n".utf8)) }
+            for name in names[place.id] ?? [] {
+                let key = NameFolding.fold(name)
+                if !key.isEmpty, key != main { keyLines.insert(Array("\(key)\tp\t\(offset)\n".utf8)) }
+            }
+        }
+        // Regions and countries stay searchable (and usable as qualifiers) through the bundled tables.
+        let bundledKeys = TextTable(GazetteerData.keys)
+        var offset = 0
+        while offset < bundledKeys.count {
+            let end = bundledKeys.nextLine(after: offset)
+            let type = bundledKeys.base[bundledKeys.fieldEnd(from: offset) + 1]
+            if type != UInt8(ascii: "p"), type != UInt8(ascii: "P") {
+                var line = Array(UnsafeBufferPointer(start: bundledKeys.base + offset, count: min(end, bundledKeys.count) - offset))
+                if line.last != 10 { line.append(10) }
+                keyLines.insert(line)
+            }
+            offset = end
+        }
+        let sortedKeys = keyLines.sorted { a, b in
+            // Compare the key field only, then the rest, as bytes: "key\t…" sorts before "key more\t…".
+            a.lexicographicallyPrecedes(b)
+        }
+        var keyText: [UInt8] = []
+        keyText.reserveCapacity(sortedKeys.reduce(0) { $0 + $1.count })
+        for line in sortedKeys { keyText += line }
+        let info = "licence\tCC BY 4.0, GeoNames (geonames.org)\nplaces\t\(places.count)\nkeys\t\(sortedKeys.count)\n"
+            + "source\tGeoNames dump \(lastComponent(dump))" + (alternateNames.map { " with \(lastComponent($0))" } ?? "") + "\n"
+
+        let target = Gazetteer.userDirectory(dataDirectory: dataDirectory)
+        let staging = target + ".new"
+        try removeDirectory(staging)
+        // The journal may not exist yet, nor its folder; create it private, as the journal's own.
+        try? PosixFile.makeDirectories(dataDirectory, mode: 0o700)
+        guard mkdir(staging, 0o755) == 0 else {
+            throw GazetteerError.unwritable(path: staging, reason: String(cString: strerror(errno)))
+        }
+        try write(placeText, to: staging + "/places.tsv")
+        try write(keyText, to: staging + "/keys.tsv")
+        try write(Array(info.utf8), to: staging + "/info.tsv")
+        try write(occupancy, to: staging + "/cells.txt")
+        try removeDirectory(target)
+        guard rename(staging, target) == 0 else {
+            throw GazetteerError.unwritable(path: target, reason: String(cString: strerror(errno)))
+        }
+        return Summary(places: places.count, keys: sortedKeys.count, directory: target)
+    }
+
+    /// One populated place read from a dump line.
+    struct DumpPlace {
+        var id: Int, name: String, latitude: Double, longitude: Double, latText: Substring, lonText: Substring
+        var country: Substring, admin1: Substring, population: Int, capital: Bool
+        /// The name, its ASCII form and the line's own alternate names.
+        var names: [String]
+    }
+
+    /// Reads one line of a GeoNames dump (`geoname` table, 19 tab-separated columns).
+    /// - Returns: the place, or `nil` for a line that is valid but not a populated place.
+    /// - Throws: ``GazetteerError/malformed(path:line:reason:)`` naming the line and what is wrong.
+    static func parsePlaceLine(_ line: Substring, number: Int, path: String) throws -> DumpPlace? {
+        let f = line.split(separator: "\t", omittingEmptySubsequences: false)
+        guard f.count >= 19 else {
+            throw GazetteerError.malformed(path: path, line: number, reason: "\(f.count) columns instead of 19")
+        }
+        guard let id = Int(f[0]) else {
+            throw GazetteerError.malformed(path: path, line: number, reason: "geonameid \"\(f[0])\" is not a number")
+        }
+        guard let lat = Double(f[4]), (-90...90).contains(lat), let lon = Double(f[5]), (-180...180).contains(lon) else {
+            throw GazetteerError.malformed(path: path, line: number, reason: "latitude/longitude \"\(f[4])\", \"\(f[5])\" out of range")
+        }
+        guard f[14].isEmpty || Int(f[14]) != nil else {
+            throw GazetteerError.malformed(path: path, line: number, reason: "population \"\(f[14])\" is not a number")
+        }
+        guard f[6] == "P", !f[1].isEmpty else { return nil }
+        return DumpPlace(id: id, name: clean(f[1]), latitude: lat, longitude: lon, latText: f[4], lonText: f[5],
+                         country: f[8], admin1: f[10], population: Int(f[14]) ?? 0, capital: f[7] == "PPLC",
+                         names: [String(f[1]), String(f[2])] + f[3].split(separator: ",").map(String.init))
+    }
+
+    /// Removes an imported gazetteer, so the bundled one is used again. Returns whether there was one.
+    @discardableResult
+    public static func reset(dataDirectory: String) throws -> Bool {
+        let target = Gazetteer.userDirectory(dataDirectory: dataDirectory)
+        guard access(target, F_OK) == 0 else { return false }
+        try removeDirectory(target)
+        return true
+    }
+
+    // Keys are compared as whole lines; since the tab (0x09) sorts below every character a folded key can
+    // hold, ordering lines orders their key fields the way the binary search expects.
+
+    static func cellKey(_ latitude: Double, _ longitude: Double) -> Int {
+        let cell = Gazetteer.cell(latitude: latitude, longitude: longitude)
+        return cell.row * 360 + cell.column
+    }
+
+    static func clean<S: StringProtocol>(_ text: S) -> String {
+        String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 })
+    }
+
+    static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    static func forEachLine(of path: String, _ body: (Int, Substring) throws -> Void) throws {
+        guard let file = fopen(path, "r") else {
+            throw GazetteerError.unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { fclose(file) }
+        var buffer: UnsafeMutablePointer<CChar>? = nil
+        var capacity = 0
+        defer { free(buffer) }
+        var number = 0
+        while true {
+            let length = getline(&buffer, &capacity, file)
+            if length < 0 { break }
+            number += 1
+            var count = length
+            while count > 0, buffer![count - 1] == 10 || buffer![count - 1] == 13 { count -= 1 }
+            let line = buffer!.withMemoryRebound(to: UInt8.self, capacity: count) {
+                String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+            }
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            try body(number, Substring(line))
+        }
+        if ferror(file) != 0 {
+            throw GazetteerError.unreadable(path: path, reason: "read error")
+        }
+    }
+
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        guard let file = fopen(path, "w") else {
+            throw GazetteerError.unwritable(path: path, reason: String(cString: strerror(errno)))
+        }
+        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        let flushed = fflush(file) == 0 && fsync(fileno(file)) == 0
+        fclose(file)
+        guard written == bytes.count, flushed else {
+            throw GazetteerError.unwritable(path: path, reason: "short write")
+        }
+    }
+
+    static func removeDirectory(_ path: String) throws {
+        guard let directory = opendir(path) else { return }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            unlink(path + "/" + name)
+        }
+        closedir(directory)
+        guard rmdir(path) == 0 else {
+            throw GazetteerError.unwritable(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+}

@@ -1,0 +1,157 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Sorted tab-separated text searched in place, as `look(1)` does: nothing is parsed until a line is read.
+///
+/// The bytes are either a raw string literal compiled into the binary or a file mapped into memory for the
+/// life of the process; either way they never move and are never freed, which is why the pointer is safe
+/// to share.
+struct TextTable: @unchecked Sendable {
+    let base: UnsafePointer<UInt8>
+    let count: Int
+
+    init(_ text: StaticString) {
+        base = text.utf8Start
+        count = text.utf8CodeUnitCount
+    }
+
+    init(base: UnsafePointer<UInt8>, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
+    /// The offset just past the end of the line that starts at `offset` (past its newline).
+    @inline(__always) func nextLine(after offset: Int) -> Int {
+        guard offset < count else { return count + 1 }
+        // memchr is vectorised: scanning long ranges of keys line by line is most of a typo search.
+        guard let found = memchr(base + offset, 10, count - offset) else { return count + 1 }
+        return found.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: base) + 1
+    }
+
+    /// The offset where field `index` (0-based) of the line at `offset` starts.
+    @inline(__always) func field(_ index: Int, ofLineAt offset: Int) -> Int {
+        var position = offset, remaining = index
+        while remaining > 0, position < count {
+            let byte = base[position]
+            if byte == 9 { remaining -= 1 } else if byte == 10 { return position }
+            position += 1
+        }
+        return position
+    }
+
+    /// Reads a decimal number (`-0.12574`, `51`, `1.5e-05`) that starts at `offset`, without allocating.
+    func double(at offset: Int) -> Double {
+        var index = offset
+        var negative = false
+        if index < count, base[index] == 45 { negative = true; index += 1 } else if index < count, base[index] == 43 { index += 1 }
+        var mantissa: UInt64 = 0, exponent = 0, digits = 0
+        while index < count, base[index] >= 48, base[index] <= 57 {
+            if digits < 18 { mantissa = mantissa * 10 + UInt64(base[index] - 48); digits += 1 } else { exponent += 1 }
+            index += 1
+        }
+        if index < count, base[index] == 46 {
+            index += 1
+            while index < count, base[index] >= 48, base[index] <= 57 {
+                if digits < 18 { mantissa = mantissa * 10 + UInt64(base[index] - 48); digits += 1; exponent -= 1 }
+                index += 1
+            }
+        }
+        if index < count, base[index] == 101 || base[index] == 69 {
+            index += 1
+            var expNegative = false
+            if index < count, base[index] == 45 { expNegative = true; index += 1 } else if index < count, base[index] == 43 { index += 1 }
+            var e = 0
+            while index < count, base[index] >= 48, base[index] <= 57 { e = e * 10 + Int(base[index] - 48); index += 1 }
+            exponent += expNegative ? -e : e
+        }
+        var value = Double(mantissa)
+        if exponent < 0 {
+            value /= TextTable.powerOfTen(-exponent)
+        } else if exponent > 0 {
+            value *= TextTable.powerOfTen(exponent)
+        }
+        return negative ? -value : value
+    }
+
+    private static func powerOfTen(_ n: Int) -> Double {
+        var result = 1.0
+        for _ in 0..<min(n, 308) { result *= 10 }
+        return result
+    }
+
+    /// The end of the first field (the offset of its tab or newline) of the line at `offset`.
+    @inline(__always) func fieldEnd(from offset: Int) -> Int {
+        var index = offset
+        while index < count, base[index] != 9, base[index] != 10 { index += 1 }
+        return index
+    }
+
+    /// Compares the first field of the line at `offset` with `key`: negative, zero or positive.
+    @inline(__always) func compareKey(at offset: Int, _ key: [UInt8]) -> Int {
+        var i = 0
+        while true {
+            let position = offset + i
+            let atEnd = position >= count || base[position] == 9 || base[position] == 10
+            if i == key.count { return atEnd ? 0 : 1 }
+            if atEnd { return -1 }
+            let a = base[position], b = key[i]
+            if a != b { return a < b ? -1 : 1 }
+            i += 1
+        }
+    }
+
+    /// Whether the first field of the line at `offset` starts with `prefix`.
+    @inline(__always) func keyHasPrefix(at offset: Int, _ prefix: [UInt8]) -> Bool {
+        for i in 0..<prefix.count {
+            let position = offset + i
+            if position >= count || base[position] != prefix[i] { return false }
+        }
+        return true
+    }
+
+    /// The offset of the first line whose first field is not less than `key` (or `count`).
+    /// - Complexity: O(log n) line reads.
+    func lowerBound(_ key: [UInt8], from start: Int = 0, to end: Int? = nil) -> Int {
+        var lo = start, hi = end ?? count
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2
+            var lineStart = mid
+            while lineStart > lo, base[lineStart - 1] != 10 { lineStart -= 1 }
+            if compareKey(at: lineStart, key) < 0 {
+                lo = nextLine(after: lineStart)
+            } else {
+                hi = lineStart
+            }
+        }
+        return lo
+    }
+
+    /// The fields of the line at `offset`.
+    func fields(at offset: Int) -> [Substring] {
+        let end = nextLine(after: offset) - 1
+        let line = String(decoding: UnsafeBufferPointer(start: base + offset, count: max(0, min(end, count) - offset)),
+                          as: UTF8.self)
+        return line.split(separator: "\t", omittingEmptySubsequences: false)
+    }
+
+    /// The first field of the line at `offset`, as bytes.
+    func keyBytes(at offset: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + offset, count: fieldEnd(from: offset) - offset)
+    }
+
+    /// Reads a decimal number that starts at `offset` and ends at a tab or newline.
+    func integer(at offset: Int) -> Int {
+        var index = offset, value = 0
+        while index < count, base[index] >= 48, base[index] <= 57 {
+            value = value * 10 + Int(base[index] - 48)
+            index += 1
+        }
+        return value
+    }
+}
+
+/// The generated tables live in extensions of this namespace (`GazetteerData+*.swift`).
+enum GazetteerData {}

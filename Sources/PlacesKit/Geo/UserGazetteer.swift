@@ -1,0 +1,79 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Errors opening or importing a user gazetteer.
+public enum GazetteerError: Error, CustomStringConvertible, Equatable {
+    /// A file could not be opened or read.
+    case unreadable(path: String, reason: String)
+    /// A line of a GeoNames dump is not in the GeoNames tab-separated format.
+    case malformed(path: String, line: Int, reason: String)
+    /// The dump holds no populated places.
+    case empty(path: String)
+    /// The gazetteer could not be written.
+    case unwritable(path: String, reason: String)
+
+    /// The message `places` prints: the file, the line where it applies, what is wrong and what was expected.
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
+        case .malformed(let path, let line, let reason):
+            return "\(path):\(line): \(reason); expected a GeoNames dump (cities500.txt, allCountries.txt: 19 tab-separated columns)"
+        case .empty(let path): return "\(path) holds no populated places (GeoNames feature class P)"
+        case .unwritable(let path, let reason): return "cannot write \(path): \(reason)"
+        }
+    }
+}
+
+extension Gazetteer {
+    /// The folder, inside the journal's data directory, where an imported gazetteer lives.
+    public static func userDirectory(dataDirectory: String) -> String {
+        dataDirectory.hasSuffix("/") ? dataDirectory + "gazetteer" : dataDirectory + "/gazetteer"
+    }
+
+    /// The gazetteer in use for a data directory: the imported one when there is one, else the bundled one.
+    /// - Throws: ``GazetteerError/unreadable(path:reason:)`` when an imported gazetteer exists but cannot be read.
+    public static func current(dataDirectory: String) throws -> Gazetteer {
+        let directory = userDirectory(dataDirectory: dataDirectory)
+        guard access(directory + "/keys.tsv", F_OK) == 0 else { return .bundled }
+        return try Gazetteer(userDirectory: directory)
+    }
+
+    /// Opens an imported gazetteer: its tables are mapped into memory, not parsed.
+    public init(userDirectory directory: String) throws {
+        let keys = try Gazetteer.map(directory + "/keys.tsv")
+        let places = try Gazetteer.map(directory + "/places.tsv")
+        let info = (try? Gazetteer.map(directory + "/info.tsv")).map(Gazetteer.parseInfo) ?? [:]
+        let occupancy = try? Gazetteer.map(directory + "/cells.txt")
+        self.init(keys: keys, places: places, occupancy: occupancy?.count == 64_800 ? occupancy : nil,
+                  source: .user(directory: directory), info: info)
+    }
+
+    /// Maps a file read-only for the life of the process.
+    static func map(_ path: String) throws -> TextTable {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw GazetteerError.unreadable(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else {
+            throw GazetteerError.unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        let size = Int(status.st_size)
+        if size == 0 {
+            // mmap refuses empty files; an empty table is a valid, empty gazetteer part.
+            let empty = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+            return TextTable(base: UnsafePointer(empty), count: 0)
+        }
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
+            throw GazetteerError.unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        return TextTable(base: UnsafePointer(address.assumingMemoryBound(to: UInt8.self)), count: size)
+    }
+}

@@ -1,0 +1,71 @@
+import PlacesKit
+
+/// `places gazetteer info | import FILE [--alternate-names FILE] | reset`
+enum GazetteerCommand: PlacesCommand {
+    static let spec = CommandSpec(
+        name: "gazetteer", abstract: "Show, import or reset the gazetteer that place names are looked up in.",
+        usage: "(info | import <file> [--alternate-names <file>] | reset)",
+        discussion: """
+        The gazetteer inside places is GeoNames cities1000 (every populated place of 1,000+ people, with
+        its names in other languages), its regions and the world's countries. `import` builds a gazetteer
+        from an official GeoNames dump (cities500.txt, allCountries.txt, …, optionally with
+        alternateNamesV2.txt) into the journal's data directory; it is used instead of the bundled one
+        until `reset`.
+
+        Place data © GeoNames (https://www.geonames.org), licensed under CC BY 4.0.
+
+        EXAMPLES:
+          places gazetteer info
+          places gazetteer import cities500.txt --alternate-names alternateNamesV2.txt
+          places gazetteer reset
+        """,
+        arguments: [
+            ArgumentSpec("action", help: "info, import or reset."),
+            ArgumentSpec("file", help: "The GeoNames dump to import.", optional: true),
+        ],
+        options: [
+            .option("--alternate-names", value: "file", help: "A GeoNames alternateNamesV2.txt to import with the dump."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let storePath = try StorePath.resolve(explicit: arguments.value("--store"), environment: context.environment)
+        let dataDirectory = StorePath.directory(of: storePath)
+        let action = arguments.positionals[0]
+        switch action {
+        case "info":
+            let gazetteer = try GazetteerAccess.gazetteer(context)
+            switch gazetteer.source {
+            case .bundled: context.say("Gazetteer: bundled (inside the places binary)")
+            case .user(let directory): context.say("Gazetteer: imported, in \(directory)")
+            }
+            let info = gazetteer.info
+            context.say("Source: \(info["source"] ?? "unknown")")
+            var counts = ["places \(GazetteerAccess.grouped(Int(info["places"] ?? "") ?? 0))",
+                          "searchable names \(GazetteerAccess.grouped(Int(info["keys"] ?? "") ?? 0))"]
+            let bundled = Gazetteer.bundled.info
+            counts.append("regions \(GazetteerAccess.grouped(Int(bundled["regions"] ?? "") ?? 0))")
+            counts.append("countries \(GazetteerAccess.grouped(Int(bundled["countries"] ?? "") ?? 0))")
+            context.say("Counts: " + counts.joined(separator: ", "))
+            context.say("Licence: place data © GeoNames (https://www.geonames.org), CC BY 4.0; country names from ISO 3166 via pycountry; country outlines from countryinfo")
+        case "import":
+            guard arguments.positionals.count == 2 else {
+                throw UsageError("missing <file>", hint: "e.g. places gazetteer import cities500.txt")
+            }
+            let file = arguments.positionals[1]
+            do {
+                let summary = try GazetteerImporter.importDump(at: file, alternateNames: arguments.value("--alternate-names"),
+                                                               dataDirectory: dataDirectory)
+                context.say("Imported \(GazetteerAccess.grouped(summary.places)) places (\(GazetteerAccess.grouped(summary.keys)) searchable names) into \(summary.directory)")
+                context.say("It is used from now on; `places gazetteer reset` returns to the bundled gazetteer.")
+            } catch let error as GazetteerError {
+                throw CommandFailure(error.description, code: .dataError)
+            }
+        case "reset":
+            guard arguments.positionals.count == 1 else { throw UsageError("`reset` takes no file") }
+            let removed = try GazetteerImporter.reset(dataDirectory: dataDirectory)
+            context.say(removed ? "Removed the imported gazetteer; using the bundled one." : "Already using the bundled gazetteer.")
+        default:
+            throw UsageError("unknown gazetteer action \"\(action)\"", hint: "use info, import or reset")
+        }
+    }
+}

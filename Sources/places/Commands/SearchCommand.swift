@@ -1,0 +1,72 @@
+import PlacesKit
+
+/// `places search QUERY [--limit N] [--country CC] [--json]`, `places search --batch --json`
+enum SearchCommand: PlacesCommand {
+    static let spec = CommandSpec(
+        name: "search", abstract: "Find places in the offline gazetteer by name, in any language, or by coordinates.",
+        usage: "(<query> | --batch) [--limit <n>] [--country <cc>] [--json]",
+        discussion: """
+        Matching ignores case, accents and punctuation, knows names in other languages and scripts
+        (Лондон, 伦敦, Londres), reads qualifiers right to left ("Springfield, Illinois", "Paris, US",
+        "Cambridge, MA, US") and suggests close spellings when nothing matches ("did you mean").
+
+        EXAMPLES:
+          places search London
+          places search "Portland, ME" --json
+          places search Lodnon
+          places search "51°30′26″N 0°7′39″W"
+          printf 'Paris\\nTokyo\\n' | places search --batch --json
+        """,
+        arguments: [ArgumentSpec("query", help: "A place name, optionally with qualifiers, or coordinates.", optional: true)],
+        options: [
+            .option("--limit", "-n", value: "n", help: "The most results to show (default 10; 1 with --batch)."),
+            .option("--country", "-c", value: "cc", help: "Only places in this country (ISO code, e.g. FR)."),
+            .flag("--json", help: "Print JSON: an array of results (one object per line with --batch)."),
+            .flag("--batch", help: "Read one query per line from standard input."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let gazetteer = try GazetteerAccess.gazetteer(context)
+        let country = try GazetteerAccess.country(arguments, in: gazetteer)
+        let json = arguments.flag("--json")
+        if arguments.flag("--batch") {
+            guard arguments.positionals.isEmpty else {
+                throw UsageError("--batch reads the queries from standard input", hint: "drop the query argument")
+            }
+            let limit = try GazetteerAccess.limit(arguments, default: 1)
+            var output = ""
+            output.reserveCapacity(1 << 16)
+            while let line = readLine() {
+                let query = line.trimmed
+                let matches = query.isEmpty ? [] : gazetteer.search(query, limit: limit, country: country)
+                if json {
+                    output += GeosearchJSON.batchLine(query: query, matches: matches)
+                } else {
+                    output += query + "\t" + (matches.first.map(GazetteerAccess.line) ?? "(no match)")
+                }
+                output += "\n"
+                if output.utf8.count > 60_000 {
+                    print(output, terminator: "")
+                    output.removeAll(keepingCapacity: true)
+                }
+            }
+            print(output, terminator: "")
+            return
+        }
+        guard let query = arguments.positionals.first, !query.trimmed.isEmpty else {
+            throw UsageError("missing <query>", hint: "e.g. places search London, or --batch to read queries from standard input")
+        }
+        let matches = gazetteer.search(query, limit: try GazetteerAccess.limit(arguments, default: 10), country: country)
+        if json {
+            context.say(GeosearchJSON.matches(matches))
+            return
+        }
+        guard !matches.isEmpty else {
+            throw CommandFailure("no place matches \"\(query)\"" + (country.map { " in \($0)" } ?? ""))
+        }
+        if matches[0].quality == .fuzzy {
+            context.note("No place called \"\(query)\". Did you mean:")
+        }
+        for match in matches { context.say(GazetteerAccess.line(match)) }
+    }
+}

@@ -1,0 +1,42 @@
+import Testing
+@testable import PlacesKit
+
+@Suite struct NameFoldingTests {
+    @Test(arguments: [
+        ("São Paulo", "sao paulo"), ("Köln", "koln"), ("Łódź", "lodz"), ("København", "kobenhavn"),
+        ("Straße", "strasse"), ("St. Louis", "saint louis"), ("Saint Louis", "saint louis"),
+        ("Mt. Vernon", "mount vernon"), ("Ft Worth", "fort worth"), ("Æbeltoft", "aebeltoft"),
+        ("Œuf", "oeuf"), ("Đà Nẵng", "da nang"), ("İstanbul", "istanbul"), ("Þórshöfn", "thorshofn"),
+        ("  Aix-en-Provence ", "aix en provence"), ("L'Aquila", "l aquila"), ("Лондон", "лондон"),
+        ("ΑΘΉΝΑ", "αθηνα"), ("伦敦", "伦敦"), ("서울", "서울"), ("", ""), ("...", ""),
+    ])
+    func folds(_ pair: (String, String)) {
+        #expect(NameFolding.fold(pair.0) == pair.1)
+    }
+
+    /// The generator folded these names in Python; Swift must fold them to the same bytes, or the bundled
+    /// keys could not be found.
+    @Test func swiftFoldsLikeTheGenerator() {
+        let rows = GeoFixtures.text("fold-sample.tsv").split(separator: "\n")
+        #expect(rows.count > 1000)
+        var mismatches: [String] = []
+        for row in rows {
+            let f = row.split(separator: "\t", omittingEmptySubsequences: false)
+            guard f.count == 2 else { continue }
+            let folded = NameFolding.fold(String(f[0]))
+            if folded != String(f[1]) { mismatches.append("\(f[0]) → \(folded), generator: \(f[1])") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+
+    @Test func sampledNamesAreFound() {
+        let rows = GeoFixtures.text("fold-sample.tsv").split(separator: "\n")
+        var missing: [String] = []
+        for row in rows.enumerated() where row.offset % 10 == 0 {
+            let name = String(row.element.split(separator: "\t")[0])
+            if CoordinateParser.parse(name) != nil || name.contains(",") { continue }
+            if !Gazetteer.bundled.search(name, limit: 1).contains(where: { $0.quality == .exact }) { missing.append(name) }
+        }
+        #expect(missing.isEmpty, "\(missing.prefix(10))")
+    }
+}

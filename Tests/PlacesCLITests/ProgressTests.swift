@@ -19,9 +19,11 @@ import Testing
     }
 
     /// Runs `places` on a pseudo-terminal; returns everything the terminal received.
-    static func onTerminal(_ places: PlacesRunner, _ arguments: [String], environment: [String: String] = [:]) throws -> PlacesRunner.Result? {
+    /// - Parameter redirect: shell redirections appended to the command line (`> out.txt`).
+    static func onTerminal(_ places: PlacesRunner, _ arguments: [String], environment: [String: String] = [:],
+                           redirect: String = "") throws -> PlacesRunner.Result? {
         guard let script = DailyUseTests.tool("script", install: "util-linux (bsdutils)") else { return nil }
-        let command = ([PlacesRunner.executable.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let command = ([PlacesRunner.executable.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ") + redirect
         var env = ["PLACES_STORE": places.journal.path, "HOME": places.directory.path, "PATH": "/usr/bin:/bin",
                    "LANG": "C.UTF-8", "TERM": "xterm", "SHELL": "/bin/sh"]
         env.merge(environment) { $1 }

@@ -20,7 +20,16 @@ public final class ProgressReporter {
     /// Seconds between redraws.
     public static let interval = 0.1
 
+    /// What is counted.
+    public enum Unit: Sendable {
+        /// Places, lines, queries: shown as `1,234/10,000  2,345/s`.
+        case items
+        /// Bytes of input: shown as `12.3/98.8 MB  4.6 MB/s`.
+        case bytes
+    }
+
     private let total: Int?
+    private let unit: Unit
     private let enabled: Bool
     private let clock: () -> Double
     private let output: (String) -> Void
@@ -36,16 +45,18 @@ public final class ProgressReporter {
     /// Creates a reporter; nothing is drawn until ``update(_:)`` is called after ``delay``.
     /// - Parameters:
     ///   - total: how many items there are, or `nil` when unknown (the bar then shows the count and rate).
+    ///   - unit: what is counted.
     ///   - enabled: whether to draw at all (see ``isWanted(stderrIsTerminal:stdoutIsTerminal:writesToStdout:quiet:)``).
     ///   - clock: seconds from any fixed origin; a monotonic clock by default. Tests pass their own.
     ///   - output: where the bar's text goes; standard error by default.
     ///   - delay: seconds of work before the bar first appears.
     ///   - startedAt: when the command's work began, on `clock`, for a later stage of the same work:
     ///     the half-second grace period counts from then, not from this stage's start. Default: now.
-    public init(total: Int?, enabled: Bool, clock: @escaping () -> Double = ProgressReporter.monotonicSeconds,
+    public init(total: Int?, unit: Unit = .items, enabled: Bool, clock: @escaping () -> Double = ProgressReporter.monotonicSeconds,
                 output: @escaping (String) -> Void = ProgressReporter.writeToStandardError,
                 delay: Double = ProgressReporter.delay, startedAt: Double? = nil) {
         self.total = total
+        self.unit = unit
         self.delay = delay
         self.enabled = enabled
         self.clock = clock
@@ -69,7 +80,7 @@ public final class ProgressReporter {
         guard now - start >= delay, now - lastDraw >= Self.interval else { return }
         lastDraw = now
         drawn = true
-        output("\r" + Self.line(count: count, total: total, elapsed: now - stageStart) + "\u{1B}[K")
+        output("\r" + Self.line(count: count, total: total, elapsed: now - stageStart, unit: unit) + "\u{1B}[K")
     }
 
     /// Records that `step` more items are done.
@@ -88,14 +99,18 @@ public final class ProgressReporter {
     ///   - total: items in all, or `nil` when unknown.
     ///   - elapsed: seconds since the work started.
     ///   - width: cells inside the brackets.
-    public static func line(count: Int, total: Int?, elapsed: Double, width: Int = 20) -> String {
+    ///   - unit: what is counted.
+    public static func line(count: Int, total: Int?, elapsed: Double, width: Int = 20, unit: Unit = .items) -> String {
         let rate = elapsed > 0 ? Double(count) / elapsed : 0
-        let rateText = grouped(Int(rate.rounded())) + "/s"
-        guard let total, total > 0 else { return "\(grouped(count))  \(rateText)" }
+        let megabytes = { (n: Double) in CoordinateFormat.fixed(n / 1_000_000, decimals: 1) }
+        let rateText = unit == .bytes ? megabytes(rate) + " MB/s" : grouped(Int(rate.rounded())) + "/s"
+        let countText = unit == .bytes ? megabytes(Double(count)) : grouped(count)
+        guard let total, total > 0 else { return "\(countText)\(unit == .bytes ? " MB" : "")  \(rateText)" }
+        let totalText = unit == .bytes ? megabytes(Double(total)) + " MB" : grouped(total)
         let fraction = min(1, max(0, Double(count) / Double(total)))
         let filled = Int((fraction * Double(width)).rounded(.down))
         let bar = "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "]"
-        var text = "\(bar) \(grouped(count))/\(grouped(total))  \(rateText)"
+        var text = "\(bar) \(countText)/\(totalText)  \(rateText)"
         if rate > 0, count < total {
             text += "  ETA " + duration(Double(total - count) / rate)
         }

@@ -35,21 +35,23 @@ public enum GazetteerImporter {
     ///   - dump: the GeoNames places file.
     ///   - alternateNames: an optional `alternateNamesV2.txt` (or `alternateNames.txt`).
     ///   - dataDirectory: the journal's data directory.
+    ///   - progress: called now and then with the bytes of the input files read so far.
     /// - Throws: ``GazetteerError/malformed(path:line:reason:)`` naming the first bad line, and the other
     ///   ``GazetteerError`` cases for unreadable input, an empty dump or an unwritable directory.
     @discardableResult
     public static func importDump(at dump: String, alternateNames: String? = nil,
-                                  dataDirectory: String) throws -> Summary {
+                                  dataDirectory: String, progress: (Int) -> Void = { _ in }) throws -> Summary {
         var places: [DumpPlace] = []
         var names: [Int: [String]] = [:]
-        try forEachLine(of: dump) { number, line in
+        var dumpBytes = 0
+        try forEachLine(of: dump, progress: { dumpBytes = $0; progress($0) }) { number, line in
             guard let place = try parsePlaceLine(line, number: number, path: dump) else { return }
             places.append(place)
             names[place.id, default: []] += place.names
         }
         guard !places.isEmpty else { throw GazetteerError.empty(path: dump) }
         if let alternateNames {
-            try forEachLine(of: alternateNames) { number, line in
+            try forEachLine(of: alternateNames, progress: { progress(dumpBytes + $0) }) { number, line in
                 let f = line.split(separator: "\t", omittingEmptySubsequences: false)
                 guard f.count >= 4, let id = Int(f[1]) else {
                     throw GazetteerError.malformed(path: alternateNames, line: number,
@@ -180,7 +182,9 @@ public enum GazetteerImporter {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    static func forEachLine(of path: String, _ body: (Int, Substring) throws -> Void) throws {
+    /// Calls `body` with each line's number and text; `progress` now and then with the bytes read.
+    static func forEachLine(of path: String, progress: (Int) -> Void = { _ in },
+                            _ body: (Int, Substring) throws -> Void) throws {
         guard let file = fopen(path, "r") else {
             throw GazetteerError.unreadable(path: path, reason: String(cString: strerror(errno)))
         }
@@ -188,11 +192,13 @@ public enum GazetteerImporter {
         var buffer: UnsafeMutablePointer<CChar>? = nil
         var capacity = 0
         defer { free(buffer) }
-        var number = 0
+        var number = 0, bytes = 0
         while true {
             let length = getline(&buffer, &capacity, file)
             if length < 0 { break }
             number += 1
+            bytes += length
+            if number & 4095 == 0 { progress(bytes) }
             var count = length
             while count > 0, buffer![count - 1] == 10 || buffer![count - 1] == 13 { count -= 1 }
             let line = buffer!.withMemoryRebound(to: UInt8.self, capacity: count) {
@@ -204,6 +210,7 @@ public enum GazetteerImporter {
         if ferror(file) != 0 {
             throw GazetteerError.unreadable(path: path, reason: "read error")
         }
+        progress(bytes)
     }
 
     static func write(_ bytes: [UInt8], to path: String) throws {

@@ -42,11 +42,12 @@ final class CommandContext {
     /// ``ProgressReporter/isWanted(stderrIsTerminal:stdoutIsTerminal:writesToStdout:quiet:)``).
     /// `PLACES_PROGRESS_DELAY` (seconds) overrides the half-second wait, so tests can see the bar
     /// without making the machine do half a second of work.
-    func progress(total: Int?, writesToStdout: Bool = false, startedAt: Double? = nil) -> ProgressReporter {
+    func progress(total: Int?, unit: ProgressReporter.Unit = .items, writesToStdout: Bool = false,
+                  startedAt: Double? = nil) -> ProgressReporter {
         let enabled = ProgressReporter.isWanted(stderrIsTerminal: stderrIsTerminal, stdoutIsTerminal: stdoutIsTerminal,
                                                 writesToStdout: writesToStdout, quiet: arguments.flag("--quiet"))
         let delay = environment["PLACES_PROGRESS_DELAY"].flatMap(Double.init).map { max(0, $0) } ?? ProgressReporter.delay
-        return ProgressReporter(total: total, enabled: enabled, delay: delay, startedAt: startedAt)
+        return ProgressReporter(total: total, unit: unit, enabled: enabled, delay: delay, startedAt: startedAt)
     }
 
     /// Writes a line to standard output.

@@ -1,22 +1,28 @@
 import PlacesKit
 
-/// The country of a point, for `stats` and the flags in tables.
+/// The country of a point, for `stats` and the flags in tables: the gazetteer's reverse geocoding
+/// (the same as `places where`).
 enum CountryLocator {
     /// The option that turns the flags off in tables.
     static let noFlagsOption = OptionSpec.flag("--no-flags", help: "Leave out the country flags.")
 
-    /// The lookup to use for this journal, or `nil` when there is none.
-    ///
-    /// Reverse geocoding comes with the gazetteer; until it is part of the program there is no
-    /// country lookup and the commands say so instead of guessing.
+    /// The lookup for this journal's gazetteer (an imported one, else the bundled one).
+    /// - Throws: ``CommandFailure`` when an imported gazetteer cannot be read.
     static func lookup(_ context: CommandContext) throws -> CountryLookup? {
-        nil
+        let gazetteer = try GazetteerAccess.gazetteer(context)
+        let geocoder = ReverseGeocoder(gazetteer: gazetteer)
+        return { latitude, longitude in
+            guard let code = geocoder.country(latitude: latitude, longitude: longitude) else { return nil }
+            let name = gazetteer.countryName(code)
+            return (code, name.isEmpty ? code : name)
+        }
     }
 
     /// The flag of each place's country for a table, or `nil` when the table should have no flag
-    /// column: `--no-flags`, or no country lookup.
-    static func flags(_ context: CommandContext) throws -> ((Location) -> String)? {
-        guard !context.arguments.flag("--no-flags"), let lookup = try lookup(context) else { return nil }
+    /// column: `--no-flags`, or no usable gazetteer (flags are decoration: a broken imported
+    /// gazetteer must not stop `list`).
+    static func flags(_ context: CommandContext) -> ((Location) -> String)? {
+        guard !context.arguments.flag("--no-flags"), let lookup = try? lookup(context) else { return nil }
         return { place in lookup(place.latitude, place.longitude).map { CountryFlag.emoji($0.code) } ?? "" }
     }
 }

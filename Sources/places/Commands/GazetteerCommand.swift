@@ -1,4 +1,9 @@
 import PlacesKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `places gazetteer info | import FILE [--alternate-names FILE] | reset`
 enum GazetteerCommand: PlacesCommand {
@@ -25,6 +30,7 @@ enum GazetteerCommand: PlacesCommand {
         ],
         options: [
             .option("--alternate-names", value: "file", help: "A GeoNames alternateNamesV2.txt to import with the dump."),
+            .flag("--quiet", "-q", help: "With import: show no progress bar."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
@@ -53,8 +59,14 @@ enum GazetteerCommand: PlacesCommand {
             }
             let file = arguments.positionals[1]
             do {
-                let summary = try GazetteerImporter.importDump(at: file, alternateNames: arguments.value("--alternate-names"),
-                                                               dataDirectory: dataDirectory)
+                let alternateNames = arguments.value("--alternate-names")
+                // Progress is in bytes read: the files' sizes are known before their line counts.
+                let size = [file, alternateNames].compactMap { $0 }.reduce(0) { $0 + fileSize($1) }
+                let progress = context.progress(total: size > 0 ? size : nil, unit: .bytes)
+                defer { progress.finish() }
+                let summary = try GazetteerImporter.importDump(at: file, alternateNames: alternateNames,
+                                                               dataDirectory: dataDirectory, progress: progress.update)
+                progress.finish()
                 context.say("Imported \(GazetteerAccess.grouped(summary.places)) places (\(GazetteerAccess.grouped(summary.keys)) searchable names) into \(summary.directory)")
                 context.say("It is used from now on; `places gazetteer reset` returns to the bundled gazetteer.")
             } catch let error as GazetteerError {
@@ -67,5 +79,11 @@ enum GazetteerCommand: PlacesCommand {
         default:
             throw UsageError("unknown gazetteer action \"\(action)\"", hint: "use info, import or reset")
         }
+    }
+
+    /// The size of a file in bytes, 0 when it cannot be read (the import then reports the problem).
+    static func fileSize(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
     }
 }

@@ -22,6 +22,7 @@ enum NearCommand: PlacesCommand {
             .option("--country", "-c", value: "cc", help: "Resolve the place name within this country (ISO code)."),
             .flag("--gazetteer", help: "List the gazetteer's towns around the point instead of the journal's places."),
             .flag("--json", help: "Print JSON."),
+            CountryLocator.noFlagsOption,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
@@ -56,13 +57,17 @@ enum NearCommand: PlacesCommand {
                 return
             }
             if towns.isEmpty { context.note("No towns within \(radiusText)."); return }
+            let flags = !arguments.flag("--no-flags")
             var rows = [["DISTANCE", "DIR", "TOWN", "POPULATION"]]
+            if flags { rows[0].insert("", at: 2) }
             for near in towns {
                 rows.append([DistanceParser.text(kilometres: near.distanceKm),
                              direction(lat, lon, near.entry.latitude, near.entry.longitude),
                              near.entry.context, GazetteerAccess.grouped(near.entry.population)])
+                // A town's country is in the gazetteer already: no reverse geocoding needed.
+                if flags { rows[rows.count - 1].insert(CountryFlag.emoji(near.entry.countryCode), at: 2) }
             }
-            for line in TerminalText.table(rows, rightAligned: [0, 3]) { context.say(String(line.reversed().drop { $0 == " " }.reversed())) }
+            for line in TerminalText.table(rows, rightAligned: flags ? [0, 4] : [0, 3]) { context.say(String(line.reversed().drop { $0 == " " }.reversed())) }
             return
         }
 
@@ -90,10 +95,13 @@ enum NearCommand: PlacesCommand {
             context.note(message + ".")
             return
         }
+        let flag = CountryLocator.flags(context)
         var rows = [["DISTANCE", "DIR", "ID", "NAME"]]
+        if flag != nil { rows[0].insert("", at: 3) }
         for (place, distance) in within {
             rows.append([DistanceParser.text(kilometres: distance), direction(lat, lon, place.latitude, place.longitude),
                          place.shortID, place.name])
+            if let flag { rows[rows.count - 1].insert(flag(place), at: 3) }
         }
         for line in TerminalText.table(rows, rightAligned: [0]) { context.say(String(line.reversed().drop { $0 == " " }.reversed())) }
     }

@@ -23,6 +23,7 @@ enum SearchCommand: PlacesCommand {
             .option("--country", "-c", value: "cc", help: "Only places in this country (ISO code, e.g. FR)."),
             .flag("--json", help: "Print JSON: an array of results (one object per line with --batch)."),
             .flag("--batch", help: "Read one query per line from standard input."),
+            .flag("--quiet", "-q", help: "With --batch: show no progress bar."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
@@ -36,7 +37,11 @@ enum SearchCommand: PlacesCommand {
             let limit = try GazetteerAccess.limit(arguments, default: 1)
             var output = ""
             output.reserveCapacity(1 << 16)
+            // The number of queries is unknown until standard input ends: the bar shows count and rate.
+            let progress = context.progress(total: nil, writesToStdout: true)
+            defer { progress.finish() }
             while let line = readLine() {
+                progress.advance()
                 let query = line.trimmed
                 let matches = query.isEmpty ? [] : gazetteer.search(query, limit: limit, country: country)
                 if json {

@@ -12,7 +12,7 @@ enum ShowCommand: PlacesCommand {
         if arguments.flag("--json") {
             context.say(try PlaceOutput.json(place))
         } else {
-            let country = try CountryLocator.lookup(context)?(place.latitude, place.longitude)
+            let country = (try? CountryLocator.lookup(context))??(place.latitude, place.longitude)
             for line in PlaceOutput.detail(place, style: context.style, country: country, flags: !arguments.flag("--no-flags")) {
                 context.say(line)
             }

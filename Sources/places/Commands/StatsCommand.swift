@@ -28,7 +28,6 @@ enum StatsCommand: PlacesCommand {
             context.say(try PlaceOutput.json(stats))
             return
         }
-        if lookup == nil { context.note("note: no gazetteer in this build, so no countries") }
         for line in text(stats, flags: !arguments.flag("--no-flags"), style: context.style) { context.say(line) }
     }
 

@@ -46,6 +46,8 @@ import Testing
                 == "[##                  ] 1,234/10,000  2,345/s  ETA 0:04")
         #expect(ProgressReporter.line(count: 10_000, total: 10_000, elapsed: 2) == "[####################] 10,000/10,000  5,000/s")
         #expect(ProgressReporter.line(count: 1_234_567, total: nil, elapsed: 10) == "1,234,567  123,457/s")
+        #expect(ProgressReporter.line(count: 12_345_678, total: 98_765_432, elapsed: 2.5, unit: .bytes)
+                == "[##                  ] 12.3/98.8 MB  4.9 MB/s  ETA 0:18")
         #expect(ProgressReporter.duration(3725) == "1:02:05")
         #expect(ProgressReporter.grouped(999) == "999" && ProgressReporter.grouped(1000) == "1,000")
     }

@@ -94,8 +94,22 @@ public struct ManPage: Sendable {
 
     /// Text in a roff line: backslashes and hyphens escaped (so `--store` is not hyphenated or
     /// turned into dashes); a leading `.` or `'` would start a request, so it is guarded.
+    /// Characters beyond ASCII (`°`, `′`, `Лондон`) become `\[uXXXX]`, which every groff reads
+    /// whatever the locale, instead of bytes it may reject.
     static func escape(_ text: String) -> String {
         var result = text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
+        if !result.utf8.allSatisfy({ $0 < 0x80 }) {
+            var ascii = ""
+            for scalar in result.unicodeScalars {
+                if scalar.isASCII {
+                    ascii.unicodeScalars.append(scalar)
+                } else {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    ascii += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+                }
+            }
+            result = ascii
+        }
         if result.hasPrefix(".") || result.hasPrefix("'") { result = "\\&" + result }
         return result.replacing("\n.", with: "\n\\&.").replacing("\n'", with: "\n\\&'")
     }

@@ -18,11 +18,17 @@ enum CountryLocator {
         }
     }
 
-    /// The flag of each place's country for a table, or `nil` when the table should have no flag
-    /// column: `--no-flags`, or no usable gazetteer (flags are decoration: a broken imported
-    /// gazetteer must not stop `list`).
-    static func flags(_ context: CommandContext) -> ((Location) -> String)? {
-        guard !context.arguments.flag("--no-flags"), let lookup = try? lookup(context) else { return nil }
+    /// Tables longer than this have no flag column: each place's country costs a reverse geocode
+    /// (about a quarter of a millisecond on land, several at sea), and `list` must stay instant.
+    static let flagRowLimit = 1_000
+
+    /// The flag of each place's country for a table of `rows` places, or `nil` when the table should
+    /// have no flag column: `--no-flags`; standard output not a terminal (flags are for people, like
+    /// colour, and scripts reading tables should not pay for them); more than ``flagRowLimit`` rows;
+    /// or no usable gazetteer (flags are decoration: a broken imported gazetteer must not stop `list`).
+    static func flags(_ context: CommandContext, rows: Int) -> ((Location) -> String)? {
+        guard !context.arguments.flag("--no-flags"), context.stdoutIsTerminal, rows <= flagRowLimit,
+              let lookup = try? lookup(context) else { return nil }
         return { place in lookup(place.latitude, place.longitude).map { CountryFlag.emoji($0.code) } ?? "" }
     }
 }

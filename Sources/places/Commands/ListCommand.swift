@@ -50,7 +50,7 @@ enum ListCommand: PlacesCommand {
                 context.note("No places\(arguments.all("--tag").isEmpty && !arguments.flag("--visited") && !arguments.flag("--unvisited") ? " yet: add one with `places add NAME --at LAT,LON`" : " match").")
                 return
             }
-            context.write(Array((PlaceOutput.table(places, style: context.style, flag: CountryLocator.flags(context)).joined(separator: "\n") + "\n").utf8))
+            context.write(Array((PlaceOutput.table(places, style: context.style, flag: CountryLocator.flags(context, rows: places.count)).joined(separator: "\n") + "\n").utf8))
         }
     }
 

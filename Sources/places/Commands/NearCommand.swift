@@ -57,14 +57,15 @@ enum NearCommand: PlacesCommand {
                 return
             }
             if towns.isEmpty { context.note("No towns within \(radiusText)."); return }
-            let flags = !arguments.flag("--no-flags")
+            // A town's country is in the gazetteer already, so these flags cost nothing; like the
+            // journal's, they are shown to people, not to scripts.
+            let flags = !arguments.flag("--no-flags") && context.stdoutIsTerminal
             var rows = [["DISTANCE", "DIR", "TOWN", "POPULATION"]]
             if flags { rows[0].insert("", at: 2) }
             for near in towns {
                 rows.append([DistanceParser.text(kilometres: near.distanceKm),
                              direction(lat, lon, near.entry.latitude, near.entry.longitude),
                              near.entry.context, GazetteerAccess.grouped(near.entry.population)])
-                // A town's country is in the gazetteer already: no reverse geocoding needed.
                 if flags { rows[rows.count - 1].insert(CountryFlag.emoji(near.entry.countryCode), at: 2) }
             }
             for line in TerminalText.table(rows, rightAligned: flags ? [0, 4] : [0, 3]) { context.say(String(line.reversed().drop { $0 == " " }.reversed())) }
@@ -95,7 +96,7 @@ enum NearCommand: PlacesCommand {
             context.note(message + ".")
             return
         }
-        let flag = CountryLocator.flags(context)
+        let flag = CountryLocator.flags(context, rows: within.count)
         var rows = [["DISTANCE", "DIR", "ID", "NAME"]]
         if flag != nil { rows[0].insert("", at: 3) }
         for (place, distance) in within {

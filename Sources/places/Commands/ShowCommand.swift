@@ -13,7 +13,7 @@ enum ShowCommand: PlacesCommand {
             context.say(try PlaceOutput.json(place))
         } else {
             let country = (try? CountryLocator.lookup(context))??(place.latitude, place.longitude)
-            for line in PlaceOutput.detail(place, style: context.style, country: country, flags: !arguments.flag("--no-flags")) {
+            for line in PlaceOutput.detail(place, style: context.style, country: country, flags: !arguments.flag("--no-flags") && context.stdoutIsTerminal) {
                 context.say(line)
             }
         }

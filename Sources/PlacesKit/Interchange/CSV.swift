@@ -15,7 +15,7 @@ public enum CSVExporter {
         var out = columns.joined(separator: ",") + "\r\n"
         for place in places {
             let fields = [
-                place.id.uuidString.lowercased(), place.name, place.description,
+                place.idString, place.name, place.description,
                 CoordinateFormat.plain(place.latitude), CoordinateFormat.plain(place.longitude),
                 place.tags.joined(separator: ","),
                 place.visited.map(Timestamp.string) ?? "", place.created.map(Timestamp.string) ?? "",

@@ -36,7 +36,7 @@ enum PlaceOutput {
     static func detail(_ place: Location, style: TextStyle) -> [String] {
         var lines = [
             "\(style.bold(place.name))  \(style.dim(place.shortID))",
-            "  id:          \(place.id.uuidString.lowercased())",
+            "  id:          \(place.idString)",
             "  coordinates: \(CoordinateFormat.plain(place.latitude)), \(CoordinateFormat.plain(place.longitude))",
             "  visited:     \(place.visited.map(Timestamp.day) ?? "not yet (want to go)")",
         ]

@@ -74,7 +74,7 @@ enum NearCommand: PlacesCommand {
         let within = found.filter { $0.1 <= radius }.prefix(limit)
         if json {
             context.say("[" + within.map { place, distance in
-                "{\"id\": \(GeosearchJSON.string(place.id.uuidString.lowercased())), \"name\": \(GeosearchJSON.string(place.name)), "
+                "{\"id\": \(GeosearchJSON.string(place.idString)), \"name\": \(GeosearchJSON.string(place.name)), "
                     + "\"latitude\": \(CoordinateFormat.plain(place.latitude)), \"longitude\": \(CoordinateFormat.plain(place.longitude)), "
                     + "\"distanceKm\": \(CoordinateFormat.fixed(distance, decimals: 2)), "
                     + "\"direction\": \(GeosearchJSON.string(direction(lat, lon, place.latitude, place.longitude)))}"

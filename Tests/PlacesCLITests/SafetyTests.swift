@@ -175,4 +175,23 @@ import Testing
         #expect(try places.run(["edit", "abcd", "--lat", "20"]).status == 0)
         #expect(try places.run(["doctor"]).status == 0)
     }
+
+    @Test func editorTemporaryFileIsPrivateAndRemoved() throws {
+        let places = try PlacesRunner()
+        defer { places.removeAll() }
+        let id = try places.add("Palace", "51.501,-0.141")
+        let report = places.directory.appendingPathComponent("seen.txt")
+        // The "editor" records the file's mode and name, then makes an edit.
+        let script = places.directory.appendingPathComponent("editor.sh")
+        try "#!/bin/sh\nstat -c '%a %n' \"$1\" > \(report.path)\nsed -i 's/^name: .*/name: Private/' \"$1\"\n"
+            .write(to: script, atomically: true, encoding: .utf8)
+        let result = try places.run(["edit", id], environment: ["EDITOR": "/bin/sh \(script.path)", "TMPDIR": places.directory.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let seen = try String(contentsOf: report, encoding: .utf8).split(separator: " ")
+        #expect(seen.first == "600")
+        let file = String(seen.last ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(file.hasPrefix(places.directory.path + "/places-edit-"))
+        #expect(!FileManager.default.fileExists(atPath: file), "the temporary file is removed afterwards")
+        #expect(try places.journalPlaces()[0]["name"] as? String == "Private")
+    }
 }

@@ -34,7 +34,7 @@ public enum PlaceEditorText {
             lines.append("#")
         }
         lines += [
-            "# Editing place \(place.id.uuidString.lowercased()).",
+            "# Editing place \(place.idString).",
             "# Lines starting with # are ignored. Save and close to apply; empty the file or leave it unchanged to cancel.",
             "# visited: a date such as 2024-05-01, or \"no\". tags: separated by commas.",
             "name: \(place.name)",

@@ -1,28 +1,6 @@
 /// The JSON that `places search`, `places where` and their `--batch` modes print, written by hand so a
 /// batch of thousands of queries costs no encoder set-up per line. Keys appear in a fixed order.
 public enum GeosearchJSON {
-    /// A JSON string literal, escaped per RFC 8259.
-    public static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
-
     static func number(_ value: Double) -> String {
         value.isFinite ? CoordinateFormat.plain(value) : "null"
     }
@@ -31,9 +9,9 @@ public enum GeosearchJSON {
     /// "population": …, "kind": …, "match": …}`
     public static func match(_ match: GazetteerMatch) -> String {
         let e = match.entry
-        return "{\"name\": \(string(e.name)), \"admin1\": \(string(e.admin1)), \"country\": \(e.countryCode.isEmpty ? "null" : string(e.countryCode)), "
-            + "\"countryName\": \(string(e.countryName)), \"latitude\": \(number(e.latitude)), \"longitude\": \(number(e.longitude)), "
-            + "\"population\": \(e.population), \"kind\": \(string(e.kind.rawValue)), \"match\": \(string(match.quality.rawValue))}"
+        return "{\"name\": \(JSONText.quoted(e.name)), \"admin1\": \(JSONText.quoted(e.admin1)), \"country\": \(e.countryCode.isEmpty ? "null" : JSONText.quoted(e.countryCode)), "
+            + "\"countryName\": \(JSONText.quoted(e.countryName)), \"latitude\": \(number(e.latitude)), \"longitude\": \(number(e.longitude)), "
+            + "\"population\": \(e.population), \"kind\": \(JSONText.quoted(e.kind.rawValue)), \"match\": \(JSONText.quoted(match.quality.rawValue))}"
     }
 
     /// An array of matches.
@@ -43,19 +21,19 @@ public enum GeosearchJSON {
 
     /// One line of `places search --batch --json`: `{"query": …, "results": […]}`.
     public static func batchLine(query: String, matches: [GazetteerMatch]) -> String {
-        "{\"query\": \(string(query)), \"results\": \(self.matches(matches))}"
+        "{\"query\": \(JSONText.quoted(query)), \"results\": \(self.matches(matches))}"
     }
 
     /// The object `places where --json` prints for a point.
     public static func reverse(query: String, _ result: ReverseGeocodeResult?) -> String {
         guard let result else {
-            return "{\"query\": \(string(query)), \"error\": \"not a latitude,longitude pair\"}"
+            return "{\"query\": \(JSONText.quoted(query)), \"error\": \"not a latitude,longitude pair\"}"
         }
-        var text = "{\"query\": \(string(query)), \"country\": \(result.countryCode.map(string) ?? "null"), "
-            + "\"countryName\": \(result.countryName.map(string) ?? "null"), \"nearest\": "
+        var text = "{\"query\": \(JSONText.quoted(query)), \"country\": \(result.countryCode.map(JSONText.quoted) ?? "null"), "
+            + "\"countryName\": \(result.countryName.map(JSONText.quoted) ?? "null"), \"nearest\": "
         if let near = result.nearest {
             let e = near.entry
-            text += "{\"name\": \(string(e.name)), \"admin1\": \(string(e.admin1)), \"country\": \(string(e.countryCode)), "
+            text += "{\"name\": \(JSONText.quoted(e.name)), \"admin1\": \(JSONText.quoted(e.admin1)), \"country\": \(JSONText.quoted(e.countryCode)), "
                 + "\"latitude\": \(number(e.latitude)), \"longitude\": \(number(e.longitude)), \"population\": \(e.population), "
                 + "\"distanceKm\": \(CoordinateFormat.fixed(near.distanceKm, decimals: 2))}"
         } else {

@@ -17,7 +17,7 @@ public enum CSVExporter {
         for (done, place) in places.enumerated() {
             if done & 1023 == 0 { progress(done) }
             let fields = [
-                place.id.uuidString.lowercased(), place.name, place.description,
+                place.idString, place.name, place.description,
                 CoordinateFormat.plain(place.latitude), CoordinateFormat.plain(place.longitude),
                 place.tags.joined(separator: ","),
                 place.visited.map(Timestamp.string) ?? "", place.created.map(Timestamp.string) ?? "",

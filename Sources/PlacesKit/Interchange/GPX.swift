@@ -39,7 +39,7 @@ public enum GPXExporter {
             if !place.description.isEmpty { out += "    <desc>\(XMLEscaping.escape(place.description))</desc>\n" }
             if let first = place.tags.first { out += "    <type>\(XMLEscaping.escape(first))</type>\n" }
             out += "    <extensions>\n"
-            out += "      <places:id>\(place.id.uuidString.lowercased())</places:id>\n"
+            out += "      <places:id>\(place.idString)</places:id>\n"
             if !place.tags.isEmpty {
                 out += "      <places:tags>"
                 for tag in place.tags { out += "<places:tag>\(XMLEscaping.escape(tag))</places:tag>" }

@@ -28,7 +28,7 @@ public enum GeoJSONExporter {
     }
 
     private static func appendFeature(_ place: Location, to out: inout String) {
-        let id = JSONText.quoted(place.id.uuidString.lowercased())
+        let id = JSONText.quoted(place.idString)
         out += "{\"type\":\"Feature\",\"id\":\(id),\"geometry\":{\"type\":\"Point\",\"coordinates\":["
         out += JSONText.number(place.longitude) + "," + JSONText.number(place.latitude)
         out += "]},\"properties\":{\"id\":\(id),\"name\":\(JSONText.quoted(place.name))"

@@ -31,7 +31,7 @@ public enum KMLExporter {
                 out += "    <TimeStamp><when>\(Timestamp.string(when))</when></TimeStamp>\n"
             }
             out += "    <ExtendedData>\n"
-            out += "      <Data name=\"id\"><value>\(place.id.uuidString.lowercased())</value></Data>\n"
+            out += "      <Data name=\"id\"><value>\(place.idString)</value></Data>\n"
             if !place.tags.isEmpty {
                 out += "      <Data name=\"tags\"><value>\(XMLEscaping.escape(place.tags.joined(separator: ",")))</value></Data>\n"
             }

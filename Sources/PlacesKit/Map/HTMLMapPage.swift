@@ -21,7 +21,7 @@ public struct HTMLMapPage: Sendable {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(escapeMarkup(title))</title>
+        <title>\(XMLEscaping.escape(title))</title>
         <style>
         body { margin: 0; background: #f4f6f8; color: #26303b;
                font: 15px/1.45 'DejaVu Sans', 'Helvetica Neue', Helvetica, Arial, sans-serif; }
@@ -42,11 +42,11 @@ public struct HTMLMapPage: Sendable {
         </head>
         <body>
         <main>
-        <h1>\(escapeMarkup(title))</h1>
+        <h1>\(XMLEscaping.escape(title))</h1>
 
         """
         if !options.filter.summary.isEmpty {
-            out += "<p class=\"summary\">\(escapeMarkup(options.filter.summary))</p>\n"
+            out += "<p class=\"summary\">\(XMLEscaping.escape(options.filter.summary))</p>\n"
         }
         out += "<figure>\n" + svg + "</figure>\n"
         out += "<table>\n<thead><tr><th>Place</th><th>Coordinates</th><th>Visited</th><th>Tags</th></tr></thead>\n<tbody>\n"
@@ -56,10 +56,10 @@ public struct HTMLMapPage: Sendable {
             let pin = location.isVisited
                 ? "<span class=\"pin\" style=\"background: \(color)\"></span>"
                 : "<span class=\"pin want\" style=\"border-color: \(color)\"></span>"
-            let visited = location.visited.map { escapeMarkup(Timestamp.day($0)) } ?? "want to go"
-            out += "<tr><td>\(pin)\(escapeMarkup(location.name))</td>"
+            let visited = location.visited.map { XMLEscaping.escape(Timestamp.day($0)) } ?? "want to go"
+            out += "<tr><td>\(pin)\(XMLEscaping.escape(location.name))</td>"
             out += "<td class=\"coordinates\">\(CoordinateFormat.pair(latitude: location.latitude, longitude: location.longitude))</td>"
-            out += "<td>\(visited)</td><td>\(escapeMarkup(location.tags.joined(separator: ", ")))</td></tr>\n"
+            out += "<td>\(visited)</td><td>\(XMLEscaping.escape(location.tags.joined(separator: ", ")))</td></tr>\n"
         }
         out += "</tbody>\n</table>\n"
         out += "<footer>Web Mercator projection. Country outlines: Natural Earth (public domain), via the countryinfo package.</footer>\n"

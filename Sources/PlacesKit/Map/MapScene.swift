@@ -60,26 +60,3 @@ struct MapScene {
     }
 }
 
-/// Escapes text for XML and HTML, in element content and in quoted attributes alike.
-func escapeMarkup(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
-    for character in text {
-        switch character {
-        case "&": result += "&amp;"
-        case "<": result += "&lt;"
-        case ">": result += "&gt;"
-        case "\"": result += "&quot;"
-        case "'": result += "&#39;"
-        default:
-            // Control characters other than tab and newline are not allowed in XML 1.0 at all.
-            if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
-               scalar.value < 0x20 && scalar != "\t" && scalar != "\n" {
-                result += " "
-            } else {
-                result.append(character)
-            }
-        }
-    }
-    return result
-}

@@ -35,7 +35,7 @@ public struct SVGMapRenderer: Sendable {
         let w = number(width), h = number(height)
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
         out += "width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\" font-family=\"\(Style.font)\">\n"
-        out += "<title>\(escapeMarkup(scene.title))</title>\n"
+        out += "<title>\(XMLEscaping.escape(scene.title))</title>\n"
         out += "<defs>\n<clipPath id=\"frame\"><rect width=\"\(w)\" height=\"\(h)\"/></clipPath>\n"
         out += "<path id=\"land\" d=\"" + landPath(scene) + "\"/>\n</defs>\n"
         out += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"\(Style.sea)\"/>\n"
@@ -95,14 +95,14 @@ public struct SVGMapRenderer: Sendable {
             let text = grid.longitudeLabel(longitude)
             let box = MapBox(x: x + 2, y: 2, width: Double(text.count) * 6.2, height: 12)
             guard box.x + box.width < v.width, !boxes.contains(where: { $0.intersects(box) }) else { continue }
-            out += "<text x=\"\(number(x + 3))\" y=\"12\">\(escapeMarkup(text))</text>\n"
+            out += "<text x=\"\(number(x + 3))\" y=\"12\">\(XMLEscaping.escape(text))</text>\n"
         }
         for latitude in grid.latitudes {
             let y = v.point(latitude: latitude, longitude: 0).y
             let text = grid.latitudeLabel(latitude)
             let box = MapBox(x: v.width - 4 - Double(text.count) * 6.2, y: y - 13, width: Double(text.count) * 6.2, height: 12)
             guard box.y > 14, !boxes.contains(where: { $0.intersects(box) }) else { continue }
-            out += "<text x=\"\(number(v.width - 4))\" y=\"\(number(y - 3))\" text-anchor=\"end\">\(escapeMarkup(text))</text>\n"
+            out += "<text x=\"\(number(v.width - 4))\" y=\"\(number(y - 3))\" text-anchor=\"end\">\(XMLEscaping.escape(text))</text>\n"
         }
         return out + "</g>\n"
     }
@@ -118,7 +118,7 @@ public struct SVGMapRenderer: Sendable {
         for index in order {
             let location = scene.locations[index], p = points[index]
             let color = scene.palette.color(for: location).hex
-            let title = "<title>\(escapeMarkup(location.name))</title>"
+            let title = "<title>\(XMLEscaping.escape(location.name))</title>"
             if location.isVisited {
                 out += "<circle cx=\"\(number(p.x))\" cy=\"\(number(p.y))\" r=\"\(number(Style.pinRadius))\" fill=\"\(color)\" stroke=\"#ffffff\">\(title)</circle>\n"
             } else {
@@ -147,7 +147,7 @@ public struct SVGMapRenderer: Sendable {
             case .left, .aboveLeft, .belowLeft: (x, anchor) = (box.x + box.width, " text-anchor=\"end\"")
             case .above, .below: (x, anchor) = (box.x + box.width / 2, " text-anchor=\"middle\"")
             }
-            out += "<text x=\"\(number(x))\" y=\"\(number(box.y + 11.5))\"\(anchor)>\(escapeMarkup(name))</text>\n"
+            out += "<text x=\"\(number(x))\" y=\"\(number(box.y + 11.5))\"\(anchor)>\(XMLEscaping.escape(name))</text>\n"
         }
         return out + "</g>\n"
     }
@@ -166,9 +166,9 @@ public struct SVGMapRenderer: Sendable {
             let titleBox = MapBox(x: 10, y: 10, width: min(titleWidth, width - 20), height: subtitle.isEmpty ? 34 : 50)
             boxes.append(titleBox)
             markup += "<g>\n" + panel(titleBox)
-            markup += "<text x=\"20\" y=\"33\" font-size=\"18\" font-weight=\"bold\" fill=\"\(Style.text)\">\(escapeMarkup(title))</text>\n"
+            markup += "<text x=\"20\" y=\"33\" font-size=\"18\" font-weight=\"bold\" fill=\"\(Style.text)\">\(XMLEscaping.escape(title))</text>\n"
             if !subtitle.isEmpty {
-                markup += "<text x=\"20\" y=\"51\" font-size=\"11.5\" fill=\"\(Style.mutedText)\">\(escapeMarkup(subtitle))</text>\n"
+                markup += "<text x=\"20\" y=\"51\" font-size=\"11.5\" fill=\"\(Style.mutedText)\">\(XMLEscaping.escape(subtitle))</text>\n"
             }
             markup += "</g>\n"
 
@@ -201,7 +201,7 @@ public struct SVGMapRenderer: Sendable {
                 for (row, item) in rows.enumerated() {
                     let y = box.y + 15 + Double(row) * 18
                     markup += "<g transform=\"translate(\(number(box.x + 16)) \(number(y)))\">\(item.marker)</g>"
-                    markup += "<text x=\"\(number(box.x + 30))\" y=\"\(number(y + 4))\">\(escapeMarkup(item.text))</text>\n"
+                    markup += "<text x=\"\(number(box.x + 30))\" y=\"\(number(y + 4))\">\(XMLEscaping.escape(item.text))</text>\n"
                 }
                 markup += "</g>\n"
             }
@@ -218,9 +218,9 @@ public struct SVGMapRenderer: Sendable {
             markup += "<path d=\"M\(number(right - bar.length)) \(number(barY - 4))V\(number(barY))H\(number(right))V\(number(barY - 4))\" "
             markup += "fill=\"none\" stroke=\"#38434f\" stroke-width=\"1.5\"/>\n"
             markup += "<text x=\"\(number(right))\" y=\"\(number(barY - 8))\" text-anchor=\"end\" stroke=\"#ffffff\" stroke-width=\"3\" "
-            markup += "paint-order=\"stroke\" fill=\"\(Style.text)\">\(escapeMarkup(bar.label))</text>\n"
+            markup += "paint-order=\"stroke\" fill=\"\(Style.text)\">\(XMLEscaping.escape(bar.label))</text>\n"
             markup += "<text x=\"\(number(right))\" y=\"\(number(height - 8))\" text-anchor=\"end\" font-size=\"9\" stroke=\"#ffffff\" "
-            markup += "stroke-width=\"3\" paint-order=\"stroke\">\(escapeMarkup(credit))</text>\n</g>\n"
+            markup += "stroke-width=\"3\" paint-order=\"stroke\">\(XMLEscaping.escape(credit))</text>\n</g>\n"
         }
 
         private func panel(_ box: MapBox) -> String {

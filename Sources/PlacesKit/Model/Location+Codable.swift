@@ -28,7 +28,7 @@ extension Location: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         // Lower-case, as `places` prints ids everywhere else; any case reads back.
-        try container.encode(id.uuidString.lowercased(), forKey: .id)
+        try container.encode(idString, forKey: .id)
         try container.encode(name, forKey: .name)
         try container.encode(description, forKey: .description)
         try container.encode(latitude, forKey: .latitude)

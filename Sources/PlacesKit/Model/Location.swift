@@ -55,11 +55,26 @@ public struct Location: Identifiable, Sendable {
     public var isVisited: Bool { visited != nil }
 
     /// The first eight hex digits of the id, lower-cased: what tables show and what people type.
-    public var shortID: String {
-        // From the bytes: `uuidString` formats all 36 characters through snprintf.
-        let hex = Array("0123456789abcdef".utf8)
+    public var shortID: String { String(idString.prefix(8)) }
+
+    /// The id as `places` writes it everywhere: lower-case, with dashes.
+    public var idString: String { Self.lowercaseText(of: id) }
+
+    /// A UUID in lower case, formatted from its bytes (`uuidString` goes through snprintf, which
+    /// shows in profiles when 100,000 ids are written).
+    public static func lowercaseText(of id: UUID) -> String {
+        let hex: StaticString = "0123456789abcdef"
         return withUnsafeBytes(of: id.uuid) { raw in
-            String(decoding: raw.prefix(4).flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 0xF)]] }, as: UTF8.self)
+            String(unsafeUninitializedCapacity: 36) { buffer in
+                var position = 0
+                for (index, byte) in raw.enumerated() {
+                    if index == 4 || index == 6 || index == 8 || index == 10 { buffer[position] = UInt8(ascii: "-"); position += 1 }
+                    buffer[position] = hex.utf8Start[Int(byte >> 4)]
+                    buffer[position + 1] = hex.utf8Start[Int(byte & 0xF)]
+                    position += 2
+                }
+                return position
+            }
         }
     }
 

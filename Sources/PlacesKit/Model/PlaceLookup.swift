@@ -56,7 +56,7 @@ public enum PlaceLookup {
         }
         if matches.count == 1 { return matches[0] }
         if matches.isEmpty { throw PlaceLookupError.notFound(text) }
-        throw PlaceLookupError.ambiguous(text, candidates: matches.map { "\($0.id.uuidString.lowercased())  \($0.name)" })
+        throw PlaceLookupError.ambiguous(text, candidates: matches.map { "\($0.idString)  \($0.name)" })
     }
 
     private static func hasPrefix(_ id: UUID, _ prefix: [UInt8]) -> Bool {

@@ -25,7 +25,7 @@ public struct TravelStats: Sendable, Encodable {
         public var countryCode: String?
 
         init(_ place: Location, countryCode: String?) {
-            id = place.id.uuidString.lowercased()
+            id = place.idString
             name = place.name
             latitude = place.latitude
             longitude = place.longitude

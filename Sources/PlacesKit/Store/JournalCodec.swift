@@ -536,7 +536,8 @@ enum FastTimestamp {
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
         guard (0...9999).contains(year) else {
-            out.append(contentsOf: Timestamp.string(date).utf8)
+            // Outside four-digit years (never typed, but possible in a hand-edited journal).
+            out.append(contentsOf: date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt)).utf8)
             return
         }
         func put(_ value: Int64, _ width: Int) {

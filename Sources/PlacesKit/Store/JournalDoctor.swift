@@ -56,7 +56,7 @@ public enum JournalDoctor {
             for place in places {
                 do { _ = try place.validated() } catch {
                     findings.append(Finding(severity: .problem,
-                                            message: "place \(place.id.uuidString.lowercased()) (\"\(place.name)\"): \(error); fix it with `places edit \(place.shortID)`"))
+                                            message: "place \(place.idString) (\"\(place.name)\"): \(error); fix it with `places edit \(place.shortID)`"))
                 }
             }
         }

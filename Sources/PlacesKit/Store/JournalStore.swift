@@ -75,7 +75,7 @@ public struct JournalStore: Sendable {
         if let fast = JournalCodec.decode(bytes) {
             var seen = Set<UUID>(minimumCapacity: fast.places.count)
             for place in fast.places where !seen.insert(place.id).inserted {
-                throw JournalError.duplicateID(path: path, id: place.id.uuidString.lowercased())
+                throw JournalError.duplicateID(path: path, id: place.idString)
             }
             return fast
         }
@@ -92,7 +92,7 @@ public struct JournalStore: Sendable {
             }
             var seen = Set<UUID>()
             for place in result.places where !seen.insert(place.id).inserted {
-                throw JournalError.duplicateID(path: path, id: place.id.uuidString.lowercased())
+                throw JournalError.duplicateID(path: path, id: place.idString)
             }
             return result
         } catch let error as JournalDocument.NewerVersion {
@@ -190,7 +190,7 @@ public struct JournalStore: Sendable {
                 places[index] = try places[index].validated()
             }
             guard seen.insert(places[index].id).inserted else {
-                throw JournalError.duplicateID(path: target, id: places[index].id.uuidString.lowercased())
+                throw JournalError.duplicateID(path: target, id: places[index].idString)
             }
         }
         let unchanged = places.count == before.count && zip(places, before).allSatisfy { $0.hasSameContent(as: $1) }
@@ -222,7 +222,7 @@ public struct JournalStore: Sendable {
         let now = Timestamp.wholeSeconds(now)
         return try transaction { places in
             guard let index = places.firstIndex(where: { $0.id == id }) else {
-                throw PlaceLookupError.notFound(id.uuidString.lowercased())
+                throw PlaceLookupError.notFound(Location.lowercaseText(of: id))
             }
             var copy = places[index]
             try change(&copy)

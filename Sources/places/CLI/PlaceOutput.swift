@@ -46,7 +46,7 @@ enum PlaceOutput {
         let flag = flags ? country.map { CountryFlag.emoji($0.code) } ?? "" : ""
         var lines = [
             (flag.isEmpty ? "" : flag + " ") + "\(style.bold(place.name))  \(style.dim(place.shortID))",
-            "  id:          \(place.id.uuidString.lowercased())",
+            "  id:          \(place.idString)",
             "  coordinates: \(CoordinateFormat.plain(place.latitude)), \(CoordinateFormat.plain(place.longitude))",
             "  visited:     \(place.visited.map(Timestamp.day) ?? "not yet (want to go)")",
         ]

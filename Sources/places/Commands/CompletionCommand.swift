@@ -81,7 +81,7 @@ enum DynamicCompletion {
         var counts: [String: Int] = [:]
         for place in places { counts[place.shortID, default: 0] += 1 }
         return places.map { place in
-            (counts[place.shortID]! > 1 ? place.id.uuidString.lowercased() : place.shortID, place.name)
+            (counts[place.shortID]! > 1 ? place.idString : place.shortID, place.name)
         }
     }
 

@@ -48,11 +48,11 @@ enum NearCommand: PlacesCommand {
             if json {
                 context.say("[" + towns.map { near in
                     let e = near.entry
-                    return "{\"name\": \(GeosearchJSON.string(e.name)), \"admin1\": \(GeosearchJSON.string(e.admin1)), "
-                        + "\"country\": \(GeosearchJSON.string(e.countryCode)), \"latitude\": \(CoordinateFormat.plain(e.latitude)), "
+                    return "{\"name\": \(JSONText.quoted(e.name)), \"admin1\": \(JSONText.quoted(e.admin1)), "
+                        + "\"country\": \(JSONText.quoted(e.countryCode)), \"latitude\": \(CoordinateFormat.plain(e.latitude)), "
                         + "\"longitude\": \(CoordinateFormat.plain(e.longitude)), \"population\": \(e.population), "
                         + "\"distanceKm\": \(CoordinateFormat.fixed(near.distanceKm, decimals: 2)), "
-                        + "\"direction\": \(GeosearchJSON.string(direction(lat, lon, e.latitude, e.longitude)))}"
+                        + "\"direction\": \(JSONText.quoted(direction(lat, lon, e.latitude, e.longitude)))}"
                 }.joined(separator: ", ") + "]")
                 return
             }
@@ -80,10 +80,10 @@ enum NearCommand: PlacesCommand {
         let within = found.filter { $0.1 <= radius }.prefix(limit)
         if json {
             context.say("[" + within.map { place, distance in
-                "{\"id\": \(GeosearchJSON.string(place.id.uuidString.lowercased())), \"name\": \(GeosearchJSON.string(place.name)), "
+                "{\"id\": \(JSONText.quoted(place.idString)), \"name\": \(JSONText.quoted(place.name)), "
                     + "\"latitude\": \(CoordinateFormat.plain(place.latitude)), \"longitude\": \(CoordinateFormat.plain(place.longitude)), "
                     + "\"distanceKm\": \(CoordinateFormat.fixed(distance, decimals: 2)), "
-                    + "\"direction\": \(GeosearchJSON.string(direction(lat, lon, place.latitude, place.longitude)))}"
+                    + "\"direction\": \(JSONText.quoted(direction(lat, lon, place.latitude, place.longitude)))}"
             }.joined(separator: ", ") + "]")
             return
         }

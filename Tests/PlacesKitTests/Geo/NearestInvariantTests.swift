@@ -48,6 +48,6 @@ import Testing
     }
 
     @Test func jsonEscapes() {
-        #expect(GeosearchJSON.string("a\"b\\c\n\u{1}é") == "\"a\\\"b\\\\c\\n\\u0001é\"")
+        #expect(JSONText.quoted("a\"b\\c\n\u{1}é") == "\"a\\\"b\\\\c\\n\\u0001é\"")
     }
 }

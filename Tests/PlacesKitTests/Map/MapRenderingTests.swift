@@ -34,7 +34,7 @@ import Testing
     @Test func textIsEscaped() {
         let svg = SVGMapRenderer(options: MapOptions(title: "Mine & <yours>"))
             .render([MapSamples.place(31, "Tom & Jerry's <\"Bar\">", 50, 10, tags: ["a&b"])])
-        #expect(svg.contains("Tom &amp; Jerry&#39;s &lt;&quot;Bar&quot;&gt;"))
+        #expect(svg.contains("Tom &amp; Jerry&apos;s &lt;&quot;Bar&quot;&gt;"))
         #expect(svg.contains("Mine &amp; &lt;yours&gt;"))
         #expect(svg.contains("a&amp;b (1)"))
         #expect(!svg.contains("Tom & Jerry"))

@@ -138,6 +138,29 @@ import Testing
         #expect(tags.contains("london") && tags.contains("music") && tags.contains("royal visits"), "\(tags.debugDescription)")
     }
 
+    /// fish answers `complete -C LINE` with what it would offer, one `value<TAB>description` a line.
+    @Test func fishCompletionOffersIdsWithNamesTagsAndChoices() throws {
+        let (places, palace, opera) = try Self.fixture()
+        defer { places.removeAll() }
+        guard let fish = Self.tool("fish", install: "fish") else { return }
+        let script = places.directory.appendingPathComponent("places.fish")
+        try places.run(["completion", "fish"]).stdout.write(to: script, atomically: true, encoding: .utf8)
+        let bin = places.directory.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("places"), withDestinationURL: PlacesRunner.executable)
+        func complete(_ line: String) throws -> [String] {
+            let result = try Self.run(fish, ["--no-config", "-c", "source '\(script.path)'; complete -C '\(line)'"],
+                                      environment: ["PATH": bin.path + ":/usr/bin:/bin", "HOME": places.directory.path,
+                                                    "PLACES_STORE": places.journal.path])
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout.split(separator: "\n").map(String.init)
+        }
+        #expect(Set(try complete("places show ")) == ["\(palace.prefix(8))\tBuckingham Palace", "\(opera.prefix(8))\tSydney: Opera House"])
+        #expect(Set(try complete("places list --tag ").map { $0.split(separator: "\t")[0] }) == ["london", "music", "royal visits"])
+        #expect(try complete("places share x --provider g").map { String($0.split(separator: "\t")[0]) } == ["geo", "google"])
+        #expect(try complete("places sta").first?.hasPrefix("stats\t") == true)
+    }
+
     @Test func dynamicCompletionPrintsIdsWithNamesAndIsSilentOnErrors() throws {
         let (places, palace, opera) = try Self.fixture()
         defer { places.removeAll() }

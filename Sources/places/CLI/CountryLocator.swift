@@ -8,7 +8,7 @@ enum CountryLocator {
 
     /// The lookup for this journal's gazetteer (an imported one, else the bundled one).
     /// - Throws: ``CommandFailure`` when an imported gazetteer cannot be read.
-    static func lookup(_ context: CommandContext) throws -> CountryLookup? {
+    static func lookup(_ context: CommandContext) throws -> CountryLookup {
         let gazetteer = try GazetteerAccess.gazetteer(context)
         let geocoder = ReverseGeocoder(gazetteer: gazetteer)
         return { latitude, longitude in

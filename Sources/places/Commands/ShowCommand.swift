@@ -12,7 +12,8 @@ enum ShowCommand: PlacesCommand {
         if arguments.flag("--json") {
             context.say(try PlaceOutput.json(place))
         } else {
-            let country = (try? CountryLocator.lookup(context))??(place.latitude, place.longitude)
+            // The country is extra information: an unreadable imported gazetteer must not stop `show`.
+            let country = (try? CountryLocator.lookup(context))?(place.latitude, place.longitude)
             for line in PlaceOutput.detail(place, style: context.style, country: country, flags: !arguments.flag("--no-flags") && context.stdoutIsTerminal) {
                 context.say(line)
             }

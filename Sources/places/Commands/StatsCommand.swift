@@ -22,7 +22,7 @@ enum StatsCommand: PlacesCommand {
         let places = try context.store().load()
         let lookup = try CountryLocator.lookup(context)
         let progress = context.progress(total: places.count)
-        let stats = TravelStats.compute(places, country: lookup ?? { _, _ in nil }, progress: progress.update)
+        let stats = TravelStats.compute(places, country: lookup, progress: progress.update)
         progress.finish()
         if arguments.flag("--json") {
             context.say(try PlaceOutput.json(stats))

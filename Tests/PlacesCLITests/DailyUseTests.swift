@@ -95,6 +95,9 @@ import Testing
         #expect(try complete(["list", "--format", "j"]) == ["json"])
         #expect(try complete(["sh"]) == ["show", "share"])
         #expect(try complete(["list", "--vis"]) == ["--visited"])
+        #expect(try complete(["gazetteer", ""]) == ["info", "import", "reset"])
+        #expect(try complete(["completion", "z"]) == ["zsh"])
+        #expect(try complete(["help", "comp"]) == ["completion"])
         // --store on the line is passed on: an empty journal elsewhere offers nothing.
         #expect(try complete(["show", "--store", places.directory.appendingPathComponent("none.json").path, ""]).isEmpty)
     }

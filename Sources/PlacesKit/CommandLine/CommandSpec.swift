@@ -32,12 +32,15 @@ public struct ArgumentSpec: Sendable {
     public var help: String
     public var optional: Bool
     public var variadic: Bool
+    /// Values offered by shell completion when the set is closed (`info`, `import`, `reset`).
+    public var choices: [String]
 
-    public init(_ name: String, help: String, optional: Bool = false, variadic: Bool = false) {
+    public init(_ name: String, help: String, optional: Bool = false, variadic: Bool = false, choices: [String] = []) {
         self.name = name
         self.help = help
         self.optional = optional
         self.variadic = variadic
+        self.choices = choices
     }
 }
 

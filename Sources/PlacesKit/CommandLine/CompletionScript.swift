@@ -5,6 +5,7 @@
 /// - an option with ``OptionSpec/choices`` completes to those choices (`--format`, `--sort`);
 /// - an option whose value is a `tag` completes to the tags in the journal;
 /// - an option whose value is a `path`, `file` or `dir` completes to file names;
+/// - a positional argument with ``ArgumentSpec/choices`` completes to those;
 /// - a positional argument named `id` completes to the ids of the places in the journal.
 ///
 /// Journal values come from calling the program back: `places __complete ids|tags`, with the
@@ -50,6 +51,7 @@ public enum CompletionScript {
     }
 
     static func kind(of argument: ArgumentSpec) -> ValueKind {
+        if !argument.choices.isEmpty { return .choices(argument.choices) }
         switch argument.name {
         case "id": return .ids
         case "path", "file": return .files
@@ -119,12 +121,13 @@ public enum CompletionScript {
             lines.append("                COMPREPLY=($(compgen -W \(quoteBash(names)) -- \"$cur\"))")
             lines.append("                return")
             lines.append("            fi")
-            if command.name == "help" || command.name == "completion" {
-                // Their one argument is itself a closed set.
-                let words = command.name == "help" ? commands.map(\.name) : shells
-                lines.append("            COMPREPLY=($(compgen -W \(quoteBash(words.joined(separator: " "))) -- \"$cur\"))")
+            if command.name == "help" {
+                // Its argument is a subcommand: a closed set only known here.
+                lines.append("            COMPREPLY=($(compgen -W \(quoteBash(commands.map(\.name).joined(separator: " "))) -- \"$cur\"))")
             } else if let argument = command.arguments.first {
                 switch kind(of: argument) {
+                case .choices(let choices):
+                    lines.append("            COMPREPLY=($(compgen -W \(quoteBash(choices.joined(separator: " "))) -- \"$cur\"))")
                 case .ids: lines.append("            \(function)_journal ids")
                 case .files: lines.append("            COMPREPLY=($(compgen -f -- \"$cur\"))")
                 default: break
@@ -208,11 +211,10 @@ public enum CompletionScript {
             var positional: String
             if command.name == "help" {
                 positional = ":subcommand:(\(commands.map(\.name).joined(separator: " ")))"
-            } else if command.name == "completion" {
-                positional = ":shell:(\(shells.joined(separator: " ")))"
             } else if let argument = command.arguments.first {
                 let action: String
                 switch kind(of: argument) {
+                case .choices(let choices): action = "(\(choices.joined(separator: " ")))"
                 case .ids: action = "{\(function)_journal ids}"
                 case .files: action = "_files"
                 default: action = " "
@@ -310,10 +312,10 @@ public enum CompletionScript {
             }
             if command.name == "help" {
                 lines.append("complete -c \(program) \(condition) -a \(quoteFish(commands.map(\.name).joined(separator: " ")))")
-            } else if command.name == "completion" {
-                lines.append("complete -c \(program) \(condition) -a \(quoteFish(shells.joined(separator: " ")))")
             } else if let argument = command.arguments.first {
                 switch kind(of: argument) {
+                case .choices(let choices):
+                    lines.append("complete -c \(program) \(condition) -a \(quoteFish(choices.joined(separator: " ")))")
                 case .ids: lines.append("complete -c \(program) \(condition) -a \(quoteFish("(\(function) ids)"))")
                 case .files: lines.append("complete -c \(program) \(condition) -F")
                 default: break

@@ -16,7 +16,7 @@ enum CompletionCommand: PlacesCommand {
                  (with `fpath+=~/.zfunc` before `compinit` in ~/.zshrc)
           fish:  places completion fish > ~/.config/fish/completions/places.fish
         """,
-        arguments: [ArgumentSpec("shell", help: "bash, zsh or fish.")])
+        arguments: [ArgumentSpec("shell", help: "bash, zsh or fish.", choices: CompletionScript.shells)])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let shell = arguments.positionals[0]

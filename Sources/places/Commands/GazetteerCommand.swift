@@ -25,7 +25,7 @@ enum GazetteerCommand: PlacesCommand {
           places gazetteer reset
         """,
         arguments: [
-            ArgumentSpec("action", help: "info, import or reset."),
+            ArgumentSpec("action", help: "info, import or reset.", choices: ["info", "import", "reset"]),
             ArgumentSpec("file", help: "The GeoNames dump to import.", optional: true),
         ],
         options: [

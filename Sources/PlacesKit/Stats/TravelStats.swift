@@ -18,10 +18,12 @@ public typealias CountryLookup = (_ latitude: Double, _ longitude: Double) -> (c
 public struct TravelStats: Sendable, Encodable {
     /// A place as the statistics name it.
     public struct Pin: Sendable, Encodable, Equatable {
+        /// The place's full id, lower case.
         public var id: String
         public var name: String
         public var latitude: Double
         public var longitude: Double
+        /// The ISO code of the place's country; `nil` for a place in no country.
         public var countryCode: String?
 
         init(_ place: Location, countryCode: String?) {
@@ -38,7 +40,9 @@ public struct TravelStats: Sendable, Encodable {
 
     /// A country with the places in it.
     public struct Country: Sendable, Encodable, Equatable {
+        /// ISO 3166-1 alpha-2.
         public var code: String
+        /// The English short name, from the country lookup.
         public var name: String
         /// The flag emoji (see ``CountryFlag/emoji(_:)``).
         public var flag: String
@@ -72,6 +76,7 @@ public struct TravelStats: Sendable, Encodable {
     /// The last place visited, with the day.
     public struct Visit: Sendable, Encodable, Equatable {
         public var place: Pin
+        /// When the place was visited; encoded as ISO 8601 text.
         public var visited: Date
 
         enum CodingKeys: String, CodingKey { case place, visited }
@@ -84,8 +89,11 @@ public struct TravelStats: Sendable, Encodable {
         }
     }
 
+    /// Places in the journal.
     public var places: Int
+    /// Places with a visit date.
     public var visited: Int
+    /// Places without one: still wanted.
     public var wantToGo: Int
     /// Every tag, most used first (ties by name).
     public var tags: [TagCount]
@@ -99,8 +107,11 @@ public struct TravelStats: Sendable, Encodable {
     public var continentsWanted: [String]
     /// Places in no country: at sea, or beyond the outlines of the country lookup.
     public var placesInNoCountry: Int
+    /// The two places furthest apart; `nil` with fewer than two distinct positions.
     public var furthestApart: Pair?
+    /// The pins furthest north, south, east and west; `nil` for an empty journal.
     public var extremes: Extremes?
+    /// The place with the latest visit date; `nil` when nothing has been visited.
     public var mostRecentVisit: Visit?
 
     /// Journals with more distinct positions than this get an approximate ``furthestApart``:

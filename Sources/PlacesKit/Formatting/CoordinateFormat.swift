@@ -14,21 +14,36 @@ public enum CoordinateFormat {
 
     /// The number rounded to a fixed count of decimals: `fixed(51.50135, decimals: 4)` is `51.5014`.
     public static func fixed(_ value: Double, decimals: Int) -> String {
-        guard value.isFinite else { return "\(value)" }
+        guard value.isFinite, (0...9).contains(decimals) else { return "\(value)" }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()
-        let negative = value < 0 && scaled != 0
         // Beyond 2^53 doubles are integers anyway; such values never reach here from coordinates or distances.
         guard scaled < 9.0e15 else { return "\(value)" }
-        let whole = UInt64(scaled)
-        let divisor = UInt64(scale)
-        var text = String(whole / divisor)
-        if decimals > 0 {
-            let fraction = String(whole % divisor)
-            text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+        var whole = UInt64(scaled)
+        let negative = value < 0 && whole != 0
+        // Written straight into the string's storage, right to left: tables format two per place.
+        var length = decimals > 0 ? decimals + 1 : 0
+        var integer = whole
+        for _ in 0..<decimals { integer /= 10 }
+        repeat { length += 1; integer /= 10 } while integer > 0
+        if negative { length += 1 }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var position = length - 1
+            for _ in 0..<decimals {
+                buffer[position] = UInt8(ascii: "0") + UInt8(whole % 10)
+                whole /= 10
+                position -= 1
+            }
+            if decimals > 0 { buffer[position] = UInt8(ascii: "."); position -= 1 }
+            repeat {
+                buffer[position] = UInt8(ascii: "0") + UInt8(whole % 10)
+                whole /= 10
+                position -= 1
+            } while whole > 0
+            if negative { buffer[0] = UInt8(ascii: "-") }
+            return length
         }
-        return negative ? "-" + text : text
     }
 
     /// A latitude/longitude pair as people write it: `51.5010, -0.1410`.

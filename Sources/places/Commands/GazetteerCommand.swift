@@ -31,7 +31,22 @@ enum GazetteerCommand: PlacesCommand {
         options: [
             .option("--alternate-names", value: "file", help: "A GeoNames alternateNamesV2.txt to import with the dump."),
             .flag("--quiet", "-q", help: "With import: show no progress bar."),
+            .flag("--json", help: "With info: print the details as JSON."),
         ])
+
+    /// What `gazetteer info --json` prints.
+    struct InfoReport: Encodable {
+        var source: String
+        var directory: String?
+        var data: String
+        var places: Int
+        var searchableNames: Int
+        var regions: Int
+        var countries: Int
+        var licence: String
+    }
+
+    static let licence = "place data © GeoNames (https://www.geonames.org), CC BY 4.0; country names from ISO 3166 via pycountry; country outlines from countryinfo"
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let storePath = try StorePath.resolve(explicit: arguments.value("--store"), environment: context.environment)
@@ -40,6 +55,17 @@ enum GazetteerCommand: PlacesCommand {
         switch action {
         case "info":
             let gazetteer = try GazetteerAccess.gazetteer(context)
+            if arguments.flag("--json") {
+                let info = gazetteer.info, bundled = Gazetteer.bundled.info
+                var directory: String?
+                if case .user(let path) = gazetteer.source { directory = path }
+                context.say(try PlaceOutput.json(InfoReport(
+                    source: directory == nil ? "bundled" : "imported", directory: directory, data: info["source"] ?? "unknown",
+                    places: Int(info["places"] ?? "") ?? 0, searchableNames: Int(info["keys"] ?? "") ?? 0,
+                    regions: Int(bundled["regions"] ?? "") ?? 0, countries: Int(bundled["countries"] ?? "") ?? 0,
+                    licence: licence)))
+                return
+            }
             switch gazetteer.source {
             case .bundled: context.say("Gazetteer: bundled (inside the places binary)")
             case .user(let directory): context.say("Gazetteer: imported, in \(directory)")
@@ -52,7 +78,7 @@ enum GazetteerCommand: PlacesCommand {
             counts.append("regions \(GazetteerAccess.grouped(Int(bundled["regions"] ?? "") ?? 0))")
             counts.append("countries \(GazetteerAccess.grouped(Int(bundled["countries"] ?? "") ?? 0))")
             context.say("Counts: " + counts.joined(separator: ", "))
-            context.say("Licence: place data © GeoNames (https://www.geonames.org), CC BY 4.0; country names from ISO 3166 via pycountry; country outlines from countryinfo")
+            context.say("Licence: " + licence)
         case "import":
             guard arguments.positionals.count == 2 else {
                 throw UsageError("missing <file>", hint: "e.g. places gazetteer import cities500.txt")

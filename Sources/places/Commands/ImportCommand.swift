@@ -32,6 +32,7 @@ enum ImportCommand: PlacesCommand {
             .option("--tag", "-t", value: "tag", help: "Add this tag to every imported place; repeat for several.", repeatable: true),
             .flag("--dry-run", help: "Report what would happen without changing the journal."),
             .flag("--update", help: "Replace places whose id is already in the journal."),
+            .flag("--json", help: "Print the summary as JSON: added, updated and skipped places, with reasons."),
             .flag("--quiet", "-q", help: "Show no progress bar."),
         ])
 
@@ -70,9 +71,30 @@ enum ImportCommand: PlacesCommand {
             }
         }
         checking.finish()
+        if arguments.flag("--json") {
+            context.say(try PlaceOutput.json(ImportReport(
+                dryRun: dryRun, files: files.map { .init(file: $0.fileName, format: $0.format.rawValue, places: $0.places.count) },
+                added: plan.added.map { .init(id: $0.idString, name: $0.name) },
+                updated: plan.updated.map { .init(id: $0.idString, name: $0.name) },
+                skipped: plan.skipped.map { .init(name: $0.place.name, origin: $0.origin, reason: "\($0)") }
+                    + plan.unreadable.map { .init(name: nil, origin: nil, reason: "\($0)") })))
+            return
+        }
         for file in files {
             context.say("\(file.fileName): \(file.format), \(file.places.count) place\(file.places.count == 1 ? "" : "s")")
         }
         context.say(plan.summary(dryRun: dryRun))
+    }
+
+    /// What `import --json` prints.
+    struct ImportReport: Encodable {
+        struct File: Encodable { var file: String; var format: String; var places: Int }
+        struct Place: Encodable { var id: String; var name: String }
+        struct Skip: Encodable { var name: String?; var origin: String?; var reason: String }
+        var dryRun: Bool
+        var files: [File]
+        var added: [Place]
+        var updated: [Place]
+        var skipped: [Skip]
     }
 }

@@ -5,6 +5,16 @@ public enum TerminalText {
     public static func width(_ text: String) -> Int {
         // Plain ASCII, the common case, is one column a byte.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        // Precomposed Latin (Kraków, São Paulo, İstanbul) is one column a scalar: no need to break
+        // the text into grapheme clusters, which costs far more.
+        var scalars = 0
+        var simple = true
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            guard (0x20..<0x7F).contains(value) || (0xA0..<0x300).contains(value) else { simple = false; break }
+            scalars += 1
+        }
+        if simple { return scalars }
         var total = 0
         for character in text {
             total += width(of: character)

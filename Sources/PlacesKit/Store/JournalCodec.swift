@@ -3,6 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The journal's fast path: reads and writes the journal format directly over bytes.
 ///
@@ -103,7 +106,7 @@ public enum JournalCodec {
             if consume(UInt8(ascii: "}")) { return nil }
             while true {
                 skipSpace()
-                guard let key = string() else { return nil }
+                guard let key = placeKey() else { return nil }
                 skipSpace()
                 guard consume(UInt8(ascii: ":")) else { return nil }
                 skipSpace()
@@ -137,6 +140,24 @@ public enum JournalCodec {
             guard let id, let name, let latitude, let longitude else { return nil }
             return Location(id: id, name: name, description: description, latitude: latitude, longitude: longitude,
                             tags: tags, visited: visited, created: created, updated: updated)
+        }
+
+        /// A key of a place object. Known keys are matched on their bytes and returned as static
+        /// strings (no allocation, no string comparison); any other key is decoded in full.
+        mutating func placeKey() -> String? {
+            let known: [StaticString] = ["created", "description", "id", "latitude", "longitude", "name", "tags", "updated", "visited"]
+            if peek == UInt8(ascii: "\"") {
+                for candidate in known {
+                    let count = candidate.utf8CodeUnitCount
+                    let end = index + 1 + count
+                    guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { continue }
+                    if memcmp(bytes.baseAddress! + index + 1, candidate.utf8Start, count) == 0 {
+                        index = end + 1
+                        return candidate.description
+                    }
+                }
+            }
+            return string()
         }
 
         mutating func isNull() -> Bool {

@@ -59,32 +59,22 @@ public struct ReverseGeocoder: Sendable {
             return near.entry.countryCode
         }
         var inside: [String: Bool] = [:]
-        var offset = 0
         // Pass 1: even-odd ray casting over all rings of a country (holes included) whose box holds the point.
-        while offset < outlines.count {
-            let next = outlines.nextLine(after: offset)
-            let box = bbox(at: offset)
-            if latitude >= box.minLat, latitude <= box.maxLat, longitude >= box.minLon, longitude <= box.maxLon {
-                let crossings = ring(at: offset).crossings(latitude: latitude, longitude: longitude)
-                if crossings % 2 == 1 { inside[box.code, default: false].toggle() }
-            }
-            offset = next
+        for box in Self.boxes
+        where latitude >= box.minLat && latitude <= box.maxLat && longitude >= box.minLon && longitude <= box.maxLon {
+            let crossings = ring(at: box.offset).crossings(latitude: latitude, longitude: longitude)
+            if crossings % 2 == 1 { inside[box.code, default: false].toggle() }
         }
         if let code = inside.filter({ $0.value }).keys.sorted().first { return code }
         // Pass 2: the nearest outline within the territorial sea.
         let margin = ReverseGeocoder.territorialSeaKm / 111.19
         let lonMargin = margin / max(0.01, cos(min(89.0, abs(latitude)) * .pi / 180))
         var best: (code: String, distance: Double)? = nil
-        offset = 0
-        while offset < outlines.count {
-            let next = outlines.nextLine(after: offset)
-            let box = bbox(at: offset)
-            if latitude >= box.minLat - margin, latitude <= box.maxLat + margin,
-               longitude >= box.minLon - lonMargin, longitude <= box.maxLon + lonMargin {
-                let d = ring(at: offset).distanceKm(latitude: latitude, longitude: longitude)
-                if d <= ReverseGeocoder.territorialSeaKm, d < (best?.distance ?? .infinity) { best = (box.code, d) }
-            }
-            offset = next
+        for box in Self.boxes
+        where latitude >= box.minLat - margin && latitude <= box.maxLat + margin
+            && longitude >= box.minLon - lonMargin && longitude <= box.maxLon + lonMargin {
+            let d = ring(at: box.offset).distanceKm(latitude: latitude, longitude: longitude)
+            if d <= ReverseGeocoder.territorialSeaKm, d < (best?.distance ?? .infinity) { best = (box.code, d) }
         }
         if let best { return best.code }
         // Pass 3: some countries have no bundled outline (Hungary, Jamaica, small islands); a point near one
@@ -102,28 +92,34 @@ public struct ReverseGeocoder: Sendable {
     public static let atUnoutlinedTownKm = 5.0
 
     /// The codes of the countries that have an outline.
-    static let outlinedCountries: Set<String> = {
+    static let outlinedCountries = Set(boxes.map(\.code))
+
+    /// A ring's country and bounding box, and where its points are in the outline table.
+    struct Box: Sendable {
+        var code: String
+        var minLat: Double, minLon: Double, maxLat: Double, maxLon: Double
+        var offset: Int
+    }
+
+    /// Every ring's bounding box, read once per process on first use (about 280 lines: microseconds).
+    /// Reading them again for every point made batch lookups and flags in long tables slow.
+    static let boxes: [Box] = {
         let outlines = TextTable(GazetteerData.outlines)
-        var codes = Set<String>()
+        var boxes: [Box] = []
         var offset = 0
         while offset < outlines.count {
-            codes.insert(String(decoding: UnsafeBufferPointer(start: outlines.base + offset, count: 2), as: UTF8.self))
+            let code = String(decoding: UnsafeBufferPointer(start: outlines.base + offset, count: 2), as: UTF8.self)
+            var position = outlines.field(1, ofLineAt: offset)
+            var values: [Double] = []
+            for _ in 0..<4 {
+                values.append(outlines.double(at: position))
+                position = outlines.fieldEnd(from: position) + 1
+            }
+            boxes.append(Box(code: code, minLat: values[0], minLon: values[1], maxLat: values[2], maxLon: values[3], offset: offset))
             offset = outlines.nextLine(after: offset)
         }
-        return codes
+        return boxes
     }()
-
-    private func bbox(at offset: Int) -> (code: String, minLat: Double, minLon: Double, maxLat: Double, maxLon: Double) {
-        let code = String(decoding: UnsafeBufferPointer(start: outlines.base + offset, count: 2), as: UTF8.self)
-        var position = outlines.field(1, ofLineAt: offset)
-        var values: [Double] = []
-        values.reserveCapacity(4)
-        for _ in 0..<4 {
-            values.append(outlines.double(at: position))
-            position = outlines.fieldEnd(from: position) + 1
-        }
-        return (code, values[0], values[1], values[2], values[3])
-    }
 
     /// The ring's points, read from bytes (`lon,lat lon,lat …`) without building strings.
     private func ring(at offset: Int) -> Ring {

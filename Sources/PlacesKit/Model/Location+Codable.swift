@@ -8,8 +8,10 @@ import Foundation
 /// coder's date strategy, so the file reads the same to people and to other tools. Fields added
 /// after the first version (`tags`, `visited`, `created`, `updated`) may be absent.
 extension Location: Codable {
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case id, name, description, latitude, longitude, tags, visited, created, updated
+
+        static var allKeyNames: [String] { allCases.map(\.rawValue) }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -23,6 +25,12 @@ extension Location: Codable {
         visited = try Self.decodeTimestamp(container, .visited)
         created = try Self.decodeTimestamp(container, .created)
         updated = try Self.decodeTimestamp(container, .updated)
+        extraFields = [:]
+        let known = Set(CodingKeys.allKeyNames)
+        let everything = try decoder.container(keyedBy: ExtraKey.self)
+        for key in everything.allKeys where !known.contains(key.stringValue) {
+            extraFields[key.stringValue] = try everything.decode(JSONFragment.self, forKey: key)
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -38,6 +46,19 @@ extension Location: Codable {
         try container.encode(visited.map(Timestamp.string), forKey: .visited)
         try container.encodeIfPresent(created.map(Timestamp.string), forKey: .created)
         try container.encodeIfPresent(updated.map(Timestamp.string), forKey: .updated)
+        if !extraFields.isEmpty {
+            var extras = encoder.container(keyedBy: ExtraKey.self)
+            for (key, value) in extraFields { try extras.encode(value, forKey: ExtraKey(key)) }
+        }
+    }
+
+    /// Any key: for the fields this version does not know.
+    struct ExtraKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
     private static func decodeTimestamp(

@@ -27,6 +27,9 @@ public struct Location: Identifiable, Sendable {
     public var created: Date?
     /// When the place was last changed. `nil` for places from older journals that did not record it.
     public var updated: Date?
+    /// Fields of the place that this version of `places` does not know, kept as they were so that
+    /// saving never drops them.
+    public var extraFields: [String: JSONFragment]
 
     /// Creates a location. Nothing is validated here; call ``validated()`` before storing it.
     public init(
@@ -38,7 +41,8 @@ public struct Location: Identifiable, Sendable {
         tags: [String] = [],
         visited: Date? = nil,
         created: Date? = nil,
-        updated: Date? = nil
+        updated: Date? = nil,
+        extraFields: [String: JSONFragment] = [:]
     ) {
         self.id = id
         self.name = name
@@ -49,6 +53,7 @@ public struct Location: Identifiable, Sendable {
         self.visited = visited
         self.created = created
         self.updated = updated
+        self.extraFields = extraFields
     }
 
     /// Whether the person has been there.
@@ -83,6 +88,7 @@ public struct Location: Identifiable, Sendable {
         id == other.id && name == other.name && description == other.description
             && latitude == other.latitude && longitude == other.longitude && tags == other.tags
             && visited == other.visited && created == other.created && updated == other.updated
+            && extraFields == other.extraFields
     }
 
     /// A place to try things with: Buckingham Palace.

@@ -101,6 +101,7 @@ public enum JournalCodec {
             var id: UUID?, name: String?, latitude: Double?, longitude: Double?
             var description = "", tags: [String] = []
             var visited: Date?, created: Date?, updated: Date?
+            var extraFields: [String: JSONFragment] = [:]
             var seen = 0 as UInt16
             skipSpace()
             if consume(UInt8(ascii: "}")) { return nil }
@@ -126,7 +127,11 @@ public enum JournalCodec {
                 case "visited": bit = 64; guard let value = optionalDate() else { return nil }; visited = value
                 case "created": bit = 128; guard let value = optionalDate() else { return nil }; created = value
                 case "updated": bit = 256; guard let value = optionalDate() else { return nil }; updated = value
-                default: bit = 0; guard skipValue(depth: 0) else { return nil }
+                default:
+                    // A field this version does not know: kept, so saving does not drop it.
+                    bit = 0
+                    guard extraFields[key] == nil, let value = fragment(depth: 0) else { return nil }
+                    extraFields[key] = value
                 }
                 if bit != 0 {
                     guard seen & bit == 0 else { return nil }
@@ -139,7 +144,49 @@ public enum JournalCodec {
             }
             guard let id, let name, let latitude, let longitude else { return nil }
             return Location(id: id, name: name, description: description, latitude: latitude, longitude: longitude,
-                            tags: tags, visited: visited, created: created, updated: updated)
+                            tags: tags, visited: visited, created: created, updated: updated, extraFields: extraFields)
+        }
+
+        /// Any JSON value, kept as a ``JSONFragment``.
+        mutating func fragment(depth: Int) -> JSONFragment? {
+            guard depth < 64 else { return nil }
+            switch peek {
+            case UInt8(ascii: "\""): return string().map(JSONFragment.string)
+            case UInt8(ascii: "{"):
+                index += 1
+                var object: [String: JSONFragment] = [:]
+                skipSpace()
+                if consume(UInt8(ascii: "}")) { return .object(object) }
+                while true {
+                    skipSpace()
+                    guard let key = string() else { return nil }
+                    skipSpace()
+                    guard consume(UInt8(ascii: ":")) else { return nil }
+                    skipSpace()
+                    guard object[key] == nil, let value = fragment(depth: depth + 1) else { return nil }
+                    object[key] = value
+                    skipSpace()
+                    if consume(UInt8(ascii: ",")) { continue }
+                    return consume(UInt8(ascii: "}")) ? .object(object) : nil
+                }
+            case UInt8(ascii: "["):
+                index += 1
+                var array: [JSONFragment] = []
+                skipSpace()
+                if consume(UInt8(ascii: "]")) { return .array(array) }
+                while true {
+                    skipSpace()
+                    guard let value = fragment(depth: depth + 1) else { return nil }
+                    array.append(value)
+                    skipSpace()
+                    if consume(UInt8(ascii: ",")) { continue }
+                    return consume(UInt8(ascii: "]")) ? .array(array) : nil
+                }
+            case UInt8(ascii: "t"): return literal("true") ? .bool(true) : nil
+            case UInt8(ascii: "f"): return literal("false") ? .bool(false) : nil
+            case UInt8(ascii: "n"): return isNull() ? .null : nil
+            default: return number().map(JSONFragment.number)
+            }
         }
 
         /// A key of a place object. Known keys are matched on their bytes and returned as static
@@ -399,25 +446,44 @@ public enum JournalCodec {
         let object = outer + [0x20, 0x20]
         let fieldIndent = object + [0x20, 0x20]
         let itemIndent = fieldIndent + [0x20, 0x20]
-        func field(_ key: StaticString) {
-            out.append(contentsOf: fieldIndent)
-            out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-            out.append(contentsOf: [UInt8(ascii: "\""), 0x20, UInt8(ascii: ":"), 0x20])
-        }
         let separator: [UInt8] = [UInt8(ascii: ","), 0x0A]
         for (offset, place) in places.enumerated() {
             if offset > 0 { out.append(UInt8(ascii: ",")) }
             out.append(0x0A)
             out.append(contentsOf: object)
             out.append(contentsOf: [UInt8(ascii: "{"), 0x0A])
-            if let created = place.created { field("created"); date(created, &out); out.append(contentsOf: separator) }
-            field("description"); quoted(place.description, &out); out.append(contentsOf: separator)
-            field("id"); uuid(place.id, &out); out.append(contentsOf: separator)
-            field("latitude"); number(place.latitude, &out); out.append(contentsOf: separator)
-            field("longitude"); number(place.longitude, &out); out.append(contentsOf: separator)
-            field("name"); quoted(place.name, &out); out.append(contentsOf: separator)
-            field("tags")
+            // Keys in byte order, as JSONEncoder's sortedKeys writes them; fields this version does
+            // not know are merged in at their place.
+            var extras = place.extraFields.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }[...]
+            var first = true
+            func next(_ key: StaticString) {
+                let known = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+                while let extra = extras.first, extra.utf8.lexicographicallyPrecedes(known) {
+                    extras.removeFirst()
+                    begin(extra)
+                    appendFragment(place.extraFields[extra]!, indent: fieldIndent.count, to: &out)
+                }
+                if !first { out.append(contentsOf: separator) }
+                first = false
+                out.append(contentsOf: fieldIndent)
+                out.append(UInt8(ascii: "\""))
+                out.append(contentsOf: known)
+                out.append(contentsOf: [UInt8(ascii: "\""), 0x20, UInt8(ascii: ":"), 0x20])
+            }
+            func begin(_ key: String) {
+                if !first { out.append(contentsOf: separator) }
+                first = false
+                out.append(contentsOf: fieldIndent)
+                quoted(key, &out)
+                out.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+            }
+            if let created = place.created { next("created"); date(created, &out) }
+            next("description"); quoted(place.description, &out)
+            next("id"); uuid(place.id, &out)
+            next("latitude"); number(place.latitude, &out)
+            next("longitude"); number(place.longitude, &out)
+            next("name"); quoted(place.name, &out)
+            next("tags")
             out.append(contentsOf: [UInt8(ascii: "["), 0x0A])
             if place.tags.isEmpty { out.append(0x0A) }
             for (index, tag) in place.tags.enumerated() {
@@ -428,10 +494,13 @@ public enum JournalCodec {
             }
             out.append(contentsOf: fieldIndent)
             out.append(UInt8(ascii: "]"))
-            out.append(contentsOf: separator)
-            if let updated = place.updated { field("updated"); date(updated, &out); out.append(contentsOf: separator) }
-            field("visited")
+            if let updated = place.updated { next("updated"); date(updated, &out) }
+            next("visited")
             if let visited = place.visited { date(visited, &out) } else { out.append(contentsOf: Array("null".utf8)) }
+            for extra in extras {
+                begin(extra)
+                appendFragment(place.extraFields[extra]!, indent: fieldIndent.count, to: &out)
+            }
             out.append(0x0A)
             out.append(contentsOf: object)
             out.append(UInt8(ascii: "}"))
@@ -448,6 +517,42 @@ public enum JournalCodec {
     }
 
     /// The id in lower case, as the journal writes it.
+    /// A kept value, laid out as `JSONEncoder`'s pretty printer lays it out at `indent` spaces.
+    static func appendFragment(_ value: JSONFragment, indent: Int, to out: inout [UInt8]) {
+        let inner = [UInt8](repeating: 0x20, count: indent + 2)
+        switch value {
+        case .null: out.append(contentsOf: Array("null".utf8))
+        case .bool(let flag): out.append(contentsOf: Array((flag ? "true" : "false").utf8))
+        case .number(let number): self.number(number, &out)
+        case .string(let text): quoted(text, &out)
+        case .array(let items):
+            out.append(contentsOf: [UInt8(ascii: "["), 0x0A])
+            if items.isEmpty { out.append(0x0A) }
+            for (index, item) in items.enumerated() {
+                out.append(contentsOf: inner)
+                appendFragment(item, indent: indent + 2, to: &out)
+                if index < items.count - 1 { out.append(UInt8(ascii: ",")) }
+                out.append(0x0A)
+            }
+            out.append(contentsOf: repeatElement(0x20, count: indent))
+            out.append(UInt8(ascii: "]"))
+        case .object(let fields):
+            out.append(contentsOf: [UInt8(ascii: "{"), 0x0A])
+            if fields.isEmpty { out.append(0x0A) }
+            let keys = fields.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            for (index, key) in keys.enumerated() {
+                out.append(contentsOf: inner)
+                quoted(key, &out)
+                out.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+                appendFragment(fields[key]!, indent: indent + 2, to: &out)
+                if index < keys.count - 1 { out.append(UInt8(ascii: ",")) }
+                out.append(0x0A)
+            }
+            out.append(contentsOf: repeatElement(0x20, count: indent))
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     private static func uuid(_ id: UUID, _ out: inout [UInt8]) {

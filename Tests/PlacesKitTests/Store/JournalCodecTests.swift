@@ -11,6 +11,13 @@ import Testing
                        String((0..<32).map { Character(Unicode.Scalar(UInt8($0))) }), "\u{7F} del", "Łódź, København, Straße",
                        "Москва 東京 🇯🇵 👩‍👩‍👧 \u{2028}\u{2029}", "e\u{301}", String(repeating: "long ", count: 200)]
         let numbers: [Double] = [0, -0.0, 1, -1, 51.501, -0.141, 90, -90, 180, -180, 0.00001, 1e-7, 12.3456789012345, 1.5e-10]
+        // Fields a newer places or a person might add: every JSON shape, keys before, between and after ours.
+        let extras: [[String: JSONFragment]] = [
+            ["rating": .number(5)],
+            ["Zebra": .string("first"), "é": .bool(true), "nothing": .null],
+            ["address": .object(["street": .string("The Mall"), "lines": .array([.number(1.5), .array([]), .object([:])])])],
+            ["aaa": .array([.string("x"), .null]), "zzz": .object([:]), "isbn": .number(-0.25), "photos": .array([])],
+        ]
         var places: [Location] = []
         for index in 0..<200 {
             let date = Date(timeIntervalSince1970: Double(Int.random(in: -2_000_000_000...4_000_000_000, using: &generator)))
@@ -18,7 +25,8 @@ import Testing
                 id: UUID(), name: strings[index % strings.count], description: strings[(index * 7) % strings.count],
                 latitude: numbers[index % numbers.count], longitude: numbers[(index * 3) % numbers.count],
                 tags: Array(strings.prefix(index % 4)), visited: index % 3 == 0 ? date : nil,
-                created: index % 5 == 0 ? nil : date, updated: index % 7 == 0 ? nil : date))
+                created: index % 5 == 0 ? nil : date, updated: index % 7 == 0 ? nil : date,
+                extraFields: index % 6 == 0 ? extras[(index / 6) % extras.count] : [:]))
         }
         return places
     }
@@ -85,10 +93,16 @@ import Testing
         #expect(JournalCodec.decode(Array(text.utf8)) == nil)
     }
 
-    @Test func unknownFieldsAreSkipped() throws {
-        let text = #"{"version": 1, "extra": {"a": [1, true, null, "x"]}, "places": [{"id": "5a3b1f0e-7c2d-4e8a-9b6f-1d2c3e4f5a6b", "name": "A", "latitude": 1, "longitude": 2, "colour": "red"}]}"#
+    @Test func unknownFieldsOfAPlaceAreKept() throws {
+        let text = #"{"version": 1, "places": [{"id": "5a3b1f0e-7c2d-4e8a-9b6f-1d2c3e4f5a6b", "name": "A", "latitude": 1, "longitude": 2, "colour": "red", "stars": [1, true, null, {"x": "y"}]}]}"#
         let decoded = try #require(JournalCodec.decode(Array(text.utf8)))
         #expect(decoded.places.map(\.name) == ["A"])
+        #expect(decoded.places[0].extraFields == ["colour": .string("red"), "stars": .array([.number(1), .bool(true), .null, .object(["x": .string("y")])])])
+        let again = try #require(JournalCodec.decode(JournalCodec.encode(decoded.places)))
+        #expect(again.places[0].extraFields == decoded.places[0].extraFields)
+        // The careful path keeps them too.
+        let careful = try JSONDecoder().decode(JournalDocument.self, from: Data(text.utf8))
+        #expect(careful.places[0].extraFields == decoded.places[0].extraFields)
     }
 
     @Test(arguments: ["1970-01-01T00:00:00Z", "2000-02-29T23:59:59Z", "2024-05-01T12:00:00Z", "1969-12-31T23:59:59Z", "2099-12-31T00:00:01Z"])

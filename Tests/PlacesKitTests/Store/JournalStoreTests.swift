@@ -168,4 +168,19 @@ func temporaryDirectory() throws -> URL {
         try "[\(one),\(one)]".write(toFile: path, atomically: false, encoding: .utf8)
         #expect { try JournalStore(path: path).load() } throws: { "\($0)".contains("appears twice") }
     }
+
+    @Test func fieldsThisVersionDoesNotKnowSurviveAChange() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("places.json").path
+        try #"{"version": 1, "places": [{"id": "5a3b1f0e-7c2d-4e8a-9b6f-1d2c3e4f5a6b", "name": "A", "latitude": 1, "longitude": 2, "rating": 4.5, "companions": ["Sam", "Alex"]}]}"#
+            .write(toFile: path, atomically: false, encoding: .utf8)
+        let store = JournalStore(path: path)
+        try store.add(Location(name: "B", latitude: 3, longitude: 4))
+        try store.update(UUID(uuidString: "5a3b1f0e-7c2d-4e8a-9b6f-1d2c3e4f5a6b")!) { $0.name = "A renamed" }
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("\"rating\" : 4.5"))
+        #expect(text.contains("\"companions\" : [\n        \"Sam\",\n        \"Alex\"\n      ]"))
+        #expect(try store.load()[0].extraFields["rating"] == .number(4.5))
+    }
 }

@@ -21,9 +21,11 @@ public enum JournalCodec {
 
     /// The places in journal bytes (the versioned document or the legacy bare array), or `nil`
     /// when the bytes are anything but a plainly valid journal of the current version.
-    public static func decode(_ bytes: [UInt8]) -> (places: [Location], legacy: Bool)? {
+    /// - Parameter descriptions: `false` leaves every description empty (the text is checked but
+    ///   not copied), for read-only listings that never show it.
+    public static func decode(_ bytes: [UInt8], descriptions: Bool = true) -> (places: [Location], legacy: Bool)? {
         bytes.withUnsafeBufferPointer { buffer -> (places: [Location], legacy: Bool)? in
-            var reader = Reader(bytes: buffer)
+            var reader = Reader(bytes: buffer, keepsDescriptions: descriptions)
             reader.skipSpace()
             let result: (places: [Location], legacy: Bool)
             if reader.peek == UInt8(ascii: "[") {
@@ -63,6 +65,12 @@ public enum JournalCodec {
     private struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
+        var keepsDescriptions = true
+
+        init(bytes: UnsafeBufferPointer<UInt8>, keepsDescriptions: Bool = true) {
+            self.bytes = bytes
+            self.keepsDescriptions = keepsDescriptions
+        }
 
         var atEnd: Bool { index >= bytes.count }
         var peek: UInt8 { index < bytes.count ? bytes[index] : 0 }
@@ -118,6 +126,11 @@ public enum JournalCodec {
                 case "name": bit = 2; guard let value = string() else { return nil }; name = value
                 case "description": bit = 4
                     if isNull() { break }
+                    if !keepsDescriptions {
+                        // Checked exactly as string() would, but nothing is copied.
+                        guard skipString() else { return nil }
+                        break
+                    }
                     guard let value = string() else { return nil }; description = value
                 case "latitude": bit = 8; guard let value = number() else { return nil }; latitude = value
                 case "longitude": bit = 16; guard let value = number() else { return nil }; longitude = value
@@ -345,6 +358,32 @@ public enum JournalCodec {
                 }
             }
             return nil
+        }
+
+        /// Moves past a string, with the same checks as ``string()`` (escapes, control characters,
+        /// UTF-8), without making a `String` of it.
+        mutating func skipString() -> Bool {
+            guard consume(UInt8(ascii: "\"")) else { return false }
+            let start = index
+            var escaped = false
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    let end = index
+                    index = start - 1
+                    if escaped { return string() != nil }
+                    index = end + 1
+                    return UTF8Check.isValid(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                }
+                if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                    index += 2
+                    continue
+                }
+                if byte < 0x20 { return false }
+                index += 1
+            }
+            return false
         }
 
         mutating func hex4() -> UInt32? {

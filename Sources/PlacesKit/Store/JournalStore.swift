@@ -61,10 +61,18 @@ public struct JournalStore: Sendable {
         return try Self.decode(PosixFile.read(resolvedPath), path: resolvedPath, backupPath: backupPath).places
     }
 
+    /// The places without their descriptions (each is `""`), for listings that never show them: a
+    /// large journal's descriptions are most of its bytes. Never save what this returns.
+    public func loadWithoutDescriptions() throws -> [Location] {
+        try checkLinkTarget()
+        return try Self.decode(PosixFile.read(resolvedPath), path: resolvedPath, backupPath: backupPath, descriptions: false).places
+    }
+
     /// Decodes journal bytes: the versioned document, or the bare array of places written by the
     /// bucket-list app this journal descends from.
     /// - Returns: the places, and whether the bytes were in the legacy bare-array form.
-    public static func decode(_ bytes: [UInt8]?, path: String, backupPath: String? = nil) throws -> (places: [Location], legacy: Bool) {
+    public static func decode(_ bytes: [UInt8]?, path: String, backupPath: String? = nil,
+                              descriptions: Bool = true) throws -> (places: [Location], legacy: Bool) {
         guard let bytes else { return ([], false) }
         let backup = backupPath.flatMap { PosixFile.exists($0) ? $0 : nil }
         func unreadable(_ reason: String) -> JournalError { .unreadable(path: path, reason: reason, backup: backup) }
@@ -72,7 +80,7 @@ public struct JournalStore: Sendable {
         guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
             throw unreadable("the file is empty (a journal with no places is {\"version\": 1, \"places\": []})")
         }
-        if let fast = JournalCodec.decode(bytes) {
+        if let fast = JournalCodec.decode(bytes, descriptions: descriptions) {
             var seen = Set<UUID>(minimumCapacity: fast.places.count)
             for place in fast.places where !seen.insert(place.id).inserted {
                 throw JournalError.duplicateID(path: path, id: place.idString)
@@ -233,6 +241,42 @@ public struct JournalStore: Sendable {
                 places[index] = copy
             }
             return places[index]
+        }
+    }
+
+    /// The edit-and-save flow for an id as a person typed it (a full id or a unique prefix):
+    /// resolves it and applies the change under one lock and one read of the journal.
+    /// - Returns: the place before and after the change.
+    /// - Throws: ``PlaceLookupError`` when the id does not pick out exactly one place.
+    @discardableResult
+    public func update(matching typedID: String, now: Date = Date(),
+                       _ change: (inout Location) throws -> Void) throws -> (before: Location, after: Location) {
+        let now = Timestamp.wholeSeconds(now)
+        return try transaction { places in
+            let before = try PlaceLookup.find(typedID, in: places)
+            let index = places.firstIndex { $0.id == before.id }!
+            var copy = before
+            try change(&copy)
+            copy.id = before.id
+            copy = try copy.validated()
+            if !copy.hasSameContent(as: before) {
+                copy.updated = now
+                places[index] = copy
+            }
+            return (before, places[index])
+        }
+    }
+
+    /// Removes the places that ids as a person typed them pick out, under one lock and one read.
+    /// - Returns: the removed places.
+    /// - Throws: ``PlaceLookupError`` when an id does not pick out exactly one place (nothing is removed).
+    @discardableResult
+    public func remove(matching typedIDs: [String]) throws -> [Location] {
+        try transaction { places in
+            let ids = Set(try typedIDs.map { try PlaceLookup.find($0, in: places).id })
+            let removed = places.filter { ids.contains($0.id) }
+            places.removeAll { ids.contains($0.id) }
+            return removed
         }
     }
 

@@ -37,19 +37,20 @@ enum EditCommand: PlacesCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let store = try context.store()
-        let original = try PlaceLookup.find(arguments.positionals[0], in: try store.load())
         let hasFlags = changeOptions.contains { arguments.value($0) != nil }
             || arguments.flag("--visited") || arguments.flag("--unvisited")
-        let saved: Location
+        let result: (before: Location, after: Location)
         if hasFlags {
-            let change = try flagChange(arguments)
-            saved = try store.update(original.id, change)
+            // One locked read: the id is resolved and changed in the same transaction.
+            result = try store.update(matching: arguments.positionals[0], try flagChange(arguments))
         } else {
+            // The editor takes as long as the person likes, so it works on a copy read without the lock.
+            let original = try PlaceLookup.find(arguments.positionals[0], in: try store.load())
             guard let edited = try editInEditor(original, context) else {
                 context.note("No changes.")
                 return
             }
-            saved = try store.update(original.id) { place in
+            let saved = try store.update(original.id) { place in
                 place.name = edited.name
                 place.description = edited.description
                 place.latitude = edited.latitude
@@ -57,11 +58,12 @@ enum EditCommand: PlacesCommand {
                 place.tags = edited.tags
                 place.visited = edited.visited
             }
+            result = (original, saved)
         }
         if arguments.flag("--json") {
-            context.say(try PlaceOutput.json(saved))
+            context.say(try PlaceOutput.json(result.after))
         } else {
-            context.say(saved.hasSameContent(as: original) ? "No changes." : "Updated \(saved.name) (\(saved.shortID))")
+            context.say(result.after.hasSameContent(as: result.before) ? "No changes." : "Updated \(result.after.name) (\(result.after.shortID))")
         }
     }
 

@@ -24,7 +24,10 @@ enum ListCommand: PlacesCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        var places = try select(try context.store().load(), arguments)
+        let format = arguments.flag("--json") ? "json" : (arguments.value("--format") ?? "table")
+        // A table never shows descriptions, and they are most of a large journal's bytes.
+        let store = try context.store()
+        var places = try select(format == "table" ? try store.loadWithoutDescriptions() : try store.load(), arguments)
         if arguments.value("--sort") == "distance" {
             guard let from = arguments.value("--from") else {
                 throw UsageError("--sort distance needs --from PLACE", hint: "e.g. --from London or --from 51.5,-0.12")
@@ -39,7 +42,6 @@ enum ListCommand: PlacesCommand {
         } else if arguments.value("--from") != nil {
             throw UsageError("--from only goes with --sort distance")
         }
-        let format = arguments.flag("--json") ? "json" : (arguments.value("--format") ?? "table")
         switch format {
         case "json":
             context.write(JournalCodec.encodeArray(places) + [0x0A])

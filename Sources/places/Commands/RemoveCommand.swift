@@ -13,10 +13,14 @@ enum RemoveCommand: PlacesCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let store = try context.store()
-        let all = try store.load()
-        let chosen = try arguments.positionals.map { try PlaceLookup.find($0, in: all) }
-        let ids = Set(chosen.map(\.id))
-        if !arguments.flag("--yes") {
+        let removed: [Location]
+        if arguments.flag("--yes") {
+            // One locked read: the ids are resolved and removed in the same transaction.
+            removed = try store.remove(matching: arguments.positionals)
+        } else {
+            let all = try store.load()
+            let chosen = try arguments.positionals.map { try PlaceLookup.find($0, in: all) }
+            let ids = Set(chosen.map(\.id))
             guard context.stdinIsTerminal else {
                 throw CommandFailure("refusing to remove \(ids.count) place\(ids.count == 1 ? "" : "s") without confirmation\nhint: pass --yes to remove without asking")
             }
@@ -24,9 +28,9 @@ enum RemoveCommand: PlacesCommand {
             guard context.confirm("Remove \(names)?") else {
                 throw CommandFailure("nothing removed")
             }
+            // By id inside the transaction: another process may have removed one meanwhile.
+            removed = try store.remove(ids)
         }
-        // Resolve again inside the transaction: another process may have removed one meanwhile.
-        let removed = try store.remove(ids)
         if arguments.flag("--json") {
             context.say(try PlaceOutput.json(removed))
         } else {

@@ -117,4 +117,18 @@ import Testing
         #expect(FastTimestamp.parse("2024-13-01T00:00:00Z") == nil)
         #expect(FastTimestamp.parse("2024-05-01 12:00:00Z") == nil)
     }
+
+    @Test func listingsCanLeaveDescriptionsOut() throws {
+        let places = Self.awkwardPlaces()
+        let bytes = JournalCodec.encode(places)
+        let light = try #require(JournalCodec.decode(bytes, descriptions: false))
+        #expect(light.places.allSatisfy { $0.description.isEmpty })
+        #expect(zip(light.places, places).allSatisfy { $0.id == $1.id && $0.name == $1.name && $0.tags == $1.tags })
+        // The same checks as a full read: a description that is not valid UTF-8 is still refused.
+        let broken = Array(#"{"version": 1, "places": [{"id": "5a3b1f0e-7c2d-4e8a-9b6f-1d2c3e4f5a6b", "name": "A", "description": "x"#.utf8)
+            + [0xFF] + Array(#"", "latitude": 1, "longitude": 2}]}"#.utf8)
+        #expect(JournalCodec.decode(broken, descriptions: false) == nil)
+        let escaped = #"{"version": 1, "places": [{"id": "5a3b1f0e-7c2d-4e8a-9b6f-1d2c3e4f5a6b", "name": "A", "description": "say \"hi\"\n", "latitude": 1, "longitude": 2}]}"#
+        #expect(JournalCodec.decode(Array(escaped.utf8), descriptions: false)?.places.first?.name == "A")
+    }
 }

@@ -189,19 +189,30 @@ public struct JournalStore: Sendable {
 
         // Validate what the change touched. A record someone broke by hand is left as it is (and
         // reported by `places doctor`) rather than blocking every other change to the journal.
-        let previous = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var seen = Set<UUID>()
+        // Changes keep the order of places, so each is first compared with the one at its own
+        // index; only when that is another place is the old version looked up by id.
+        var previous: [UUID: Location]?
+        var seen = Set<UUID>(minimumCapacity: places.count)
+        var changed = places.count != before.count
         for index in places.indices {
-            if let old = previous[places[index].id], old.hasSameContent(as: places[index]) {
-                // unchanged
+            let place = places[index]
+            let old: Location?
+            if index < before.count && before[index].id == place.id {
+                old = before[index]
             } else {
-                places[index] = try places[index].validated()
+                if previous == nil { previous = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) }
+                old = previous![place.id]
+                changed = true
             }
-            guard seen.insert(places[index].id).inserted else {
-                throw JournalError.duplicateID(path: target, id: places[index].idString)
+            if old == nil || !old!.hasSameContent(as: place) {
+                changed = true
+                places[index] = try place.validated()
+            }
+            guard seen.insert(place.id).inserted else {
+                throw JournalError.duplicateID(path: target, id: place.idString)
             }
         }
-        let unchanged = places.count == before.count && zip(places, before).allSatisfy { $0.hasSameContent(as: $1) }
+        let unchanged = !changed
         if unchanged && !legacy && original != nil { return result }
         try write(places, to: target, replacing: original != nil)
         return result

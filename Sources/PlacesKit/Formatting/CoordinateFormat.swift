@@ -74,3 +74,15 @@ public enum CoordinateFormat {
 public func counted(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
+
+/// `8961989` as `8,961,989`: the one number grouper for counts, populations and distances.
+public func grouped(_ number: Int) -> String {
+    let digits = String(number.magnitude)
+    var result = ""
+    result.reserveCapacity(digits.count + digits.count / 3 + 1)
+    for (index, digit) in digits.enumerated() {
+        if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+        result.append(digit)
+    }
+    return number < 0 ? "-" + result : result
+}

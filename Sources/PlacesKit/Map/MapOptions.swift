@@ -21,19 +21,16 @@ public struct MapFilter: Sendable, Equatable {
         self.radiusKm = radiusKm
     }
 
+    /// The same choice as the ``PlaceQuery`` that `list` and `export` use.
+    public var query: PlaceQuery {
+        PlaceQuery(tags: tags, visited: visited,
+                   centre: around.map { PlaceQuery.Point(latitude: $0.latitude, longitude: $0.longitude) },
+                   radiusKm: around == nil ? nil : radiusKm)
+    }
+
     /// The places that pass, in their original order.
     public func apply(to locations: [Location]) -> [Location] {
-        let wanted = Set(tags.map { $0.lowercased() })
-        return locations.filter { location in
-            if !wanted.isEmpty, !location.tags.contains(where: { wanted.contains($0.lowercased()) }) { return false }
-            if let visited, location.isVisited != visited { return false }
-            if let around {
-                let distance = Geodesy.distanceKm(fromLatitude: around.latitude, longitude: around.longitude,
-                                                  toLatitude: location.latitude, longitude: location.longitude)
-                if distance > radiusKm { return false }
-            }
-            return true
-        }
+        query.apply(to: locations)
     }
 
     /// A few words for the map's subtitle: `tag food · visited · within 50 km of 48.8566, 2.3522`.

@@ -45,21 +45,9 @@ enum GazetteerAccess {
         default:
             var facts = [e.kind.rawValue]
             if e.isCapital { facts.append("capital") }
-            if e.population > 0 { facts.append("pop. " + grouped(e.population)) }
+            if e.population > 0 { facts.append("pop. " + PlacesKit.grouped(e.population)) }
             return text + "  " + facts.joined(separator: ", ")
         }
-    }
-
-    /// `8961989` → `8,961,989`.
-    static func grouped(_ number: Int) -> String {
-        var digits = String(number.magnitude)
-        var groups: [String] = []
-        while digits.count > 3 {
-            groups.insert(String(digits.suffix(3)), at: 0)
-            digits.removeLast(3)
-        }
-        groups.insert(digits, at: 0)
-        return (number < 0 ? "-" : "") + groups.joined(separator: ",")
     }
 
     /// Resolves a place name or coordinates to one point, printing what was picked and the runners-up

@@ -122,4 +122,11 @@ struct PlaceFilterOptions: ParsableOptions {
     var visited: Bool
     @Flag("--unvisited", help: "Only places you still want to go to.")
     var unvisited: Bool
+
+    /// The query these options ask for.
+    /// - Throws: ``UsageError`` for `--visited` with `--unvisited`.
+    func query(order: PlaceQuery.Order = .journal) throws -> PlaceQuery {
+        if visited && unvisited { throw UsageError("--visited and --unvisited exclude each other") }
+        return PlaceQuery(tags: tags, visited: visited ? true : (unvisited ? false : nil), order: order)
+    }
 }

@@ -85,14 +85,11 @@ enum MapCommand: PlacesCommand {
 
     static func mapOptions(_ arguments: Options,
                            resolvePlace: @escaping (String) throws -> MapCoordinate?) throws -> MapOptions {
-        if arguments.filter.visited && arguments.filter.unvisited {
-            throw UsageError("--visited and --unvisited exclude each other")
-        }
+        let query = try arguments.filter.query()
         if arguments.labels && arguments.noLabels {
             throw UsageError("--labels and --no-labels exclude each other")
         }
-        var filter = MapFilter(tags: arguments.filter.tags,
-                               visited: arguments.filter.visited ? true : (arguments.filter.unvisited ? false : nil))
+        var filter = MapFilter(tags: query.tags, visited: query.visited)
         if let around = arguments.around {
             filter.around = try centre(around, resolvePlace: resolvePlace)
             if let radius = arguments.radius {

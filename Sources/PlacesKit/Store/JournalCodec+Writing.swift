@@ -40,7 +40,7 @@ extension JournalCodec {
     public static func encodePlace(_ place: Location) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(512)
-        appendPlace(place, indent: 0, to: &out)
+        appendPlace(place, Indents(0), to: &out)
         return out
     }
 
@@ -63,26 +63,37 @@ extension JournalCodec {
             out.append(UInt8(ascii: "]"))
             return
         }
+        let indents = Indents(indent + 2)
         for (offset, place) in places.enumerated() {
             if offset > 0 { out.append(UInt8(ascii: ",")) }
             out.append(0x0A)
-            out.append(contentsOf: outer)
-            out.append(contentsOf: [0x20, 0x20])
-            appendPlace(place, indent: indent + 2, to: &out)
+            out.append(contentsOf: indents.object)
+            appendPlace(place, indents, to: &out)
         }
         out.append(0x0A)
         out.append(contentsOf: outer)
         out.append(UInt8(ascii: "]"))
     }
 
-    /// One place's object at `indent` (its `{` already indented by the caller), keys in byte order
-    /// as `JSONEncoder`'s `sortedKeys` writes them; fields this version does not know are merged in
-    /// at their place, as they were read.
-    private static func appendPlace(_ place: Location, indent: Int, to out: inout [UInt8]) {
-        let object = [UInt8](repeating: 0x20, count: indent)
-        let fieldIndent = object + [0x20, 0x20]
-        let itemIndent = fieldIndent + [0x20, 0x20]
+    /// The spaces before a place's braces, its fields and its tags; made once per list, not per place.
+    private struct Indents {
+        let object: [UInt8]
+        let field: [UInt8]
+        let item: [UInt8]
         let separator: [UInt8] = [UInt8(ascii: ","), 0x0A]
+
+        init(_ indent: Int) {
+            object = [UInt8](repeating: 0x20, count: indent)
+            field = object + [0x20, 0x20]
+            item = field + [0x20, 0x20]
+        }
+    }
+
+    /// One place's object (its `{` already indented by the caller), keys in byte order as
+    /// `JSONEncoder`'s `sortedKeys` writes them; fields this version does not know are merged in
+    /// at their place, as they were read.
+    private static func appendPlace(_ place: Location, _ indents: Indents, to out: inout [UInt8]) {
+        let object = indents.object, fieldIndent = indents.field, itemIndent = indents.item, separator = indents.separator
         out.append(contentsOf: [UInt8(ascii: "{"), 0x0A])
         // Keys in byte order, as JSONEncoder's sortedKeys writes them; fields this version does
         // not know are merged in at their place.

@@ -155,18 +155,9 @@ extension JournalCodec {
         out.append(UInt8(ascii: "\""))
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
     private static func uuid(_ id: UUID, _ out: inout [UInt8]) {
-        let hex = hexDigits
         out.append(UInt8(ascii: "\""))
-        withUnsafeBytes(of: id.uuid) { raw in
-            for (index, byte) in raw.enumerated() {
-                if index == 4 || index == 6 || index == 8 || index == 10 { out.append(UInt8(ascii: "-")) }
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0xF)])
-            }
-        }
+        Location.appendLowercaseText(of: id, to: &out)
         out.append(UInt8(ascii: "\""))
     }
 }

@@ -26,10 +26,16 @@ struct JSONScanner {
 
     func fail(_ reason: String, at offset: Int? = nil) -> Failure { Failure(offset: offset ?? index, reason: reason) }
 
-    var atEnd: Bool { index >= bytes.count }
+    var atEnd: Bool {
+        @inline(__always) get { index >= bytes.count }
+    }
     /// The byte at the cursor, 0 at the end.
-    var peek: UInt8 { index < bytes.count ? bytes[index] : 0 }
+    var peek: UInt8 {
+        @inline(__always) get { index < bytes.count ? bytes[index] : 0 }
+    }
 
+    // The journal's fast reader calls these for every token: inlined, as they were when it had its own.
+    @inline(__always)
     mutating func skipSpace() {
         while index < bytes.count {
             let byte = bytes[index]
@@ -39,6 +45,7 @@ struct JSONScanner {
     }
 
     /// Moves past `byte` when it is next.
+    @inline(__always)
     mutating func consume(_ byte: UInt8) -> Bool {
         guard index < bytes.count, bytes[index] == byte else { return false }
         index += 1
@@ -61,6 +68,7 @@ struct JSONScanner {
     }
 
     /// Whether `null` is next (and moves past it).
+    @inline(__always)
     mutating func isNull() -> Bool {
         guard index + 4 <= bytes.count, bytes[index] == UInt8(ascii: "n"), bytes[index + 1] == UInt8(ascii: "u"),
               bytes[index + 2] == UInt8(ascii: "l"), bytes[index + 3] == UInt8(ascii: "l") else { return false }

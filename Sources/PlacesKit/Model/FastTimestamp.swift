@@ -52,6 +52,7 @@ enum FastTimestamp {
     }
 
     /// Days from 1970-01-01 to a civil date (Howard Hinnant's algorithm), proleptic Gregorian.
+    @inline(__always)
     static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400

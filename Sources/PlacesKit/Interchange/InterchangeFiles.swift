@@ -9,22 +9,21 @@ public enum InterchangeFiles {
     /// The whole file.
     /// - Throws: ``ImportError`` when it is missing, unreadable, or larger than ``Importer/maximumFileSize``.
     public static func read(_ path: String) throws -> [UInt8] {
-        var info = stat()
-        if stat(path, &info) == 0 {
-            if (info.st_mode & S_IFMT) == S_IFDIR { throw ImportError(file: path, reason: "is a directory, not a file") }
-            if Int(info.st_size) > Importer.maximumFileSize {
-                throw ImportError(
-                    file: path, reason: "the file is \(Int(info.st_size) / 1_048_576) MB: the limit is \(Importer.maximumFileSize / 1_048_576) MB")
-            }
-        }
         do {
-            guard let bytes = try PosixFile.read(path) else { throw ImportError(file: path, reason: "no such file") }
+            // Pipes and devices (`<(…)`, /dev/stdin) are welcome, within the same limit as files.
+            guard let bytes = try PosixFile.read(path, regularOnly: false, limit: Importer.maximumFileSize) else {
+                throw ImportError(file: path, reason: "no such file")
+            }
             return bytes
         } catch let error as JournalError {
-            if case .io(_, let operation, let reason) = error {
+            switch error {
+            case .io(_, let operation, let reason):
                 throw ImportError(file: path, reason: "cannot \(operation) it: \(reason)")
+            case .tooLarge(_, let limit):
+                throw ImportError(file: path, reason: "it is larger than the limit of \(limit / 1_048_576) MB")
+            default:
+                throw ImportError(file: path, reason: error.description)
             }
-            throw ImportError(file: path, reason: error.description)
         }
     }
 

@@ -59,7 +59,11 @@ public struct JournalHistory: Sendable {
         let next = (versions().first?.sequence ?? 0) + 1
         let name = String(repeating: "0", count: max(0, 10 - String(next).count)) + String(next) + ".json"
         let snapshot = StorePath.join(directory, name)
-        if link(journalPath, snapshot) != 0 {
+        if link(journalPath, snapshot) == 0 {
+            // The linked file is the journal about to be replaced: a copy kept for weeks must be as
+            // private as a journal, whatever mode a hand edit left on it.
+            chmod(snapshot, 0o600)
+        } else {
             guard let bytes = try PosixFile.read(journalPath) else { return }
             try PosixFile.writeNew(snapshot, bytes, mode: 0o600)
         }

@@ -16,6 +16,9 @@ enum UndoCommand: PlacesCommand {
         guard let result = try context.store().undo() else {
             throw CommandFailure("nothing to undo: no earlier version of the journal is kept")
         }
+        for (version, reason) in result.skipped {
+            context.note("places: warning: skipped the version saved \(Timestamp.string(version.saved)), which cannot be read (\(reason)); `places doctor` reports it")
+        }
         let changes = JournalDiff.describe(from: result.undone, to: result.restored)
         if arguments.flag("--json") {
             context.say(try PlaceOutput.json(UndoReport(restoredVersionSaved: Timestamp.string(result.version.saved),

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Reading files to import and writing exports, with errors that name the file.
+/// Reading files to import, with errors that name the file. (Exports are written by ``OutputFile``.)
 public enum InterchangeFiles {
     /// The whole file.
     /// - Throws: ``ImportError`` when it is missing, unreadable, or larger than ``Importer/maximumFileSize``.
@@ -24,22 +24,6 @@ public enum InterchangeFiles {
             default:
                 throw ImportError(file: path, reason: error.description)
             }
-        }
-    }
-
-    /// Replaces (or creates) a file with `text`: written to a temporary file beside it, flushed,
-    /// then renamed over it, so a reader never sees half an export.
-    /// - Throws: ``JournalError/io(path:operation:reason:)`` naming the file.
-    public static func write(_ text: String, to path: String) throws {
-        let directory = StorePath.directory(of: path)
-        let temporary = StorePath.join(
-            directory, ".\(StorePath.lastComponent(of: path)).tmp.\(getpid()).\(UInt32.random(in: 0...UInt32.max))")
-        try PosixFile.writeNew(temporary, Array(text.utf8), mode: 0o644)
-        do {
-            try PosixFile.rename(temporary, path)
-        } catch {
-            unlink(temporary)
-            throw error
         }
     }
 }

@@ -24,7 +24,7 @@ enum CompletionCommand: PlacesCommand {
             throw UsageError("no completion for the shell \"\(shell)\"",
                              hint: "choose one of: \(CompletionScript.shells.joined(separator: ", "))")
         }
-        print(script, terminator: "")
+        context.write(script)
     }
 }
 
@@ -71,7 +71,7 @@ enum DynamicCompletion {
         default:
             return 0
         }
-        if !lines.isEmpty { print(lines.joined(separator: "\n")) }
+        if !lines.isEmpty { Console.say(lines.joined(separator: "\n")) }
         return 0
     }
 

@@ -59,16 +59,12 @@ enum MapCommand: PlacesCommand {
             terminalOptions.width = arguments.value("--width") != nil ? options.width : size.columns
             let renderer = TerminalMapRenderer(options: terminalOptions, usesColor: context.style.enabled,
                                                maximumRows: size.rows.map { $0 - 5 })
-            print(renderer.render(places), terminator: "")
+            context.write(renderer.render(places))
             return
         }
 
         let text = format == "html" ? HTMLMapPage(options: options).render(places) : SVGMapRenderer(options: options).render(places)
-        guard let output, output != "-" else {
-            print(text, terminator: "")
-            return
-        }
-        try InterchangeFiles.write(text, to: output)
+        guard try context.write(text, to: output), let output else { return }
         let count = options.filter.apply(to: places).count
         context.note("Wrote \(output): \(count == 1 ? "1 place" : "\(count) places").")
     }

@@ -51,11 +51,11 @@ enum SearchCommand: PlacesCommand {
                 }
                 output += "\n"
                 if output.utf8.count > 60_000 {
-                    print(output, terminator: "")
+                    context.write(output)
                     output.removeAll(keepingCapacity: true)
                 }
             }
-            print(output, terminator: "")
+            context.write(output)
             return
         }
         guard let query = arguments.positionals.first, !query.trimmed.isEmpty else {

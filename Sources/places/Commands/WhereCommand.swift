@@ -31,11 +31,11 @@ enum WhereCommand: PlacesCommand {
                 // One JSON object per line whatever --json says: a batch is for programs.
                 output += GeosearchJSON.reverse(query: query, result) + "\n"
                 if output.utf8.count > 60_000 {
-                    print(output, terminator: "")
+                    context.write(output)
                     output.removeAll(keepingCapacity: true)
                 }
             }
-            print(output, terminator: "")
+            context.write(output)
             return
         }
         let query = arguments.positionals.joined(separator: " ")

@@ -53,17 +53,11 @@ extension MapFilter {
     /// Reads a radius as people type it: `50km`, `50 km`, `800m`, `10mi`, or a bare number of kilometres.
     /// - Throws: ``UsageError`` for anything else, or a radius that is not positive.
     public static func parseRadius(_ text: String) throws -> Double {
-        var number = text.trimmed.lowercased()
-        var factor = 1.0
-        for (suffix, scale) in [("km", 1.0), ("mi", 1.609_344), ("m", 0.001)] where number.hasSuffix(suffix) {
-            number = String(number.dropLast(suffix.count)).trimmed
-            factor = scale
-            break
+        guard let kilometres = DistanceParser.kilometres(text) else {
+            throw UsageError("--radius \"\(text)\" is not a distance up to 20,040 km (half the Earth's circumference)",
+                             hint: "e.g. --radius 50km, --radius 800m or --radius 10mi")
         }
-        guard let value = Double(number), value.isFinite, value > 0, !number.contains("x") else {
-            throw UsageError("--radius \"\(text)\" is not a distance", hint: "e.g. --radius 50km, --radius 800m or --radius 10mi")
-        }
-        return value * factor
+        return kilometres
     }
 
     /// Reads the centre for `--around`: `LAT,LON` in decimal degrees, or a place name handed to

@@ -31,7 +31,8 @@ enum NearCommand: PlacesCommand {
         var radius = 25.0
         if let text = arguments.value("--radius") {
             guard let km = DistanceParser.kilometres(text) else {
-                throw UsageError("--radius \"\(text)\" is not a distance", hint: "e.g. --radius 25km, 500m or 10mi")
+                throw UsageError("--radius \"\(text)\" is not a distance up to 20,040 km (half the Earth's circumference)",
+                                 hint: "e.g. --radius 25km, 500m or 10mi")
             }
             radius = km
         }

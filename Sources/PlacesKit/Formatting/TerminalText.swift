@@ -70,10 +70,45 @@ public enum TerminalText {
         String(repeating: " ", count: max(0, columns - width(text))) + text
     }
 
+    /// `text` safe to show on a terminal: every C0 and C1 control character and DEL is written as an
+    /// escape (`\e`, `\t`, `\r`, `\n`, or `\u{7}`), the way git and ripgrep show them, so a name
+    /// cannot set the window title, clear the screen or hide text; and the bidirectional overrides and
+    /// isolates (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C) are shown the same way, so a
+    /// name cannot read backwards. Everything else is kept.
+    /// - Parameter keepingLineBreaks: leave `\n` as a line break (for messages of several lines).
+    public static func visible(_ text: String, keepingLineBreaks: Bool = false) -> String {
+        func needsEscape(_ value: UInt32) -> Bool {
+            value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
+                || (0x2066...0x2069).contains(value) || value == 0x200E || value == 0x200F || value == 0x061C
+        }
+        let scalars = text.unicodeScalars
+        guard scalars.contains(where: { needsEscape($0.value) && !(keepingLineBreaks && $0 == "\n") }) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in scalars {
+            guard needsEscape(scalar.value), !(keepingLineBreaks && scalar == "\n") else {
+                result.append(scalar)
+                continue
+            }
+            let escape: String
+            switch scalar {
+            case "\u{1B}": escape = "\\e"
+            case "\t": escape = "\\t"
+            case "\r": escape = "\\r"
+            case "\n": escape = "\\n"
+            default: escape = "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+            result.append(contentsOf: escape.unicodeScalars)
+        }
+        return String(result)
+    }
+
     /// Aligns rows into columns separated by two spaces. Cells in `rightAligned` columns are
     /// padded on the left. The last column is not padded, and no line ends in spaces.
     /// - Complexity: O(total characters); each cell is measured once.
+    /// Every cell is made ``visible(_:keepingLineBreaks:)`` first: cells hold names from the journal
+    /// and from imported files.
     public static func table(_ rows: [[String]], rightAligned: Set<Int> = []) -> [String] {
+        let rows = rows.map { $0.map { visible($0) } }
         guard let columns = rows.map(\.count).max() else { return [] }
         let cellWidths = rows.map { $0.map(width) }
         var widths = [Int](repeating: 0, count: columns)

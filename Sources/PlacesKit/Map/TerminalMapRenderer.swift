@@ -85,7 +85,7 @@ public struct TerminalMapRenderer: Sendable {
             put(location.isVisited ? "●" : "○", column: cell.column, row: cell.row, style: "1;38;5;\(color.ansi256)")
         }
         if options.showsLabels {
-            let names = scene.locations.map { LabelPlacer.shortened($0.name.trimmed, maximum: 20) }
+            let names = scene.locations.map { LabelPlacer.shortened(TerminalText.visible($0.name.trimmed), maximum: 20) }
             let requests = zip(cellsOfPins, names).map { cell, name in
                 LabelPlacer.Request(x: Double(cell.column) + 0.5, y: Double(cell.row) + 0.5, pinRadius: 0.5,
                                     width: Double(LabelPlacer.displayWidth(name) + 1), height: 1)
@@ -143,7 +143,7 @@ public struct TerminalMapRenderer: Sendable {
         var legend: [String] = []
         if scene.locations.contains(where: { $0.isVisited }) { legend.append("● visited") }
         if scene.locations.contains(where: { !$0.isVisited }) { legend.append("○ want to go") }
-        for entry in scene.palette.entries { legend.append(styled("■", "38;5;\(entry.color.ansi256)") + " " + entry.tag) }
+        for entry in scene.palette.entries { legend.append(styled("■", "38;5;\(entry.color.ansi256)") + " " + TerminalText.visible(entry.tag)) }
         if scene.palette.hasOther && !scene.palette.entries.isEmpty {
             legend.append(styled("■", "38;5;\(TagPalette.other.ansi256)") + " other")
         }

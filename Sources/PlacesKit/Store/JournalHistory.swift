@@ -97,7 +97,7 @@ public enum JournalDiff {
             if previous.latitude != place.latitude || previous.longitude != place.longitude { fields.append("coordinates") }
             if previous.tags != place.tags { fields.append("tags") }
             if previous.visited != place.visited { fields.append("visited") }
-            changed.append("\"\(place.name)\"" + (fields.isEmpty ? "" : " (\(fields.joined(separator: ", ")))"))
+            changed.append("\"\(TerminalText.visible(place.name))\"" + (fields.isEmpty ? "" : " (\(fields.joined(separator: ", ")))"))
         }
         if changed.count > 3 {
             lines.append("changed \(changed.count) places")
@@ -110,6 +110,6 @@ public enum JournalDiff {
     private static func summarise(_ verb: String, _ places: [Location]) -> [String] {
         if places.isEmpty { return [] }
         if places.count > 3 { return ["\(verb) \(places.count) places"] }
-        return ["\(verb) " + places.map { "\"\($0.name)\"" }.joined(separator: ", ")]
+        return ["\(verb) " + places.map { "\"\(TerminalText.visible($0.name))\"" }.joined(separator: ", ")]
     }
 }

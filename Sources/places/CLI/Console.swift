@@ -1,3 +1,4 @@
+import PlacesKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -47,7 +48,8 @@ enum Console {
 
     static func error(_ text: String) {
         flushOutput()
-        var bytes = Array(text.utf8)
+        // Messages quote names and values from files; none may reach the terminal as a control sequence.
+        var bytes = Array(TerminalText.visible(text, keepingLineBreaks: true).utf8)
         if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
         _ = writeAll(bytes, to: STDERR_FILENO)
     }

@@ -69,7 +69,7 @@ enum EditCommand: PlacesCommand {
         if arguments.flag("--json") {
             context.say(try PlaceOutput.json(result.after))
         } else {
-            context.say(result.after.hasSameContent(as: result.before) ? "No changes." : "Updated \(result.after.name) (\(result.after.shortID))")
+            context.say(result.after.hasSameContent(as: result.before) ? "No changes." : "Updated \(TerminalText.visible(result.after.name)) (\(result.after.shortID))")
         }
     }
 

@@ -110,8 +110,8 @@ enum DoctorCommand: PlacesCommand {
                 case .warning: mark = context.style.yellow("warning")
                 case .problem: mark = context.style.red("problem")
                 }
-                context.say("\(mark)  \(finding.message)")
-                if let fixed = finding.fixed { context.say("         fixed: \(fixed)") }
+                context.say("\(mark)  \(TerminalText.visible(finding.message))")
+                if let fixed = finding.fixed { context.say("         fixed: \(TerminalText.visible(fixed))") }
             }
         }
         let unresolved = findings.filter { $0.severity != .ok && $0.fixed == nil }

@@ -91,7 +91,7 @@ enum NearCommand: PlacesCommand {
         if within.isEmpty {
             var message = "No places in the journal within \(radiusText)"
             if let nearest = found.first {
-                message += "; the nearest is \(nearest.0.name), \(DistanceParser.text(kilometres: nearest.1)) "
+                message += "; the nearest is \(TerminalText.visible(nearest.0.name)), \(DistanceParser.text(kilometres: nearest.1)) "
                     + direction(lat, lon, nearest.0.latitude, nearest.0.longitude)
             }
             context.note(message + ".")

@@ -170,3 +170,60 @@ final class NamesBox: @unchecked Sendable {
     func append(_ name: String) { lock.lock(); list.append(name); lock.unlock() }
     var names: [String] { lock.lock(); defer { lock.unlock() }; return list }
 }
+
+/// Settings and folders that must be refused rather than guessed at.
+@Suite struct RefusalTests {
+    static let dump = "2661552\tBern\tBern\tBerne,Berna\t46.94809\t7.44744\tP\tPPLC\tCH\t\tBE\t\t\t\t121631\t\t542\tEurope/Zurich\t2023-01-01\n"
+
+    @Test func gazetteerResetAndImportNeverRemoveAFolderPlacesDidNotMake() throws {
+        let places = try PlacesRunner()
+        defer { places.removeAll() }
+        let folder = places.journal.deletingLastPathComponent().appendingPathComponent("gazetteer")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let mine = folder.appendingPathComponent("my-notes.txt")
+        try "keep me".write(to: mine, atomically: true, encoding: .utf8)
+        let dump = places.directory.appendingPathComponent("cities.txt")
+        try Self.dump.write(to: dump, atomically: true, encoding: .utf8)
+        for command in [["gazetteer", "reset"], ["gazetteer", "import", dump.path]] {
+            let result = try places.run(command)
+            #expect(result.status == 1, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("refusing to remove \(folder.path): places did not make it"), "\(command): \(result.stderr)")
+            #expect(try String(contentsOf: mine, encoding: .utf8) == "keep me")
+        }
+        // Its own folder it replaces and removes; a file of the person's put inside it is refused.
+        try FileManager.default.removeItem(at: folder)
+        #expect(try places.run(["gazetteer", "import", dump.path]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".places-gazetteer").path))
+        #expect(try places.run(["gazetteer", "import", dump.path]).status == 0)
+        try "keep me".write(to: folder.appendingPathComponent("mine.txt"), atomically: true, encoding: .utf8)
+        #expect(try places.run(["gazetteer", "reset"]).status == 1)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("mine.txt"))
+        #expect(try places.run(["gazetteer", "reset"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+    }
+
+    @Test func emptyStoreOptionAndNonUTF8StoreVariableAreRefused() throws {
+        let places = try PlacesRunner()
+        defer { places.removeAll() }
+        let empty = try places.run(["list", "--store", ""])
+        #expect(empty.status == 64 && empty.stderr.contains("--store \"\" names no file"), "\(empty.stderr)")
+        // A Latin-1 "é" (0xE9) in the path: bash passes the byte through unchanged.
+        let result = try places.run(["-c", "PLACES_STORE=$'\(places.directory.path)/caf\\xe9/places.json' exec \"$0\" add A --at 1,2",
+                                     PlacesRunner.executable.path], executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("the environment variable PLACES_STORE"), "\(result.stderr)")
+        let made = try FileManager.default.contentsOfDirectory(atPath: places.directory.path)
+        #expect(!made.contains { $0.hasPrefix("caf") }, "no other folder was created: \(made)")
+    }
+
+    @Test func aJournalThatCannotBeReadExitsWith65() throws {
+        let places = try PlacesRunner()
+        defer { places.removeAll() }
+        _ = try places.add("A", "1,2")
+        chmod(places.journal.path, 0o600)
+        let result = try places.run(["--reuid=65534", "--regid=65534", "--clear-groups", PlacesRunner.executable.path, "list",
+                                     "--store", places.journal.path], executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains("Permission denied"))
+    }
+}

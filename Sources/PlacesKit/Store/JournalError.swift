@@ -16,6 +16,16 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A file is larger than this command reads (counted as read, so pipes and devices are bounded too).
     case tooLarge(path: String, limit: Int)
 
+    /// Whether the error means a file could not be read (sysexits `EX_DATAERR`, exit 65), as
+    /// opposed to a change that could not be made or saved.
+    public var isReadFailure: Bool {
+        switch self {
+        case .unreadable, .newerVersion, .duplicateID, .tooLarge: return true
+        case let .io(_, operation, _): return ["open", "read", "examine"].contains(operation)
+        case .lockTimeout, .noHome: return false
+        }
+    }
+
     public var description: String {
         switch self {
         case let .unreadable(path, reason, backup):

@@ -63,9 +63,13 @@ enum PlacesCLI {
             case .failed: return fail(error.description, code: .ioError)
             }
         } catch let error as JournalError {
+            return fail(error.description, code: error.isReadFailure ? .dataError : .failure)
+        } catch let error as ImportError {
+            return fail(error.description, code: .dataError)
+        } catch let error as GazetteerError {
             switch error {
-            case .unreadable, .newerVersion, .duplicateID: return fail(error.description, code: .dataError)
-            default: return fail(error.description, code: .failure)
+            case .unreadable, .malformed, .empty: return fail(error.description, code: .dataError)
+            case .unwritable, .notOurs: return fail(error.description, code: .failure)
             }
         } catch let error as PlaceLookupError {
             return fail(error.description, code: .failure)

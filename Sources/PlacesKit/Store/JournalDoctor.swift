@@ -146,18 +146,12 @@ public enum JournalDoctor {
             try PosixFile.writeNew(temporary, JournalStore.encode(places), mode: 0o600)
             var aside: String?
             if PosixFile.exists(path) {
-                let name = path + ".unreadable-" + Timestamp.string(Date()).replacing(":", with: "")
-                if link(path, name) != 0 {
-                    // No hard links on this file system: copy the unreadable bytes instead.
-                    do {
-                        guard let bytes = try PosixFile.read(path, regularOnly: false) else { throw JournalError.io(path: path, operation: "read", reason: "it vanished") }
-                        try PosixFile.writeNew(name, bytes, mode: 0o600)
-                    } catch {
-                        unlink(temporary)
-                        throw error
-                    }
+                do {
+                    aside = try keepAside(path)
+                } catch {
+                    unlink(temporary)
+                    throw error
                 }
-                aside = name
             }
             do {
                 try PosixFile.rename(temporary, path)
@@ -170,6 +164,29 @@ public enum JournalDoctor {
                 + (aside.map { "; the unreadable file was kept as \($0) (changes made after that version are only in it)" } ?? "")
         }
         return nil
+    }
+
+    /// Keeps the unreadable journal as `places.json.unreadable-<time>` (a hard link, or a copy where
+    /// links are not possible). A doctor killed mid-restore may have linked it already: that link is
+    /// used again; any other file of that name gets a numbered sibling instead.
+    private static func keepAside(_ path: String) throws -> String {
+        let stem = path + ".unreadable-" + Timestamp.string(Date()).replacing(":", with: "")
+        let journal = PosixFile.identity(path)
+        for attempt in 1...100 {
+            let name = attempt == 1 ? stem : "\(stem)-\(attempt)"
+            if link(path, name) == 0 { return name }
+            if errno == EEXIST {
+                if journal != nil, PosixFile.identity(name) == journal { return name }
+                continue
+            }
+            // No hard links on this file system: copy the unreadable bytes instead.
+            guard let bytes = try PosixFile.read(path, regularOnly: false) else {
+                throw JournalError.io(path: path, operation: "read", reason: "it vanished")
+            }
+            try PosixFile.writeNew(name, bytes, mode: 0o600)
+            return name
+        }
+        throw JournalError.io(path: stem, operation: "create", reason: "too many files of that name")
     }
 
     private static func modificationDate(_ path: String) -> Date {

@@ -369,9 +369,11 @@ public struct JournalStore: Sendable {
         let name = StorePath.lastComponent(of: target)
         let temporary = StorePath.join(directory, ".\(name).tmp.\(getpid()).\(UInt32.random(in: 0...UInt32.max))")
         try PosixFile.writeNew(temporary, bytes, mode: 0o600)
+        let history = JournalHistory(journalPath: target)
+        let snapshot = temporary + ".history"
         do {
             if let previous {
-                if recordHistory { try JournalHistory(journalPath: target).record(target) }
+                if recordHistory { try history.stage(target, as: snapshot) }
                 // Not fsynced: the same version is already durable, as the journal it was and as
                 // its history link; a power cut can at worst cost this spare copy.
                 let backupTemporary = temporary + ".bak"
@@ -382,9 +384,12 @@ public struct JournalStore: Sendable {
         } catch {
             unlink(temporary)
             unlink(temporary + ".bak")
+            unlink(snapshot)
             throw error
         }
         try PosixFile.syncDirectory(directory)
+        // The change is saved; a failure to keep the old version for undo must not report otherwise.
+        if (try? history.adopt(snapshot)) != nil { try? PosixFile.syncDirectory(history.directory) } else { unlink(snapshot) }
     }
 
     /// Temporary files left by a `places` that was killed mid-write. Only ever called under the

@@ -81,6 +81,12 @@ public enum TerminalText {
             value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
                 || (0x2066...0x2069).contains(value) || value == 0x200E || value == 0x200F || value == 0x061C
         }
+        // Fast path, on bytes: only these lead bytes can start a character that needs escaping
+        // (C0 and DEL; C2 for C1; D8 for U+061C; E2 for the U+20xx marks). Tables call this per cell.
+        let suspicious = text.utf8.contains { byte in
+            (byte < 0x20 && !(keepingLineBreaks && byte == 0x0A)) || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
+        }
+        guard suspicious else { return text }
         let scalars = text.unicodeScalars
         guard scalars.contains(where: { needsEscape($0.value) && !(keepingLineBreaks && $0 == "\n") }) else { return text }
         var result = String.UnicodeScalarView()

@@ -9,7 +9,7 @@ import Darwin
 /// The store calls these directly rather than `Data.write(options: .atomic)`, which on Linux does
 /// not fsync the directory, resets a 0600 file to 0644, replaces a symlink with a regular file,
 /// and leaves temporary files behind after a crash.
-enum PosixFile {
+package enum PosixFile {
     static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
     /// The whole file, or `nil` when it does not exist.
@@ -19,7 +19,7 @@ enum PosixFile {
     ///   - limit: the most bytes to accept; the check counts what is read, so it holds for pipes and
     ///     devices (`/dev/zero`) whose size `stat` cannot tell.
     /// - Throws: ``JournalError/io(path:operation:reason:)``; ``JournalError/tooLarge(path:limit:)``.
-    static func read(_ path: String, regularOnly: Bool = true, limit: Int? = nil) throws -> [UInt8]? {
+    package static func read(_ path: String, regularOnly: Bool = true, limit: Int? = nil) throws -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 {
             if errno == ENOENT { return nil }

@@ -27,6 +27,12 @@ enum Console {
 
     /// Writes bytes to standard output as they are.
     static func output(_ bytes: [UInt8]) {
+        if bytes.count >= 1 << 16 {
+            // A whole table or export: written as it is, without copying it into the buffer.
+            flushOutput()
+            send(bytes)
+            return
+        }
         buffer.append(contentsOf: bytes)
         if flushesEachWrite || buffer.count >= 1 << 16 { flushOutput() }
     }
@@ -34,8 +40,13 @@ enum Console {
     /// Sends what is buffered to standard output.
     static func flushOutput() {
         defer { buffer.removeAll(keepingCapacity: true) }
-        guard outputFailure == nil, !buffer.isEmpty else { return }
-        if let code = writeAll(buffer, to: STDOUT_FILENO) {
+        send(buffer)
+    }
+
+    /// Writes to standard output, remembering the first failure (and dropping output after it).
+    private static func send(_ bytes: [UInt8]) {
+        guard outputFailure == nil, !bytes.isEmpty else { return }
+        if let code = writeAll(bytes, to: STDOUT_FILENO) {
             if code == EPIPE {
                 // The reader has gone; end as quietly as the default SIGPIPE would.
                 signal(SIGPIPE, SIG_DFL)

@@ -42,7 +42,7 @@ struct ExternalEditor {
         guard status == 0 else {
             throw CommandFailure("the editor (\(command)) exited with status \(status); nothing was changed")
         }
-        guard let fileBytes = readAll(path) else { throw CommandFailure("cannot read back \(path)") }
+        guard let fileBytes = try? PosixFile.read(path) else { throw CommandFailure("cannot read back \(path)") }
         guard let edited = String(validating: Self.plainLineEnds(fileBytes), as: UTF8.self) else {
             throw CommandFailure("the edited text is not valid UTF-8; nothing was changed", code: .dataError)
         }
@@ -78,20 +78,6 @@ struct ExternalEditor {
             throw CommandFailure("cannot keep your text in \(path): \(String(cString: strerror(errno)))")
         }
         return path
-    }
-
-    private func readAll(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var result: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 { if errno == EINTR { continue }; return nil }
-            if count == 0 { return result }
-            result += buffer[0..<count]
-        }
     }
 }
 

@@ -83,6 +83,9 @@ import Testing
         }
         #expect(try Data(contentsOf: places.journal) == before)
         #expect(try places.run(["list"]).status == 0)
+        let nowhere = try places.run(["export", "-o", places.directory.path + "/no/such/folder/out.csv"])
+        #expect(nowhere.status == 73 && nowhere.stderr.contains("cannot create") && nowhere.stderr.contains("No such file or directory"),
+                "\(nowhere.stderr)")
     }
 
     @Test func outputFileKeepsLinksAndModesAndHonoursTheUmask() throws {

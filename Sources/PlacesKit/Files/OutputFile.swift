@@ -9,6 +9,9 @@ public enum OutputFileError: Error, Equatable, Sendable, CustomStringConvertible
     /// The path names something an export must never replace: the journal or one of its own
     /// files, a directory, a device. Nothing was written (sysexits `EX_CANTCREAT`).
     case refused(path: String, reason: String)
+    /// The file cannot be created there (no such folder, no permission, a read-only file system).
+    /// Nothing was written (sysexits `EX_CANTCREAT`).
+    case cannotCreate(path: String, reason: String)
     /// Writing failed part-way (a full disk, an I/O error, a file-size limit). The file, if it
     /// existed, was left as it was (sysexits `EX_IOERR`).
     case failed(path: String, reason: String)
@@ -16,6 +19,7 @@ public enum OutputFileError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case let .refused(path, reason): return "refusing to write \(path): \(reason)"
+        case let .cannotCreate(path, reason): return "cannot create \(path): \(reason)"
         case let .failed(path, reason): return "cannot write \(path): \(reason); the file was left as it was"
         }
     }
@@ -54,7 +58,10 @@ public enum OutputFile {
             try PosixFile.rename(temporary, target)
         } catch let error as JournalError {
             unlink(temporary)
-            if case .io(_, _, let reason) = error { throw OutputFileError.failed(path: path, reason: reason) }
+            if case .io(_, let operation, let reason) = error {
+                throw operation == "create" ? OutputFileError.cannotCreate(path: path, reason: reason)
+                                            : OutputFileError.failed(path: path, reason: reason)
+            }
             throw OutputFileError.failed(path: path, reason: error.description)
         }
     }

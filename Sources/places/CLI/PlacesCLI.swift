@@ -60,7 +60,7 @@ enum PlacesCLI {
             return fail(error.message, code: error.code)
         } catch let error as OutputFileError {
             switch error {
-            case .refused: return fail(error.description, code: .cannotCreate)
+            case .refused, .cannotCreate: return fail(error.description, code: .cannotCreate)
             case .failed: return fail(error.description, code: .ioError)
             }
         } catch let error as JournalError {

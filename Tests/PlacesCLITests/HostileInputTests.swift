@@ -28,7 +28,8 @@ import Testing
         // A hand-edited journal: `add` and `import` refuse such names, but a file can hold anything.
         try writeJournal(places, [record(1, name: Self.evilName, tags: #"["t\u001b[8m"]"#), record(2, name: "Plain\u{1B}[2J")])
         for command in [["list"], ["show", "abcd0001"], ["stats"], ["near", "1,2"], ["doctor"],
-                        ["show", "\u{1B}]0;x\u{7}"], ["remove", "abcd0002", "--yes"], ["history"], ["undo"]] {
+                        ["show", "\u{1B}]0;x\u{7}"], ["__complete", "ids", "--for", "fish"], ["__complete", "tags", "--for", "zsh"],
+                        ["remove", "abcd0002", "--yes"], ["history"], ["undo"]] {
             let result = try places.run(command)
             #expect(isInert(result.stdout) && isInert(result.stderr), "\(command): \(result.stdout.debugDescription) \(result.stderr.debugDescription)")
             #expect((result.stdout + result.stderr).contains("\\e") || command == ["doctor"], "\(command)")

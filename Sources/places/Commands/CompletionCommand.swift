@@ -68,7 +68,7 @@ enum DynamicCompletion {
             var seen = Set<String>()
             for place in places {
                 for tag in place.tags where seen.insert(tag).inserted {
-                    lines.append(shell == "zsh" ? tag.replacing(":", with: "\\:") : oneLine(tag))
+                    lines.append(shell == "zsh" ? oneLine(tag).replacing(":", with: "\\:") : oneLine(tag))
                 }
             }
             lines.sort()
@@ -89,7 +89,8 @@ enum DynamicCompletion {
         }
     }
 
+    /// Completion menus are shown on the terminal: no control sequence from a name may reach it.
     private static func oneLine(_ text: String) -> String {
-        String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+        TerminalText.visible(String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 }))
     }
 }

@@ -11,9 +11,10 @@ import Darwin
 
 /// The last versions of the journal, kept beside it in `places.json.history/` for `places undo`.
 ///
-/// Each write first hard-links the version it is about to replace into the history directory: an
-/// instant, complete snapshot that costs no copying, because the journal is only ever replaced by
-/// rename, never changed in place. The oldest snapshots beyond ``capacity`` are removed.
+/// Each write hard-links the version it is about to replace under a temporary name, and moves that
+/// link into the history directory once the new journal is in place: an instant, complete snapshot
+/// that costs no copying, because the journal is only ever replaced by rename, never changed in
+/// place. The oldest snapshots beyond ``capacity`` are removed.
 public struct JournalHistory: Sendable {
     /// How many earlier versions are kept.
     public static let capacity = 20

@@ -11,9 +11,10 @@ import Darwin
 
 /// The journal file: a JSON document of places that is read whole and replaced whole.
 ///
-/// Every change is one transaction: take the lock, read the journal, apply the change to a copy,
-/// validate it, write a temporary file beside the journal and fsync it, keep the previous version
-/// as `places.json.bak`, rename the new file over the journal, and fsync the directory. A crash
+/// Every change is one transaction: take the lock (see ``JournalLock``), read the journal, apply the
+/// change to a copy, validate it, write a temporary file beside the journal and fsync it, keep the
+/// previous version as `places.json.bak` (a copy) and in the history (a link), rename the new file
+/// over the journal, and fsync the directory. A crash
 /// at any instant leaves either the old or the new journal, never a torn one; a change reported as
 /// saved has reached the disk.
 ///

@@ -31,6 +31,10 @@ final class JournalLock {
         fileDescriptor = try Self.lock(path, folder: false, reportedAs: path, seconds: seconds, waited: waited)
         do {
             folderDescriptor = try Self.lock(StorePath.directory(of: path), folder: true, reportedAs: path, seconds: seconds, waited: waited)
+        } catch JournalError.io(_, "lock", _) {
+            // Some file systems cannot lock a folder (NFS emulates flock with write locks, which a
+            // folder opened for reading cannot take): the lock file alone serialises writers there.
+            folderDescriptor = -1
         } catch {
             flock(fileDescriptor, LOCK_UN)
             close(fileDescriptor)
@@ -82,8 +86,10 @@ final class JournalLock {
     }
 
     deinit {
-        flock(folderDescriptor, LOCK_UN)
-        close(folderDescriptor)
+        if folderDescriptor >= 0 {
+            flock(folderDescriptor, LOCK_UN)
+            close(folderDescriptor)
+        }
         flock(fileDescriptor, LOCK_UN)
         close(fileDescriptor)
     }

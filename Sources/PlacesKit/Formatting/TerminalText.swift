@@ -83,9 +83,12 @@ public enum TerminalText {
         }
         // Fast path, on bytes: only these lead bytes can start a character that needs escaping
         // (C0 and DEL; C2 for C1; D8 for U+061C; E2 for the U+20xx marks). Tables call this per cell.
-        let suspicious = text.utf8.contains { byte in
-            (byte < 0x20 && !(keepingLineBreaks && byte == 0x0A)) || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
-        }
+        let suspicious = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 {
+                if !(keepingLineBreaks && byte == 0x0A) { return true }
+            }
+            return false
+        } ?? true
         guard suspicious else { return text }
         let scalars = text.unicodeScalars
         guard scalars.contains(where: { needsEscape($0.value) && !(keepingLineBreaks && $0 == "\n") }) else { return text }
@@ -114,7 +117,8 @@ public enum TerminalText {
     /// Every cell is made ``visible(_:keepingLineBreaks:)`` first: cells hold names from the journal
     /// and from imported files.
     public static func table(_ rows: [[String]], rightAligned: Set<Int> = []) -> [String] {
-        let rows = rows.map { $0.map { visible($0) } }
+        // Copied only when some cell needs escapes: a 100,000-row table is otherwise not touched.
+        let rows = rows.contains { $0.contains { visible($0) != $0 } } ? rows.map { $0.map { visible($0) } } : rows
         guard let columns = rows.map(\.count).max() else { return [] }
         let cellWidths = rows.map { $0.map(width) }
         var widths = [Int](repeating: 0, count: columns)

@@ -38,6 +38,8 @@ let allCommands: [CommandEntry] = [
     UndoCommand.entry,
     HistoryCommand.entry,
     DoctorCommand.entry,
+    MergeCommand.entry,
+    MergeDriverCommand.entry,
     StatsCommand.entry,
     ShareCommand.entry,
     OpenCommand.entry,

@@ -29,11 +29,21 @@ public enum PlaceMerge {
         public var conflicts: [Conflict]
     }
 
-    /// One mergeable field: how it reads (equal text means equal value) and how it is copied.
+    /// One mergeable field: how it reads, how it compares (equal keys mean equal values; the
+    /// readable text unless that can be ambiguous) and how it is copied.
     private struct Field: Sendable {
         var name: String
         var show: @Sendable (Location) -> String
         var copy: @Sendable (inout Location, Location) -> Void
+        var key: @Sendable (Location) -> String
+
+        init(name: String, show: @escaping @Sendable (Location) -> String, copy: @escaping @Sendable (inout Location, Location) -> Void,
+             key: (@Sendable (Location) -> String)? = nil) {
+            self.name = name
+            self.show = show
+            self.copy = copy
+            self.key = key ?? show
+        }
     }
 
     /// The known fields: name, description, coordinates, tags, visited and created.
@@ -43,7 +53,9 @@ public enum PlaceMerge {
               copy: { $0.description = $1.description }),
         Field(name: "coordinates", show: { "\(CoordinateFormat.plain($0.latitude)), \(CoordinateFormat.plain($0.longitude))" },
               copy: { $0.latitude = $1.latitude; $0.longitude = $1.longitude }),
-        Field(name: "tags", show: { $0.tags.isEmpty ? "(none)" : $0.tags.joined(separator: ", ") }, copy: { $0.tags = $1.tags }),
+        // Tags read joined by commas, which a tag may itself contain: compared one by one.
+        Field(name: "tags", show: { $0.tags.isEmpty ? "(none)" : $0.tags.joined(separator: ", ") }, copy: { $0.tags = $1.tags },
+              key: { $0.tags.map { "\($0.utf8.count):\($0)" }.joined() }),
         Field(name: "visited", show: { $0.visited.map(Timestamp.string) ?? "no" }, copy: { $0.visited = $1.visited }),
         Field(name: "created", show: { $0.created.map(Timestamp.string) ?? "(not recorded)" }, copy: { $0.created = $1.created }),
     ]
@@ -72,13 +84,13 @@ public enum PlaceMerge {
         var conflicts: [Conflict] = []
         for field in fields(of: base, ours, theirs) {
             // Compared through one spelling so that equal values always compare equal.
-            let (mine, other) = (field.show(ours), field.show(theirs))
+            let (mine, other) = (field.key(ours), field.key(theirs))
             guard mine != other else { continue }
-            let was = base.map(field.show)
+            let was = base.map(field.key)
             if was == mine {
                 field.copy(&merged, theirs)
             } else if was != other {
-                let conflict = Conflict(field: field.name, ours: mine, theirs: other)
+                let conflict = Conflict(field: field.name, ours: field.show(ours), theirs: field.show(theirs))
                 if takeTheirs(conflict) { field.copy(&merged, theirs) }
                 conflicts.append(conflict)
             }
@@ -88,17 +100,17 @@ public enum PlaceMerge {
 
     /// Whether two versions of a place hold the same value in every merged field (`updated` aside).
     public static func sameFields(_ a: Location, _ b: Location) -> Bool {
-        fields(of: a, b).allSatisfy { $0.show(a) == $0.show(b) }
+        fields(of: a, b).allSatisfy { $0.key(a) == $0.key(b) }
     }
 
     /// Every merged field's value in one text: equal texts mean the same values.
     public static func fieldText(_ place: Location) -> String {
-        fields(of: place).map { "\($0.name)=\($0.show(place))" }.joined(separator: "\u{0}")
+        fields(of: place).map { "\($0.name)=\($0.key(place))" }.joined(separator: "\u{0}")
     }
 
     /// The names of the merged fields whose values differ between two versions of a place.
     public static func changedFields(from a: Location, to b: Location) -> [String] {
-        fields(of: a, b).filter { $0.show(a) != $0.show(b) }.map(\.name)
+        fields(of: a, b).filter { $0.key(a) != $0.key(b) }.map(\.name)
     }
 
     /// Applies the person's changes (`edited` against `base`, the place as the editor opened it)

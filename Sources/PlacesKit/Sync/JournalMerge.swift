@@ -25,8 +25,8 @@ public enum JournalMerge {
         case ours
         /// Their value; for a removal against an edit, their side's choice.
         case theirs
-        /// The value of the side whose place was updated later (ties: the greater value text, so
-        /// the result does not depend on which copy is ours); a removal against an edit keeps the
+        /// The value of the side whose place was updated later (on a tie, the side whose values
+        /// sort later, so the result does not depend on which copy is ours); a removal against an edit keeps the
         /// edited place, because a removal records no time.
         case newer
     }
@@ -83,25 +83,25 @@ public enum JournalMerge {
                 if keep { places.append(mine) }
                 continue
             }
-            let theirsNewer = isNewer(other, than: mine)
-            let (merged, found) = PlaceMerge.threeWay(base: was, ours: mine, theirs: other) { conflict in
+            // Decided per place: every conflicting field of it goes to the same side.
+            func theirsWin() -> Bool {
                 switch prefer {
                 case nil, .ours: false
                 case .theirs: true
-                case .newer: theirsNewer ?? (conflict.theirs > conflict.ours)
+                // On a tie of times, the side whose values sort later: arbitrary, but the same
+                // whichever copy is ours.
+                case .newer: isNewer(other, than: mine) ?? (PlaceMerge.fieldText(other) > PlaceMerge.fieldText(mine))
                 }
             }
+            let (merged, found) = PlaceMerge.threeWay(base: was, ours: mine, theirs: other) { _ in theirsWin() }
             var place = merged
             place.updated = updated(of: merged, ours: mine, theirs: other)
             places.append(place)
-            conflicts += found.map { conflict in
-                let tookTheirs: Bool = switch prefer {
-                case nil, .ours: false
-                case .theirs: true
-                case .newer: theirsNewer ?? (conflict.theirs > conflict.ours)
+            if !found.isEmpty {
+                let tookTheirs = theirsWin()
+                conflicts += found.map {
+                    Conflict(id: mine.id, name: mine.name, field: $0.field, ours: $0.ours, theirs: $0.theirs, tookTheirs: tookTheirs)
                 }
-                return Conflict(id: mine.id, name: mine.name, field: conflict.field, ours: conflict.ours,
-                                theirs: conflict.theirs, tookTheirs: tookTheirs)
             }
         }
 

@@ -156,7 +156,7 @@ public enum JournalMerge {
     ///    copy wins, the older on a tie. A place we added after the copies parted is then never taken
     ///    for one they removed (the price: a place they removed, which we added shortly before the
     ///    copies parted, can come back).
-    /// 3. When no version qualifies, `nil`: merge from nothing, so nothing is removed.
+    /// 3. When their copy shares no place id with our versions, or no version qualifies, `nil`: merge from nothing, so nothing is removed.
     /// - Returns: the index in `ours` of the chosen version.
     public static func chooseBase(ours: [[Location]], theirs: [[Location]]) -> Int? {
         let theirFingerprints = Set(theirs.map(fingerprint))
@@ -164,6 +164,8 @@ public enum JournalMerge {
         guard let current = theirs.first else { return nil }
         let known = Set(ours.joined().map(\.id))
         let required = Set(current.map(\.id)).intersection(known)
+        // Not one place in common: nothing says where the copies parted.
+        guard !required.isEmpty else { return nil }
         let theirsByID = Dictionary(current.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var best: (index: Int, score: Int)?
         for (index, version) in ours.enumerated() {

@@ -19,6 +19,8 @@ public enum GazetteerError: Error, CustomStringConvertible, Equatable {
     case empty(path: String)
     /// The gazetteer could not be written.
     case unwritable(path: String, reason: String)
+    /// A folder where the imported gazetteer belongs that `places` did not write: it is never removed.
+    case notOurs(path: String)
 
     /// The message `places` prints: the file, the line where it applies, what is wrong and what was expected.
     public var description: String {
@@ -28,6 +30,9 @@ public enum GazetteerError: Error, CustomStringConvertible, Equatable {
             return "\(path):\(line): \(reason); expected a GeoNames dump (cities500.txt, allCountries.txt: 19 tab-separated columns)"
         case .empty(let path): return "\(path) holds no populated places (GeoNames feature class P)"
         case .unwritable(let path, let reason): return "cannot write \(path): \(reason)"
+        case .notOurs(let path):
+            return "refusing to remove \(path): places did not make it (it has no \(GazetteerImporter.markerName) file, or holds other files)"
+                + "\nhint: move the folder elsewhere; places only ever removes a gazetteer it imported"
         }
     }
 }

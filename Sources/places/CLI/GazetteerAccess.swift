@@ -36,7 +36,8 @@ enum GazetteerAccess {
     /// One line for a match: `London, England, GB — 51.50853, -0.12574 — city, pop. 8,961,989`.
     static func line(_ match: GazetteerMatch) -> String {
         let e = match.entry
-        var text = e.context + "  " + CoordinateFormat.pair(latitude: e.latitude, longitude: e.longitude)
+        // An imported gazetteer's names come from a file like any other.
+        var text = TerminalText.visible(e.context) + "  " + CoordinateFormat.pair(latitude: e.latitude, longitude: e.longitude)
         switch match.quality {
         case .coordinates:
             text = CoordinateFormat.pair(latitude: e.latitude, longitude: e.longitude, decimals: 5)

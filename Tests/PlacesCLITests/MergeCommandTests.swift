@@ -187,3 +187,54 @@ import Testing
         #expect(try Self.names(places, store: journal) == ["Kioto", "Rome", "Lima"])
     }
 }
+
+/// `places doctor` and the conflict copies synced folders leave beside the journal.
+@Suite struct ConflictCopyDoctorTests {
+    @Test func doctorListsConflictCopiesAndFixMergesAndMovesThem() throws {
+        let places = try PlacesRunner()
+        defer { places.removeAll() }
+        _ = try places.add("Kyoto", "35,135")
+        let rome = try places.add("Rome", "41.9,12.5")
+        let folder = places.journal.deletingLastPathComponent()
+        // Syncthing's copy: another machine added Lima. Dropbox's: another removed Rome and added Quito.
+        let syncthing = folder.appendingPathComponent("places.sync-conflict-20261130-133700-ABCDEFG.json").path
+        let dropbox = folder.appendingPathComponent("places (Alice's conflicted copy 2026-11-30).json").path
+        for copy in [syncthing, dropbox] { try FileManager.default.copyItem(atPath: places.journal.path, toPath: copy) }
+        #expect(try places.run(["add", "Lima", "--at", "-12,-77", "--store", syncthing]).status == 0)
+        #expect(try places.run(["remove", rome, "--yes", "--store", dropbox]).status == 0)
+        #expect(try places.run(["add", "Quito", "--at", "-0.2,-78.5", "--store", dropbox]).status == 0)
+        // Here, meanwhile: Oslo.
+        _ = try places.add("Oslo", "59.9,10.7")
+
+        let report = try places.run(["doctor"])
+        #expect(report.status == 1)
+        #expect(report.stdout.contains("conflict copy left by Syncthing: \(syncthing)"), "\(report.stdout)")
+        #expect(report.stdout.contains("conflict copy left by Dropbox: \(dropbox)"))
+        #expect(try MergeCommandTests.names(places) == ["Kyoto", "Rome", "Oslo"], "doctor without --fix changes nothing")
+
+        let fixed = try places.run(["doctor", "--fix"])
+        #expect(fixed.status == 0, "\(fixed.stdout)\(fixed.stderr)")
+        #expect(try MergeCommandTests.names(places) == ["Kyoto", "Oslo", "Lima", "Quito"])
+        let moved = places.journal.path + ".merged-copies"
+        #expect(!FileManager.default.fileExists(atPath: syncthing) && !FileManager.default.fileExists(atPath: dropbox))
+        #expect(try Set(FileManager.default.contentsOfDirectory(atPath: moved)) == [
+            "places.sync-conflict-20261130-133700-ABCDEFG.json", "places (Alice's conflicted copy 2026-11-30).json"])
+        #expect(try places.run(["doctor"]).status == 0, "nothing left to report")
+    }
+
+    @Test func aConflictCopyWhoseMergeConflictsIsLeftWhereItIs() throws {
+        let places = try PlacesRunner()
+        defer { places.removeAll() }
+        let kyoto = try places.add("Kyoto", "35,135")
+        let copy = places.journal.deletingLastPathComponent().appendingPathComponent("places 2.json").path
+        try FileManager.default.copyItem(atPath: places.journal.path, toPath: copy)
+        #expect(try places.run(["edit", kyoto, "--name", "Kioto", "--store", copy]).status == 0)
+        #expect(try places.run(["edit", kyoto, "--name", "Kyōto"]).status == 0)
+        let before = try Data(contentsOf: places.journal)
+        let fixed = try places.run(["doctor", "--fix"])
+        #expect(fixed.status == 1)
+        #expect(fixed.stdout.contains("iCloud Drive") && fixed.stdout.contains("1 conflict"), "\(fixed.stdout)")
+        #expect(FileManager.default.fileExists(atPath: copy))
+        #expect(try Data(contentsOf: places.journal) == before)
+    }
+}

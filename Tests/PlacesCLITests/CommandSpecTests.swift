@@ -10,7 +10,7 @@ import PlacesKit
 
     @Test func commandNamesAreUnique() {
         #expect(Set(Self.names).count == Self.names.count)
-        #expect(Self.names.count == 22)
+        #expect(Self.names.count == 23)
     }
 
     @Test(arguments: allCommands.map(\.spec.name))

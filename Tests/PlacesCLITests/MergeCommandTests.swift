@@ -238,3 +238,30 @@ import Testing
         #expect(try Data(contentsOf: places.journal) == before)
     }
 }
+
+/// `places diff` in words.
+@Suite struct DiffCommandTests {
+    @Test func diffNamesWhatChangedBetweenVersionsAndFiles() throws {
+        let places = try PlacesRunner()
+        defer { places.removeAll() }
+        let kyoto = try places.add("Kyoto", "35,135")
+        _ = try places.add("Rome", "41.9,12.5")
+        #expect(try places.run(["edit", kyoto, "--name", "Kyōto", "--tag", "temples"]).status == 0)
+
+        let last = try places.run(["diff"])
+        #expect(last.status == 0)
+        #expect(last.stdout == "From version 2 to the journal:\n  changed \"Kyōto\" (name, tags)\n", "\(last.stdout)")
+        let versions = try places.run(["diff", "1", "2", "--json"])
+        let report = try JSONSerialization.jsonObject(with: Data(versions.stdout.utf8)) as? [String: Any]
+        #expect(report?["changes"] as? [String] == ["added \"Rome\""])
+        // A file against the journal: every place is named, however many.
+        let other = places.directory.appendingPathComponent("other.json").path
+        try FileManager.default.copyItem(atPath: places.journal.path, toPath: other)
+        for name in ["A", "B", "C", "D", "E"] { #expect(try places.run(["add", name, "--at", "1,2", "--store", other]).status == 0) }
+        let file = try places.run(["diff", places.journal.path, other])
+        #expect(file.stdout.contains("added \"A\", \"B\", \"C\", \"D\", \"E\""), "\(file.stdout)")
+
+        let missing = try places.run(["diff", "99"])
+        #expect(missing.status == 1 && missing.stderr.contains("no version 99"))
+    }
+}

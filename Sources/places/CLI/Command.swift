@@ -40,6 +40,7 @@ let allCommands: [CommandEntry] = [
     DoctorCommand.entry,
     MergeCommand.entry,
     MergeDriverCommand.entry,
+    DiffCommand.entry,
     StatsCommand.entry,
     ShareCommand.entry,
     OpenCommand.entry,

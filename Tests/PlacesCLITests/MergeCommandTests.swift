@@ -265,3 +265,32 @@ import Testing
         #expect(missing.status == 1 && missing.stderr.contains("no version 99"))
     }
 }
+
+/// `places merge` asks about each conflict when run on a terminal.
+@Suite struct InteractiveMergeTests {
+    @Test(.enabled(if: ExternalTool.available("script"), "needs script (apt-get install bsdutils)"))
+    func onATerminalEachConflictIsAskedAbout() throws {
+        let (places, other) = try MergeCommandTests.twoMachines()
+        defer { places.removeAll() }
+        let ids = try MergeCommandTests.ids(places)
+        for (name, ours, theirs) in [("Kyoto", "Kyōto", "Kioto"), ("Rome", "Roma", "Rom")] {
+            #expect(try places.run(["edit", ids[name]!, "--name", ours]).status == 0)
+            #expect(try places.run(["edit", ids[name]!, "--name", theirs, "--store", other]).status == 0)
+        }
+        let command = [PlacesRunner.executable.path, "merge", other].map { "'\($0)'" }.joined(separator: " ")
+        let env = ["PLACES_STORE": places.journal.path, "HOME": places.directory.path, "PATH": "/usr/bin:/bin",
+                   "LANG": "C.UTF-8", "TERM": "xterm", "SHELL": "/bin/sh"]
+        let script = try ExternalTool.require("script")
+        let answered = try ExternalTool.run(script, ["-qec", command, "/dev/null"], stdin: "t\no\n", environment: env)
+        #expect(answered.status == 0, "\(answered.output)")
+        #expect(answered.stdout.contains("Keep ours or theirs? [o/t]"))
+        #expect(try MergeCommandTests.names(places) == ["Kioto", "Roma", "Lima"])
+
+        // An answer that is neither side saves nothing.
+        #expect(try places.run(["undo"]).status == 0)
+        let before = try Data(contentsOf: places.journal)
+        let refused = try ExternalTool.run(script, ["-qec", command, "/dev/null"], stdin: "maybe\n", environment: env)
+        #expect(refused.status == 1 && refused.stdout.contains("no side chosen"), "\(refused.output)")
+        #expect(try Data(contentsOf: places.journal) == before)
+    }
+}

@@ -43,8 +43,14 @@ public enum JournalMerge {
         /// Each side's value as people read it (`removed`, or `edited (name, tags)` for a removal).
         public var ours: String
         public var theirs: String
-        /// Whether their side won (only meaningful when a preference was given).
+        /// Whether it was decided (by a preference or a decision), and whether for their side.
+        public var decided: Bool
         public var tookTheirs: Bool
+
+        /// The conflict's name in ``JournalMerge/merge(base:ours:theirs:prefer:decisions:)``'s
+        /// `decisions`: the place's id and the field.
+        public var key: String { Self.key(id, field) }
+        static func key(_ id: UUID, _ field: String) -> String { Location.lowercaseText(of: id) + " " + field }
 
         /// The field name used for a place removed on one side and edited on the other.
         public static let removal = "(removed)"
@@ -52,16 +58,25 @@ public enum JournalMerge {
 
     /// The merged places and the conflicts met.
     public struct Result: Sendable {
-        /// The merged journal. Conflicts are decided by the preference, or for ours without one.
+        /// The merged journal. Conflicts are decided by the decisions and the preference, and
+        /// for ours when neither decides them.
         public var places: [Location]
+        /// Every conflict, decided or not.
         public var conflicts: [Conflict]
+        /// The conflicts neither a decision nor the preference decided: a result with any must
+        /// not be saved.
+        public var undecided: [Conflict] { conflicts.filter { !$0.decided } }
     }
 
     /// Merges `theirs` into `ours` from `base`.
-    /// - Parameter prefer: how conflicts are decided; `nil` decides them for ours (the caller
-    ///   should then refuse to save a result with conflicts).
+    /// - Parameters:
+    ///   - prefer: how conflicts are decided; `nil` leaves them undecided (and takes ours in
+    ///     ``Result/places``, which should then not be saved).
+    ///   - decisions: conflicts decided one by one (a person asked on a terminal), by
+    ///     ``Conflict/key``: `true` takes their side. They come before the preference.
     /// - Complexity: O(n) in the number of places.
-    public static func merge(base: [Location], ours: [Location], theirs: [Location], prefer: Preference? = nil) -> Result {
+    public static func merge(base: [Location], ours: [Location], theirs: [Location], prefer: Preference? = nil,
+                             decisions: [String: Bool] = [:]) -> Result {
         let baseByID = Dictionary(base.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let theirsByID = Dictionary(theirs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let ourIDs = Set(ours.map(\.id))
@@ -77,31 +92,33 @@ public enum JournalMerge {
                     if was == nil { places.append(mine) }
                     continue
                 }
-                let keep = prefer != .theirs
-                conflicts.append(Conflict(id: mine.id, name: mine.name, field: Conflict.removal,
-                                          ours: edited(was, mine), theirs: "removed", tookTheirs: !keep))
+                let decision = decisions[Conflict.key(mine.id, Conflict.removal)] ?? prefer.map { $0 == .theirs }
+                let keep = !(decision ?? false)
+                conflicts.append(Conflict(id: mine.id, name: mine.name, field: Conflict.removal, ours: edited(was, mine),
+                                          theirs: "removed", decided: decision != nil, tookTheirs: !keep))
                 if keep { places.append(mine) }
                 continue
             }
             // Decided per place: every conflicting field of it goes to the same side.
-            func theirsWin() -> Bool {
+            func theirsWin() -> Bool? {
                 switch prefer {
-                case nil, .ours: false
+                case nil: nil
+                case .ours: false
                 case .theirs: true
                 // On a tie of times, the side whose values sort later: arbitrary, but the same
                 // whichever copy is ours.
                 case .newer: isNewer(other, than: mine) ?? (PlaceMerge.fieldText(other) > PlaceMerge.fieldText(mine))
                 }
             }
-            let (merged, found) = PlaceMerge.threeWay(base: was, ours: mine, theirs: other) { _ in theirsWin() }
+            func decide(_ field: String) -> Bool? { decisions[Conflict.key(mine.id, field)] ?? theirsWin() }
+            let (merged, found) = PlaceMerge.threeWay(base: was, ours: mine, theirs: other) { decide($0.field) ?? false }
             var place = merged
             place.updated = updated(of: merged, ours: mine, theirs: other)
             places.append(place)
-            if !found.isEmpty {
-                let tookTheirs = theirsWin()
-                conflicts += found.map {
-                    Conflict(id: mine.id, name: mine.name, field: $0.field, ours: $0.ours, theirs: $0.theirs, tookTheirs: tookTheirs)
-                }
+            conflicts += found.map {
+                let decision = decide($0.field)
+                return Conflict(id: mine.id, name: mine.name, field: $0.field, ours: $0.ours, theirs: $0.theirs,
+                                decided: decision != nil, tookTheirs: decision ?? false)
             }
         }
 
@@ -112,9 +129,10 @@ public enum JournalMerge {
                 continue
             }
             guard !PlaceMerge.sameFields(was, other) else { continue }
-            let keep = prefer == .theirs || prefer == .newer
-            conflicts.append(Conflict(id: other.id, name: other.name, field: Conflict.removal,
-                                      ours: "removed", theirs: edited(was, other), tookTheirs: keep))
+            let decision = decisions[Conflict.key(other.id, Conflict.removal)] ?? prefer.map { $0 != .ours }
+            let keep = decision ?? false
+            conflicts.append(Conflict(id: other.id, name: other.name, field: Conflict.removal, ours: "removed",
+                                      theirs: edited(was, other), decided: decision != nil, tookTheirs: keep))
             if keep { places.append(other) }
         }
         return Result(places: places, conflicts: conflicts)

@@ -27,6 +27,8 @@ public struct MergeOutcome: Sendable {
     public var before: [Location]
     public var merged: [Location]
     public var conflicts: [JournalMerge.Conflict]
+    /// The conflicts left undecided (then nothing was saved).
+    public var undecided: [JournalMerge.Conflict] { conflicts.filter { !$0.decided } }
     public var base: MergeBase
     /// Whether the merged journal was saved.
     public var saved: Bool
@@ -35,7 +37,7 @@ public struct MergeOutcome: Sendable {
 extension JournalStore {
     /// Merges another copy of the journal into this one, as one transaction (lock, history, undo).
     ///
-    /// Nothing is saved for a dry run, nor when there are conflicts and no preference decides them.
+    /// Nothing is saved for a dry run, nor when a conflict is left undecided.
     /// - Parameters:
     ///   - theirs: the other copy's places.
     ///   - theirsPath: the other copy's file, whose history (if kept beside it) helps find the base.
@@ -43,14 +45,16 @@ extension JournalStore {
     ///     ``JournalMerge/chooseBase(ours:theirs:)`` among the journal as it is and its history
     ///     (newest first).
     ///   - prefer: how conflicts are decided.
+    ///   - decisions: conflicts decided one by one (see ``JournalMerge/merge(base:ours:theirs:prefer:decisions:)``).
     /// - Throws: ``JournalError`` or ``LocationValidationError`` (and nothing is written).
     public func merge(theirs: [Location], theirsPath: String? = nil, base: (places: [Location], source: MergeBase)? = nil,
-                      prefer: JournalMerge.Preference? = nil, dryRun: Bool = false) throws -> MergeOutcome {
+                      prefer: JournalMerge.Preference? = nil, decisions: [String: Bool] = [:],
+                      dryRun: Bool = false) throws -> MergeOutcome {
         try transaction { places in
             let ours = places
             let chosen = base ?? findBase(ours: ours, theirs: theirs, theirsPath: theirsPath)
-            let result = JournalMerge.merge(base: chosen.places, ours: ours, theirs: theirs, prefer: prefer)
-            let save = !dryRun && (result.conflicts.isEmpty || prefer != nil)
+            let result = JournalMerge.merge(base: chosen.places, ours: ours, theirs: theirs, prefer: prefer, decisions: decisions)
+            let save = !dryRun && result.undecided.isEmpty
             if save { places = result.places }
             return MergeOutcome(before: ours, merged: result.places, conflicts: result.conflicts, base: chosen.source,
                                 saved: save && !Self.samePlaces(ours, result.places))
@@ -109,7 +113,7 @@ extension JournalMerge {
         }
         let (was, mine, other) = (try contents(base, allowEmpty: true), try contents(ours), try contents(theirs))
         let result = merge(base: was.places, ours: mine.places, theirs: other.places, prefer: prefer)
-        guard result.conflicts.isEmpty || prefer != nil else { return result }
+        guard result.undecided.isEmpty else { return result }
         let bytes = try JournalStore.encode(result.places, members: mine.members)
         let temporary = StorePath.join(StorePath.directory(of: ours),
                                        ".\(StorePath.lastComponent(of: ours)).merge.\(getpid())")

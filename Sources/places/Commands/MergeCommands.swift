@@ -8,8 +8,8 @@ enum MergeCommand: PlacesCommand {
         A three-way merge from the version both copies started from. Places added on either side are
         kept; a place removed on one side and unchanged on the other is removed; changes to different
         fields of a place are both kept. A field changed differently on both sides, or a place removed
-        on one side and edited on the other, is a conflict: without --prefer nothing is saved and the
-        conflicts are listed (exit 1). The merge is saved as one change: `places undo` reverts it.
+        on one side and edited on the other, is a conflict: on a terminal you are asked which side to
+        keep; elsewhere, without --prefer, nothing is saved and the conflicts are listed (exit 1). The merge is saved as one change: `places undo` reverts it.
 
         Without --base, the base is the newest version of this journal (as it is, or in its history)
         that is also a version of OTHER (as it is, or in a history kept beside it): the same places
@@ -55,33 +55,59 @@ enum MergeCommand: PlacesCommand {
         let prefer = options.prefer.flatMap(JournalMerge.Preference.init(rawValue:))
         let theirs = try JournalMerge.readCopy(options.other)
         let base = try options.base.map { (places: try JournalMerge.readCopy($0), source: MergeBase.file($0)) }
-        let outcome = try context.store().merge(theirs: theirs, theirsPath: options.other, base: base, prefer: prefer, dryRun: options.dryRun)
+        let store = try context.store()
+        var decisions: [String: Bool] = [:]
+        if prefer == nil && !options.dryRun && !options.json && context.stdinIsTerminal {
+            // Asked before the merge takes the lock: a person may take their time. Should the
+            // journal change meanwhile, a conflict not asked about stays undecided and nothing is saved.
+            let preview = try store.merge(theirs: theirs, theirsPath: options.other, base: base, dryRun: true)
+            decisions = try ask(about: preview.conflicts, context)
+        }
+        let outcome = try store.merge(theirs: theirs, theirsPath: options.other, base: base, prefer: prefer,
+                                      decisions: decisions, dryRun: options.dryRun)
         let changes = JournalDiff.describe(from: outcome.before, to: outcome.merged)
-        let decided = prefer == nil ? nil : { (conflict: JournalMerge.Conflict) in conflict.tookTheirs ? "theirs" : "ours" }
+        let decided = { (conflict: JournalMerge.Conflict) in conflict.decided ? (conflict.tookTheirs ? "theirs" : "ours") : nil }
         if options.json {
             context.say(try PlaceOutput.json(Report(
                 base: describe(outcome.base), saved: outcome.saved, changes: changes,
                 conflicts: outcome.conflicts.map {
                     ConflictReport(id: Location.lowercaseText(of: $0.id), name: $0.name, field: $0.field,
-                                   ours: $0.ours, theirs: $0.theirs, decided: decided?($0))
+                                   ours: $0.ours, theirs: $0.theirs, decided: decided($0))
                 },
                 places: (outcome.saved ? outcome.merged : outcome.before).count)))
         } else {
             context.say("Base: \(describe(outcome.base))")
             for conflict in outcome.conflicts {
-                context.say(MergeWords.conflict(conflict) + (decided.map { " -> kept \($0(conflict))" } ?? ""))
+                context.say(MergeWords.conflict(conflict) + (decided(conflict).map { " -> kept \($0)" } ?? ""))
             }
             let verb = outcome.saved ? "Merged" : (options.dryRun ? "Would merge" : "Nothing saved")
             if changes.isEmpty {
-                context.say(outcome.conflicts.isEmpty || prefer != nil ? "Already up to date: no difference in places" : "\(verb).")
+                context.say(outcome.undecided.isEmpty ? "Already up to date: no difference in places" : "\(verb).")
             } else if outcome.saved || options.dryRun {
                 context.say("\(verb):")
                 for line in changes { context.say("  \(line)") }
             }
         }
-        if !outcome.conflicts.isEmpty && prefer == nil {
-            throw CommandFailure("\(outcome.conflicts.count) conflict\(outcome.conflicts.count == 1 ? "" : "s"); nothing was saved\nhint: decide them with --prefer ours, --prefer theirs or --prefer newer")
+        if !outcome.undecided.isEmpty {
+            throw CommandFailure("\(counted(outcome.undecided.count, "conflict")); nothing was saved\nhint: decide them with --prefer ours, --prefer theirs or --prefer newer")
         }
+    }
+
+    /// Asks on the terminal how to decide each conflict.
+    /// - Returns: the decisions by ``JournalMerge/Conflict/key`` (`true`: theirs).
+    /// - Throws: ``CommandFailure`` (nothing saved) for an answer other than ours or theirs.
+    static func ask(about conflicts: [JournalMerge.Conflict], _ context: CommandContext) throws -> [String: Bool] {
+        var decisions: [String: Bool] = [:]
+        for conflict in conflicts {
+            context.note(MergeWords.conflict(conflict))
+            Console.prompt("Keep ours or theirs? [o/t] ")
+            switch readLine()?.trimmed.lowercased() {
+            case "o", "ours": decisions[conflict.key] = false
+            case "t", "theirs": decisions[conflict.key] = true
+            default: throw CommandFailure("no side chosen; nothing was saved\nhint: answer o (ours) or t (theirs), or pass --prefer")
+            }
+        }
+        return decisions
     }
 
     static func describe(_ base: MergeBase) -> String {
@@ -119,8 +145,8 @@ enum MergeDriverCommand: PlacesCommand {
         for conflict in result.conflicts {
             context.note("places: " + MergeWords.conflict(conflict) + (prefer == nil ? "" : " -> kept \(conflict.tookTheirs ? "theirs" : "ours")"))
         }
-        if !result.conflicts.isEmpty && prefer == nil {
-            throw CommandFailure("\(result.conflicts.count) conflict\(result.conflicts.count == 1 ? "" : "s") in the journal; it was left as on this branch\nhint: `git merge --abort`, then merge again deciding them: git -c merge.places.driver=\"places merge-driver --prefer newer %O %A %B\" merge BRANCH")
+        if !result.undecided.isEmpty {
+            throw CommandFailure("\(counted(result.undecided.count, "conflict")) in the journal; it was left as on this branch\nhint: `git merge --abort`, then merge again deciding them: git -c merge.places.driver=\"places merge-driver --prefer newer %O %A %B\" merge BRANCH")
         }
     }
 }

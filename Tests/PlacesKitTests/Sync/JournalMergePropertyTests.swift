@@ -142,11 +142,15 @@ import Testing
 
     /// Checks one merge against the rules.
     static func check(base: [Location], ours: [Location], theirs: [Location], result: JournalMerge.Result,
-                      prefer: JournalMerge.Preference?, round: Int) {
+                      prefer: JournalMerge.Preference?, decisions: [String: Bool] = [:], round: Int) {
         let (b, a, t, merged) = (byID(base), byID(ours), byID(theirs), byID(result.places))
         let expected = expectedConflicts(base: base, ours: ours, theirs: theirs)
         #expect(keys(result.conflicts) == expected, "round \(round): conflicts")
         #expect(merged.count == result.places.count, "round \(round): an id twice")
+        for conflict in result.conflicts {
+            #expect(conflict.decided == (prefer != nil || decisions[conflict.key] != nil), "round \(round): decided")
+            if let decision = decisions[conflict.key] { #expect(conflict.tookTheirs == decision, "round \(round): as decided") }
+        }
         for id in Set(a.keys).union(t.keys).union(b.keys) {
             let removal = result.conflicts.first { $0.id == id && $0.field == JournalMerge.Conflict.removal }
             let present: Bool = switch (b[id], a[id], t[id]) {
@@ -172,8 +176,8 @@ import Testing
                     let conflict = result.conflicts.first { $0.id == id && $0.field == field }
                     #expect(conflict != nil, "round \(round): \(field) conflict reported")
                     #expect(z == ((conflict?.tookTheirs ?? false) ? y : x), "round \(round): \(field) decided as reported")
-                    switch prefer {
-                    case nil, .ours: #expect(conflict?.tookTheirs == false)
+                    switch decisions[conflict?.key ?? ""] == nil ? prefer : nil {
+                    case nil, .ours: #expect(conflict?.tookTheirs == (decisions[conflict?.key ?? ""] ?? false))
                     case .theirs: #expect(conflict?.tookTheirs == true)
                     case .newer:
                         if let mu = mine.updated, let tu = other.updated, mu != tu { #expect(conflict?.tookTheirs == (tu > mu)) }
@@ -204,6 +208,14 @@ import Testing
                 conflictsSeen += result.conflicts.count
                 removalsSeen += result.conflicts.filter { $0.field == JournalMerge.Conflict.removal }.count
             }
+            // Conflicts decided one by one (as on a terminal), half of them: the rest stay undecided.
+            let undecided = JournalMerge.merge(base: base, ours: ours, theirs: theirs)
+            var decisions: [String: Bool] = [:]
+            for conflict in undecided.conflicts where Bool.random(using: &generator) { decisions[conflict.key] = Bool.random(using: &generator) }
+            let decided = JournalMerge.merge(base: base, ours: ours, theirs: theirs, decisions: decisions)
+            Self.check(base: base, ours: ours, theirs: theirs, result: decided, prefer: nil, decisions: decisions, round: round)
+            #expect(decided.undecided.count == undecided.conflicts.count - decisions.count, "round \(round): undecided")
+
             // The same merge seen from the other side.
             let mine = JournalMerge.merge(base: base, ours: ours, theirs: theirs, prefer: .ours)
             let swapped = JournalMerge.merge(base: base, ours: theirs, theirs: ours, prefer: .theirs)

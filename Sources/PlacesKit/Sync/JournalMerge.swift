@@ -177,8 +177,12 @@ public enum JournalMerge {
     /// 3. When their copy shares no place id with our versions, or no version qualifies, `nil`: merge from nothing, so nothing is removed.
     /// - Returns: the index in `ours` of the chosen version.
     public static func chooseBase(ours: [[Location]], theirs: [[Location]]) -> Int? {
-        let theirFingerprints = Set(theirs.map(fingerprint))
-        if let shared = ours.firstIndex(where: { theirFingerprints.contains(fingerprint($0)) }) { return shared }
+        // Only versions of the same size can be equal: the others are never fingerprinted.
+        let theirSizes = Set(theirs.map(\.count))
+        let theirFingerprints = Set(theirs.filter { ours.map(\.count).contains($0.count) }.map(fingerprint))
+        if let shared = ours.firstIndex(where: { theirSizes.contains($0.count) && theirFingerprints.contains(fingerprint($0)) }) {
+            return shared
+        }
         guard let current = theirs.first else { return nil }
         let known = Set(ours.joined().map(\.id))
         let required = Set(current.map(\.id)).intersection(known)

@@ -100,7 +100,8 @@ public enum PlaceMerge {
 
     /// Whether two versions of a place hold the same value in every merged field (`updated` aside).
     public static func sameFields(_ a: Location, _ b: Location) -> Bool {
-        fields(of: a, b).allSatisfy { $0.key(a) == $0.key(b) }
+        // Most places compared are untouched copies: those need no field texts.
+        a.hasSameContent(as: b) || fields(of: a, b).allSatisfy { $0.key(a) == $0.key(b) }
     }
 
     /// Every merged field's value in one text: equal texts mean the same values.

@@ -2,8 +2,9 @@ import PlacesKit
 
 /// `places diff [A] [B] [--json]`
 enum DiffCommand: PlacesCommand {
+    static let name = "diff"
     static let spec = CommandSpec(
-        name: "diff", abstract: "Show what changed between two journals or history versions, in words.",
+        name: name, abstract: "Show what changed between two journals or history versions, in words.",
         discussion: """
         A and B are journal files, or version numbers from `places history`. Without B, A is compared
         with the journal; without either, the last change is shown (the newest earlier version

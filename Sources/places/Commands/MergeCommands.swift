@@ -2,8 +2,9 @@ import PlacesKit
 
 /// `places merge OTHER [--base BASE] [--prefer ours|theirs|newer] [--dry-run] [--json]`
 enum MergeCommand: PlacesCommand {
+    static let name = "merge"
     static let spec = CommandSpec(
-        name: "merge", abstract: "Merge another copy of the journal into this one.",
+        name: name, abstract: "Merge another copy of the journal into this one.",
         discussion: """
         A three-way merge from the version both copies started from. Places added on either side are
         kept; a place removed on one side and unchanged on the other is removed; changes to different
@@ -122,8 +123,9 @@ enum MergeCommand: PlacesCommand {
 
 /// `places merge-driver BASE OURS THEIRS [--prefer ours|theirs|newer]`, for git's `%O %A %B`.
 enum MergeDriverCommand: PlacesCommand {
+    static let name = "merge-driver"
     static let spec = CommandSpec(
-        name: "merge-driver", abstract: "Merge journal files for git (see `places help git`).",
+        name: name, abstract: "Merge journal files for git (see `places help git`).",
         discussion: """
         Merges THEIRS into OURS from BASE with the rules of `places merge` and writes the result to
         OURS. Exits 0 when clean; with conflicts it lists them on standard error, leaves OURS as it

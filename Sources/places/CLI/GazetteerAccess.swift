@@ -43,11 +43,16 @@ enum GazetteerAccess {
             if !e.countryCode.isEmpty { text += "  (" + [e.admin1, e.countryCode].filter { !$0.isEmpty }.joined(separator: ", ") + ")" }
             return text
         default:
-            var facts = [e.kind.rawValue]
-            if e.isCapital { facts.append("capital") }
-            if e.population > 0 { facts.append("pop. " + grouped(e.population)) }
-            return text + "  " + facts.joined(separator: ", ")
+            return text + "  " + facts(e).joined(separator: ", ")
         }
+    }
+
+    /// What kind of place an entry is and how big: `city`, `capital`, `pop. 8,961,989`.
+    static func facts(_ e: GazetteerEntry) -> [String] {
+        var facts = [e.kind.rawValue]
+        if e.isCapital { facts.append("capital") }
+        if e.population > 0 { facts.append("pop. " + grouped(e.population)) }
+        return facts
     }
 
     /// `8961989` → `8,961,989`.
@@ -60,27 +65,5 @@ enum GazetteerAccess {
         }
         groups.insert(digits, at: 0)
         return (number < 0 ? "-" : "") + groups.joined(separator: ",")
-    }
-
-    /// Resolves a place name or coordinates to one point, printing what was picked and the runners-up
-    /// on standard error. Throws when nothing matches.
-    static func resolve(_ query: String, context: CommandContext, gazetteer: Gazetteer, country: String? = nil,
-                        verb: String = "Using", quiet: Bool = false, exactOnly: Bool = false) throws -> GazetteerMatch {
-        guard !query.trimmed.isEmpty else { throw UsageError("missing place name or LAT,LON") }
-        let matches = gazetteer.search(query, limit: 4, country: country)
-        guard let best = matches.first, !exactOnly || best.quality == .exact || best.quality == .coordinates else {
-            throw CommandFailure("no place called \"\(query)\" in the gazetteer"
-                                 + "\nhint: give coordinates instead (LAT,LON), or check the spelling with `places search`",
-                                 code: .failure)
-        }
-        if best.quality == .coordinates || quiet { return best }
-        var note = "\(verb) \(best.entry.context) (\(CoordinateFormat.pair(latitude: best.entry.latitude, longitude: best.entry.longitude)))"
-        if best.quality == .fuzzy { note = "No place called \"\(query)\"; did you mean \(best.entry.context)? " + note }
-        let others = matches.dropFirst().filter { $0.quality == best.quality }
-        if !others.isEmpty {
-            note += "; also: " + others.map { $0.entry.context }.joined(separator: "; ")
-        }
-        context.note(note)
-        return best
     }
 }

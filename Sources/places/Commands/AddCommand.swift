@@ -9,16 +9,20 @@ import Foundation
 enum AddCommand: PlacesCommand {
     static let spec = CommandSpec(
         name: "add", abstract: "Pin a new place.",
-        usage: "<name> [--lat <lat> --lon <lon> | --at <lat,lon> | --in <place>] [--description <text>] [--tag <tag> ...] [--visited [--on <date>]] [--json]",
+        usage: "<name> [--lat <lat> --lon <lon> | --at <lat,lon> | --in <place>] [--pick <n>] [--description <text>] [--tag <tag> ...] [--visited [--on <date>]] [--json]",
         discussion: """
         EXAMPLES:
           places add "Buckingham Palace" --lat 51.501 --lon -0.141 --tag london
           places add "Sydney Opera House" --at -33.8568,151.2153 --visited --on 2019-12-31
           places add "Eiffel Tower" --in Paris
           places add "Kraków"
+          places add "Picnic spot" --in Springfield --pick 2
 
-        Without coordinates, the place is pinned at the gazetteer's match for --in PLACE, or for NAME itself;
-        places prints what it picked and the runners-up.
+        Without coordinates, the place is pinned at --in PLACE (one of your own places or the gazetteer's),
+        or at NAME itself in the gazetteer, but only when the name is clearly one place: its exact name or
+        alias, well ahead of any other place of that name. Otherwise places lists the candidates and saves
+        nothing; choose one with --pick N, a qualifier (--in "Central Park, New York") or coordinates.
+        places always says where it pinned.
         """,
         arguments: [ArgumentSpec("name", help: "What you call the place.")],
         options: CoordinateOptions.specs + [
@@ -26,7 +30,8 @@ enum AddCommand: PlacesCommand {
             .option("--tag", "-t", value: "tag", help: "Put the place in a list; repeat for several.", repeatable: true),
             .flag("--visited", help: "You have been there (today, or the date given with --on)."),
             .option("--on", value: "date", help: "The day you visited, e.g. 2024-05-01 (implies --visited)."),
-            .option("--in", value: "place", help: "Pin the place at this town, looked up in the gazetteer (\"Paris\", \"London, Ontario\")."),
+            .option("--in", value: "place", help: "Pin the place at this town or one of your places (\"Paris\", \"London, Ontario\", \"Dishoom\")."),
+            .option("--pick", value: "n", help: "Pin at the Nth of the places listed when a name could mean several."),
             .flag("--json", help: "Print the new place as JSON."),
         ])
 
@@ -36,19 +41,25 @@ enum AddCommand: PlacesCommand {
         if coordinates != nil, arguments.value("--in") != nil {
             throw UsageError("give either coordinates or --in, not both")
         }
+        let pick = try pickOption(arguments)
+        if coordinates != nil, pick != nil {
+            throw UsageError("--pick chooses among the places a name could mean; leave it out when giving coordinates")
+        }
         if coordinates == nil {
-            // No coordinates: look up --in PLACE, or the name itself, in the gazetteer.
+            // No coordinates: pin at --in PLACE (one of your places or the gazetteer's), or at the name itself.
             let gazetteer = try GazetteerAccess.gazetteer(context)
-            let query = arguments.value("--in") ?? name
-            do {
-                // The name itself must be a place's exact name: "My favourite café" is not a place to guess at.
-                let match = try GazetteerAccess.resolve(query, context: context, gazetteer: gazetteer, verb: "Pinning at",
-                                                        exactOnly: arguments.value("--in") == nil)
-                coordinates = (match.entry.latitude, match.entry.longitude)
-            } catch is CommandFailure where arguments.value("--in") == nil {
-                throw UsageError("missing coordinates for \"\(name)\", and the gazetteer has no place of that name",
-                                 hint: "add --at LAT,LON, --lat LAT --lon LON, or --in PLACE")
+            let chosen: PlaceCandidate
+            if let place = arguments.value("--in") {
+                let resolver = PlaceResolver(gazetteer: gazetteer, journal: try context.store().loadWithoutDescriptions())
+                chosen = try PlaceChoice.pin(place, pick: pick, resolver: resolver, context: context)
+            } else {
+                // The name alone is looked up in the gazetteer only (your own place of that name is the one
+                // being added again), and must name a place outright: "My favourite café" is not one to guess at.
+                chosen = try PlaceChoice.pin(name, pick: pick, resolver: PlaceResolver(gazetteer: gazetteer), context: context,
+                                             notAPlace: UsageError("missing coordinates for \"\(name)\", and the gazetteer has no place of that name",
+                                                                   hint: "add --at LAT,LON, --lat LAT --lon LON, or --in PLACE"))
             }
+            coordinates = (chosen.latitude, chosen.longitude)
         }
         guard let coordinates else { throw UsageError("missing coordinates for \"\(name)\"") }
         let now = Date()
@@ -76,5 +87,15 @@ enum AddCommand: PlacesCommand {
             }
             context.say(line)
         }
+    }
+
+    /// Reads `--pick`, a position in the list of candidates: a whole number from 1.
+    static func pickOption(_ arguments: ParsedArguments) throws -> Int? {
+        guard let text = arguments.value("--pick") else { return nil }
+        guard let pick = Int(text), pick > 0 else {
+            throw UsageError("--pick \"\(text)\" is not a position in the list of places (a whole number from 1)",
+                             hint: "e.g. --pick 2")
+        }
+        return pick
     }
 }

@@ -32,8 +32,8 @@ enum ListCommand: PlacesCommand {
             guard let from = arguments.value("--from") else {
                 throw UsageError("--sort distance needs --from PLACE", hint: "e.g. --from London or --from 51.5,-0.12")
             }
-            let origin = try GazetteerAccess.resolve(from, context: context, gazetteer: try GazetteerAccess.gazetteer(context),
-                                                     verb: "Measuring from").entry
+            let resolver = PlaceResolver(gazetteer: try GazetteerAccess.gazetteer(context), journal: places)
+            let origin = try PlaceChoice.look(from, resolver: resolver, context: context, verb: "Measuring from")
             func distance(_ place: Location) -> Double {
                 Geodesy.distanceKm(fromLatitude: origin.latitude, longitude: origin.longitude,
                                    toLatitude: place.latitude, longitude: place.longitude)

@@ -6,20 +6,22 @@ enum NearCommand: PlacesCommand {
         name: "near", abstract: "List the journal's places around a town or a point, nearest first.",
         usage: "(<place> | <lat,lon>) [--radius <distance>] [--limit <n>] [--country <cc>] [--gazetteer] [--json]",
         discussion: """
-        The place is looked up in the offline gazetteer (any language, qualifiers such as "London, Ontario",
-        typos); places says which point it used and names the runners-up when the name is ambiguous.
+        The place is one of your own places ("Dishoom") or is looked up in the offline gazetteer (any
+        language, qualifiers such as "London, Ontario", typos); your own place comes first when its name
+        matches exactly. places says which point it used and names the runners-up when the name is ambiguous.
 
         EXAMPLES:
           places near London
           places near "Portland, ME" --radius 50km
           places near 48.8566,2.3522 --radius 2km
           places near Paris --gazetteer --radius 10km
+          places near "Grandma's house" --radius 5km
         """,
         arguments: [ArgumentSpec("place", help: "A place name or LAT,LON.", variadic: true)],
         options: [
             .option("--radius", "-r", value: "distance", help: "How far to look: 25km (default), 500m, 10mi."),
             .option("--limit", "-n", value: "n", help: "The most places to list (default 50)."),
-            .option("--country", "-c", value: "cc", help: "Resolve the place name within this country (ISO code)."),
+            .option("--country", "-c", value: "cc", help: "Resolve the place name within this country (ISO code), in the gazetteer only."),
             .flag("--gazetteer", help: "List the gazetteer's towns around the point instead of the journal's places."),
             .flag("--json", help: "Print JSON."),
             CountryLocator.noFlagsOption,
@@ -37,10 +39,12 @@ enum NearCommand: PlacesCommand {
         }
         let limit = try GazetteerAccess.limit(arguments, default: 50)
         let json = arguments.flag("--json")
-        let center = try GazetteerAccess.resolve(query, context: context, gazetteer: gazetteer,
-                                                 country: try GazetteerAccess.country(arguments, in: gazetteer),
-                                                 verb: "Near", quiet: json)
-        let lat = center.entry.latitude, lon = center.entry.longitude
+        // The journal's own place names are searched too ("near Dishoom"), and its places listed below.
+        let all = try context.store().load()
+        let resolver = PlaceResolver(gazetteer: gazetteer, journal: all,
+                                     country: try GazetteerAccess.country(arguments, in: gazetteer))
+        let center = try PlaceChoice.look(query, resolver: resolver, context: context, verb: "Near", quiet: json)
+        let lat = center.latitude, lon = center.longitude
         let radiusText = DistanceParser.text(kilometres: radius)
 
         if arguments.flag("--gazetteer") {
@@ -72,7 +76,6 @@ enum NearCommand: PlacesCommand {
             return
         }
 
-        let all = try context.store().load()
         var found = all.map { place in
             (place, Geodesy.distanceKm(fromLatitude: lat, longitude: lon, toLatitude: place.latitude, longitude: place.longitude))
         }

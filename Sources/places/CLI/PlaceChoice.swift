@@ -1,0 +1,116 @@
+import PlacesKit
+
+/// How the commands that take a place name (`add`, `near`, `map --around`, `list --from`) resolve it
+/// with ``PlaceResolver`` and word what it chose, what else matched, and why it would not choose.
+enum PlaceChoice {
+    /// Resolves `query` for a command that only looks: the best candidate, whatever the margin.
+    /// Prints on standard error what it chose and the runners-up, unless `quiet` or the query was
+    /// coordinates.
+    /// - Throws: a usage error for an empty query, a failure when nothing matches.
+    static func look(_ query: String, resolver: PlaceResolver, context: CommandContext, verb: String,
+                     quiet: Bool = false) throws -> PlaceCandidate {
+        let chosen: (best: PlaceCandidate, resolution: PlaceResolution)
+        do {
+            chosen = try resolver.best(query)
+        } catch {
+            throw failure(error)
+        }
+        if !quiet, chosen.best.match != .coordinates {
+            context.note(choiceNote(chosen.best, resolution: chosen.resolution, verb: verb))
+        }
+        return chosen.best
+    }
+
+    /// Resolves `query` for `add`: the clear winner or the picked candidate, else an error listing the
+    /// candidates. Prints on standard error where it pins.
+    /// - Parameter notAPlace: thrown instead when nothing is named `query` outright (a place's own name
+    ///   that is no place in the gazetteer).
+    static func pin(_ query: String, pick: Int?, resolver: PlaceResolver, context: CommandContext,
+                    notAPlace: Error? = nil) throws -> PlaceCandidate {
+        let chosen: PlaceCandidate
+        do {
+            chosen = try resolver.pin(query, pick: pick)
+        } catch {
+            switch error {
+            case .noMatch, .noOutrightMatch: throw notAPlace ?? failure(error)
+            default: throw failure(error)
+            }
+        }
+        if chosen.match != .coordinates {
+            context.note(choiceNote(chosen, resolution: pick == nil ? resolver.candidates(for: query) : nil,
+                                    verb: "Pinning at"))
+        }
+        return chosen
+    }
+
+    /// `Near London, England, GB (51.5085, -0.1257); also: London, Ontario, CA`, with "did you mean"
+    /// before a typo and "one of your places" after a journal place.
+    static func choiceNote(_ chosen: PlaceCandidate, resolution: PlaceResolution?, verb: String) -> String {
+        var note = "\(verb) \(label(chosen)) (\(CoordinateFormat.pair(latitude: chosen.latitude, longitude: chosen.longitude)))"
+        if chosen.match == .fuzzy, let query = resolution?.query {
+            note = "No place called \"\(query)\"; did you mean \(chosen.context)? " + note
+        }
+        let others = resolution?.alternatives.prefix(3) ?? []
+        if !others.isEmpty {
+            note += "; also: " + others.map(label).joined(separator: "; ")
+        }
+        return note
+    }
+
+    /// A candidate's name with where it is, and "one of your places" for the journal's own.
+    static func label(_ candidate: PlaceCandidate) -> String {
+        candidate.isOwnPlace ? candidate.context + ", one of your places" : candidate.context
+    }
+
+    /// One numbered line of a candidate list: `2. Central Park, New York, US — city, pop. 2,685`.
+    static func listLine(_ candidate: PlaceCandidate, number: Int) -> String {
+        var line = "  \(number). \(candidate.context) — "
+        if let match = candidate.gazetteerMatch {
+            line += GazetteerAccess.facts(match.entry).joined(separator: ", ")
+        } else if candidate.isOwnPlace {
+            line += "one of your places, " + CoordinateFormat.pair(latitude: candidate.latitude, longitude: candidate.longitude)
+        } else {
+            line += CoordinateFormat.pair(latitude: candidate.latitude, longitude: candidate.longitude)
+        }
+        return line
+    }
+
+    /// The error a command prints for a resolution that gave no place, with flag names and the list.
+    static func failure(_ error: PlaceResolutionError) -> Error {
+        switch error {
+        case .emptyQuery:
+            return UsageError("missing place name or LAT,LON")
+        case .noMatch(let query):
+            return CommandFailure("no place called \"\(query)\" in the gazetteer or among your places"
+                                  + "\nhint: give coordinates instead (LAT,LON), or check the spelling with `places search`")
+        case .ambiguous(let resolution, let hints):
+            return CommandFailure("\"\(resolution.query)\" could be any of \(resolution.candidates.count) places; none is clearly the one:\n"
+                                  + list(resolution) + "\nhint: " + words(hints))
+        case .noOutrightMatch(let resolution, let hints):
+            return CommandFailure("no place is called \"\(resolution.query)\"; did you mean one of these?\n"
+                                  + list(resolution) + "\nhint: " + words(hints))
+        case .pickOutOfRange(let pick, let resolution):
+            let count = resolution.candidates.count
+            return UsageError("--pick \(pick) is not in the list: \"\(resolution.query)\" has "
+                              + (count == 1 ? "1 candidate" : "\(count) candidates"),
+                              hint: count == 1 ? "--pick 1" : "--pick a number from 1 to \(count)")
+        }
+    }
+
+    static func list(_ resolution: PlaceResolution) -> String {
+        resolution.candidates.enumerated().map { listLine($0.element, number: $0.offset + 1) }.joined(separator: "\n")
+    }
+
+    /// `--in "Central Park, New York", --pick 2 (a number from the list), or --at LAT,LON`.
+    static func words(_ hints: [ResolutionHint]) -> String {
+        let phrases = hints.map { hint -> String in
+            switch hint {
+            case .qualify(let query): return "--in \"\(query)\""
+            case .pick(let count): return "--pick \(min(2, count)) (a number from the list)"
+            case .coordinates: return "--at LAT,LON"
+            }
+        }
+        guard phrases.count > 1 else { return phrases.joined() }
+        return phrases.dropLast().joined(separator: ", ") + ", or " + phrases.last!
+    }
+}

@@ -88,6 +88,16 @@ public struct Gazetteer: Sendable {
     /// - Complexity: an exact lookup is O(log n) over about 900,000 keys plus one line read per candidate;
     ///   a typo search scans the keys that share the query's first or second letter.
     public func search(_ query: String, limit: Int = 10, country: String? = nil) -> [GazetteerMatch] {
+        lookup(query, limit: limit, country: country).matches
+    }
+
+    /// Finds the places a query names, best first, with notes on qualifiers that had to be dropped.
+    /// See ``search(_:limit:country:)`` for what a query may hold.
+    public func lookup(_ query: String, limit: Int = 10, country: String? = nil) -> GazetteerSearchResult {
+        GazetteerSearchResult(matches: legacySearch(query, limit: limit, country: country))
+    }
+
+    private func legacySearch(_ query: String, limit: Int, country: String?) -> [GazetteerMatch] {
         let results = rankedSearch(query, limit: limit, country: country)
         guard !query.contains(","), results.allSatisfy({ $0.quality == .fuzzy }) else { return results }
         // "Paris Texas", "Springfield Illinois": with nothing better, read the last words as a qualifier.
@@ -168,8 +178,10 @@ public struct Gazetteer: Sendable {
             (a.tier, a.distance, a.rank.0, a.rank.1, a.ref.offset) < (b.tier, b.distance, b.rank.0, b.rank.1, b.ref.offset)
         }
         return ranked.prefix(limit).map { candidate in
-            let quality: GazetteerMatch.Quality = candidate.tier <= 1 ? .exact : candidate.tier == 2 ? .prefix : .fuzzy
-            return GazetteerMatch(entry: entry(for: candidate.ref), quality: quality, matchedKey: candidate.key)
+            let quality: GazetteerMatch.Quality = candidate.tier == 0 ? .exact : candidate.tier == 1 ? .code
+                : candidate.tier == 2 ? .prefix : .fuzzy
+            return GazetteerMatch(entry: entry(for: candidate.ref), quality: quality, matchedKey: candidate.key,
+                                  score: Double(300 - 100 * candidate.tier - 10 * candidate.distance))
         }
     }
 

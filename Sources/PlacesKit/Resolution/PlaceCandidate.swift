@@ -21,7 +21,8 @@ public struct PlaceCandidate: Sendable, Equatable {
     public enum Match: String, Sendable, Equatable {
         /// The query is the candidate's own name (folded: case, accents and punctuation aside).
         case exact
-        /// The query is another of the candidate's names: an alternate spelling, a former name, a code.
+        /// The query is another of the candidate's names (an alternate spelling, a former name) or one of
+        /// its codes (an ISO or airport code).
         case alias
         /// The candidate's name starts with the query.
         case prefix

@@ -4,11 +4,16 @@ public struct PlaceResolution: Sendable, Equatable {
     public var query: String
     /// The places it could mean, best first (see ``PlaceResolver/candidates(for:limit:)``).
     public var candidates: [PlaceCandidate]
+    /// Qualifiers of the query ("Occitany" in "Nimes, Occitany") that named nothing and were set aside
+    /// to find the candidates; empty when every qualifier was used.
+    public var droppedQualifiers: [GazetteerSearchResult.DroppedQualifier]
 
     /// Creates a resolution.
-    public init(query: String, candidates: [PlaceCandidate]) {
+    public init(query: String, candidates: [PlaceCandidate],
+                droppedQualifiers: [GazetteerSearchResult.DroppedQualifier] = []) {
         self.query = query
         self.candidates = candidates
+        self.droppedQualifiers = droppedQualifiers
     }
 
     /// Whether the first candidate may be pinned without asking (``ResolutionMargin``).

@@ -54,13 +54,15 @@ public struct PlaceResolver: Sendable {
     public func candidates(for query: String, limit: Int = PlaceResolver.candidateLimit) -> PlaceResolution {
         let trimmed = query.trimmed
         guard !trimmed.isEmpty, limit > 0 else { return PlaceResolution(query: query, candidates: []) }
-        let found = gazetteer.search(trimmed, limit: limit, country: country).map(candidate)
+        let result = gazetteer.lookup(trimmed, limit: limit, country: country)
+        let found = result.matches.map(candidate)
         if found.first?.match == .coordinates { return PlaceResolution(query: query, candidates: found) }
         let own = country == nil ? ownCandidates(for: trimmed) : (exact: [], prefix: [])
         let outright = found.filter { $0.match.isOutright }
         let rest = found.filter { !$0.match.isOutright }
         let all = own.exact + outright + own.prefix + rest
-        return PlaceResolution(query: query, candidates: Array(all.prefix(limit)))
+        return PlaceResolution(query: query, candidates: Array(all.prefix(limit)),
+                               droppedQualifiers: own.exact.isEmpty ? result.droppedQualifiers : [])
     }
 
     /// The place to save for `query`: the clear winner, or the candidate the person picked.
@@ -111,23 +113,25 @@ public struct PlaceResolver: Sendable {
         case .city:
             if entry.isCapital { weight *= 3 }
             if NameFolding.fold(entry.name) == match.matchedKey { weight *= 5 }
-        case .region: weight /= 10
+        case .region, .county: weight /= 10
         case .country: weight *= 10
+        default: break
         }
         let base: Double
         switch match.quality {
-        case .exact, .coordinates: base = 40
+        case .exact, .alias, .code, .coordinates: base = 40
         case .prefix: base = 20
         case .fuzzy: base = 0
         }
         return base + log10(max(weight, 1))
     }
 
-    /// How a gazetteer match names its entry: its main name (exact), another of its names (alias),
+    /// How a gazetteer match names its entry: its main name (exact), another of its names or a code (alias),
     /// the beginning of a name (prefix), a typo, or coordinates.
     static func kindOfMatch(_ match: GazetteerMatch) -> PlaceCandidate.Match {
         switch match.quality {
         case .exact: return NameFolding.fold(match.entry.name) == match.matchedKey ? .exact : .alias
+        case .alias, .code: return .alias
         case .prefix: return .prefix
         case .fuzzy: return .fuzzy
         case .coordinates: return .coordinates

@@ -33,37 +33,17 @@ enum GazetteerAccess {
         return code
     }
 
-    /// One line for a match: `London, England, GB — 51.50853, -0.12574 — city, pop. 8,961,989`.
+    /// One line for a match: `Mount Fuji, Shizuoka, JP — volcano, 3,776 m  35.3579, 138.7310`.
     static func line(_ match: GazetteerMatch) -> String {
         let e = match.entry
-        var text = e.context + "  " + CoordinateFormat.pair(latitude: e.latitude, longitude: e.longitude)
-        switch match.quality {
-        case .coordinates:
-            text = CoordinateFormat.pair(latitude: e.latitude, longitude: e.longitude, decimals: 5)
+        if match.quality == .coordinates {
+            var text = CoordinateFormat.pair(latitude: e.latitude, longitude: e.longitude, decimals: 5)
             if !e.countryCode.isEmpty { text += "  (" + [e.admin1, e.countryCode].filter { !$0.isEmpty }.joined(separator: ", ") + ")" }
             return text
-        default:
-            return text + "  " + facts(e).joined(separator: ", ")
         }
-    }
-
-    /// What kind of place an entry is and how big: `city`, `capital`, `pop. 8,961,989`.
-    static func facts(_ e: GazetteerEntry) -> [String] {
-        var facts = [e.kind.rawValue]
-        if e.isCapital { facts.append("capital") }
-        if e.population > 0 { facts.append("pop. " + grouped(e.population)) }
-        return facts
+        return e.context + " — " + e.summary + "  " + CoordinateFormat.pair(latitude: e.latitude, longitude: e.longitude)
     }
 
     /// `8961989` → `8,961,989`.
-    static func grouped(_ number: Int) -> String {
-        var digits = String(number.magnitude)
-        var groups: [String] = []
-        while digits.count > 3 {
-            groups.insert(String(digits.suffix(3)), at: 0)
-            digits.removeLast(3)
-        }
-        groups.insert(digits, at: 0)
-        return (number < 0 ? "-" : "") + groups.joined(separator: ",")
-    }
+    static func grouped(_ number: Int) -> String { ProgressReporter.grouped(number) }
 }

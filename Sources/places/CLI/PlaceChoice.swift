@@ -16,6 +16,7 @@ enum PlaceChoice {
             throw failure(error)
         }
         if !quiet, chosen.best.match != .coordinates {
+            noteDroppedQualifiers(chosen.resolution, chosen: chosen.best, context: context)
             context.note(choiceNote(chosen.best, resolution: chosen.resolution, verb: verb))
         }
         return chosen.best
@@ -37,10 +38,24 @@ enum PlaceChoice {
             }
         }
         if chosen.match != .coordinates {
-            context.note(choiceNote(chosen, resolution: pick == nil ? resolver.candidates(for: query) : nil,
-                                    verb: "Pinning at"))
+            let resolution = resolver.candidates(for: query)
+            noteDroppedQualifiers(resolution, chosen: chosen, context: context)
+            context.note(choiceNote(chosen, resolution: pick == nil ? resolution : nil, verb: "Pinning at"))
         }
         return chosen
+    }
+
+    /// `No country, region or county called "Occitany" in FR; showing the best match for the rest`, once
+    /// per qualifier the gazetteer set aside.
+    static func noteDroppedQualifiers(_ resolution: PlaceResolution, chosen: PlaceCandidate?, context: CommandContext) {
+        for line in droppedQualifierLines(resolution, chosen: chosen) { context.note(line) }
+    }
+
+    static func droppedQualifierLines(_ resolution: PlaceResolution, chosen: PlaceCandidate?) -> [String] {
+        resolution.droppedQualifiers.map { dropped in
+            "No country, region or county called \"\(dropped.text)\"" + (dropped.countryCode.map { " in \($0)" } ?? "")
+                + "; showing " + (chosen.map { "the best \($0.name)" } ?? "the best matches for the rest")
+        }
     }
 
     /// `Near London, England, GB (51.5085, -0.1257); also: London, Ontario, CA`, with "did you mean"
@@ -66,7 +81,7 @@ enum PlaceChoice {
     static func listLine(_ candidate: PlaceCandidate, number: Int) -> String {
         var line = "  \(number). \(candidate.context) — "
         if let match = candidate.gazetteerMatch {
-            line += GazetteerAccess.facts(match.entry).joined(separator: ", ")
+            line += match.entry.summary
         } else if candidate.isOwnPlace {
             line += "one of your places, " + CoordinateFormat.pair(latitude: candidate.latitude, longitude: candidate.longitude)
         } else {
@@ -84,10 +99,10 @@ enum PlaceChoice {
             return CommandFailure("no place called \"\(query)\" in the gazetteer or among your places"
                                   + "\nhint: give coordinates instead (LAT,LON), or check the spelling with `places search`")
         case .ambiguous(let resolution, let hints):
-            return CommandFailure("\"\(resolution.query)\" could be any of \(resolution.candidates.count) places; none is clearly the one:\n"
+            return CommandFailure(notes(resolution) + "\"\(resolution.query)\" could be any of \(resolution.candidates.count) places; none is clearly the one:\n"
                                   + list(resolution) + "\nhint: " + words(hints))
         case .noOutrightMatch(let resolution, let hints):
-            return CommandFailure("no place is called \"\(resolution.query)\"; did you mean one of these?\n"
+            return CommandFailure(notes(resolution) + "no place is called \"\(resolution.query)\"; did you mean one of these?\n"
                                   + list(resolution) + "\nhint: " + words(hints))
         case .pickOutOfRange(let pick, let resolution):
             let count = resolution.candidates.count
@@ -95,6 +110,11 @@ enum PlaceChoice {
                               + (count == 1 ? "1 candidate" : "\(count) candidates"),
                               hint: count == 1 ? "--pick 1" : "--pick a number from 1 to \(count)")
         }
+    }
+
+    /// The dropped-qualifier notes that come before an error's list, each on its own line.
+    static func notes(_ resolution: PlaceResolution) -> String {
+        droppedQualifierLines(resolution, chosen: nil).map { $0.prefix(1).lowercased() + $0.dropFirst() + "\n" }.joined()
     }
 
     static func list(_ resolution: PlaceResolution) -> String {

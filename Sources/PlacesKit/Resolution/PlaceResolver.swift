@@ -148,17 +148,26 @@ public struct PlaceResolver: Sendable {
 
     // MARK: - Own places
 
-    /// The journal's places named `query` exactly (folded), and those whose name begins with the
-    /// query's words; a place saved twice at the same spot counts once.
+    /// The journal's places named `query` exactly, and those whose name begins with the query's words;
+    /// a place saved twice at the same spot counts once. Names compare folded (``NameFolding``: case,
+    /// accents, punctuation, `St`/`Mt`), and also with the spaces left out, because an apostrophe or a
+    /// hyphen folds to a space: "Grandmas house" is "Grandma's house", "Tour Eiffel" is "Tour-Eiffel".
     func ownCandidates(for query: String) -> (exact: [PlaceCandidate], prefix: [PlaceCandidate]) {
         let key = NameFolding.fold(query)
         guard !key.isEmpty, !journal.isEmpty else { return ([], []) }
         let wordPrefix = key + " "
+        let compactKey = PlaceResolver.withoutSpaces(key)
         var exact: [PlaceCandidate] = [], prefix: [PlaceCandidate] = []
         for place in journal {
             let folded = NameFolding.fold(place.name)
             let match: PlaceCandidate.Match
-            if folded == key { match = .exact } else if folded.hasPrefix(wordPrefix) { match = .prefix } else { continue }
+            if folded == key || (folded.utf8.count >= compactKey.utf8.count && PlaceResolver.withoutSpaces(folded) == compactKey) {
+                match = .exact
+            } else if folded.hasPrefix(wordPrefix) {
+                match = .prefix
+            } else {
+                continue
+            }
             let candidate = PlaceCandidate(source: .journal(id: place.id), match: match, name: place.name,
                                            context: place.name, latitude: place.latitude, longitude: place.longitude)
             if match == .exact {
@@ -168,6 +177,10 @@ public struct PlaceResolver: Sendable {
             }
         }
         return (exact, prefix)
+    }
+
+    static func withoutSpaces(_ folded: String) -> String {
+        String(String.UnicodeScalarView(folded.unicodeScalars.filter { $0 != " " }))
     }
 
     static func isSameSpot(_ a: PlaceCandidate, _ b: PlaceCandidate) -> Bool {

@@ -15,7 +15,7 @@ import PlacesKit
     private func order(_ quality: GazetteerMatch.Quality) -> Int {
         switch quality {
         case .coordinates: 0
-        case .exact: 1
+        case .exact, .alias, .code: 1
         case .prefix: 2
         case .fuzzy: 3
         }

@@ -41,7 +41,7 @@ enum AddCommand: PlacesCommand {
         if coordinates != nil, arguments.value("--in") != nil {
             throw UsageError("give either coordinates or --in, not both")
         }
-        let pick = try pickOption(arguments)
+        let pick = try pickPosition(arguments.value("--pick"))
         if coordinates != nil, pick != nil {
             throw UsageError("--pick chooses among the places a name could mean; leave it out when giving coordinates")
         }
@@ -90,8 +90,8 @@ enum AddCommand: PlacesCommand {
     }
 
     /// Reads `--pick`, a position in the list of candidates: a whole number from 1.
-    static func pickOption(_ arguments: ParsedArguments) throws -> Int? {
-        guard let text = arguments.value("--pick") else { return nil }
+    static func pickPosition(_ text: String?) throws -> Int? {
+        guard let text else { return nil }
         guard let pick = Int(text), pick > 0 else {
             throw UsageError("--pick \"\(text)\" is not a position in the list of places (a whole number from 1)",
                              hint: "e.g. --pick 2")

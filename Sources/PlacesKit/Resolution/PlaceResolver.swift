@@ -69,10 +69,11 @@ public struct PlaceResolver: Sendable {
     /// - Parameters:
     ///   - query: what the person typed.
     ///   - pick: the 1-based position, in the list of candidates, of the one the person chose.
-    /// - Returns: the candidate to pin.
+    /// - Returns: the candidate to pin, and the resolution it came from (for the runners-up).
     /// - Throws: ``PlaceResolutionError``: nothing matches; only prefixes or typos match; several places
     ///   match with no clear winner; `pick` is not a position in the list.
-    public func pin(_ query: String, pick: Int? = nil) throws(PlaceResolutionError) -> PlaceCandidate {
+    public func pin(_ query: String, pick: Int? = nil) throws(PlaceResolutionError)
+        -> (place: PlaceCandidate, resolution: PlaceResolution) {
         guard !query.trimmed.isEmpty else { throw .emptyQuery }
         let resolution = candidates(for: query)
         guard let best = resolution.candidates.first else { throw .noMatch(query: query) }
@@ -80,9 +81,9 @@ public struct PlaceResolver: Sendable {
             guard resolution.candidates.indices.contains(pick - 1) else {
                 throw .pickOutOfRange(pick: pick, resolution: resolution)
             }
-            return resolution.candidates[pick - 1]
+            return (resolution.candidates[pick - 1], resolution)
         }
-        if resolution.hasClearWinner { return best }
+        if resolution.hasClearWinner { return (best, resolution) }
         let hints = self.hints(for: resolution)
         if best.match.isOutright { throw .ambiguous(resolution, hints: hints) }
         throw .noOutrightMatch(resolution, hints: hints)
@@ -91,7 +92,7 @@ public struct PlaceResolver: Sendable {
     /// The best candidate for `query`, for commands that only look and never save.
     /// - Returns: the best candidate and the resolution it came from (for the runners-up).
     /// - Throws: ``PlaceResolutionError/emptyQuery`` or ``PlaceResolutionError/noMatch(query:)``.
-    public func best(_ query: String) throws(PlaceResolutionError) -> (best: PlaceCandidate, resolution: PlaceResolution) {
+    public func best(_ query: String) throws(PlaceResolutionError) -> (place: PlaceCandidate, resolution: PlaceResolution) {
         guard !query.trimmed.isEmpty else { throw .emptyQuery }
         let resolution = candidates(for: query)
         guard let best = resolution.candidates.first else { throw .noMatch(query: query) }
@@ -153,34 +154,23 @@ public struct PlaceResolver: Sendable {
     /// accents, punctuation, `St`/`Mt`), and also with the spaces left out, because an apostrophe or a
     /// hyphen folds to a space: "Grandmas house" is "Grandma's house", "Tour Eiffel" is "Tour-Eiffel".
     func ownCandidates(for query: String) -> (exact: [PlaceCandidate], prefix: [PlaceCandidate]) {
-        let key = NameFolding.fold(query)
-        guard !key.isEmpty, !journal.isEmpty else { return ([], []) }
-        let wordPrefix = key + " "
-        let compactKey = PlaceResolver.withoutSpaces(key)
+        guard !journal.isEmpty else { return ([], []) }
+        var matcher = OwnNameMatcher(query: query)
         var exact: [PlaceCandidate] = [], prefix: [PlaceCandidate] = []
         for place in journal {
-            let folded = NameFolding.fold(place.name)
-            let match: PlaceCandidate.Match
-            if folded == key || (folded.utf8.count >= compactKey.utf8.count && PlaceResolver.withoutSpaces(folded) == compactKey) {
-                match = .exact
-            } else if folded.hasPrefix(wordPrefix) {
-                match = .prefix
-            } else {
-                continue
-            }
+            guard let match = matcher.match(place.name) else { continue }
             let candidate = PlaceCandidate(source: .journal(id: place.id), match: match, name: place.name,
                                            context: place.name, latitude: place.latitude, longitude: place.longitude)
+            // No more of either than a resolution lists: "Kraków" may begin thousands of names.
             if match == .exact {
-                if !exact.contains(where: { PlaceResolver.isSameSpot($0, candidate) }) { exact.append(candidate) }
-            } else if !prefix.contains(where: { PlaceResolver.isSameSpot($0, candidate) }) {
+                if exact.count < PlaceResolver.candidateLimit, !exact.contains(where: { PlaceResolver.isSameSpot($0, candidate) }) {
+                    exact.append(candidate)
+                }
+            } else if prefix.count < PlaceResolver.candidateLimit, !prefix.contains(where: { PlaceResolver.isSameSpot($0, candidate) }) {
                 prefix.append(candidate)
             }
         }
         return (exact, prefix)
-    }
-
-    static func withoutSpaces(_ folded: String) -> String {
-        String(String.UnicodeScalarView(folded.unicodeScalars.filter { $0 != " " }))
     }
 
     static func isSameSpot(_ a: PlaceCandidate, _ b: PlaceCandidate) -> Bool {

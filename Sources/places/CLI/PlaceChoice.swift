@@ -9,17 +9,17 @@ enum PlaceChoice {
     /// - Throws: a usage error for an empty query, a failure when nothing matches.
     static func look(_ query: String, resolver: PlaceResolver, context: CommandContext, verb: String,
                      quiet: Bool = false) throws -> PlaceCandidate {
-        let chosen: (best: PlaceCandidate, resolution: PlaceResolution)
+        let chosen: (place: PlaceCandidate, resolution: PlaceResolution)
         do {
             chosen = try resolver.best(query)
         } catch {
             throw failure(error)
         }
-        if !quiet, chosen.best.match != .coordinates {
-            noteDroppedQualifiers(chosen.resolution, chosen: chosen.best, context: context)
-            context.note(choiceNote(chosen.best, resolution: chosen.resolution, verb: verb))
+        if !quiet, chosen.place.match != .coordinates {
+            noteDroppedQualifiers(chosen.resolution, chosen: chosen.place, context: context)
+            context.note(choiceNote(chosen.place, resolution: chosen.resolution, verb: verb))
         }
-        return chosen.best
+        return chosen.place
     }
 
     /// Resolves `query` for `add`: the clear winner or the picked candidate, else an error listing the
@@ -28,7 +28,7 @@ enum PlaceChoice {
     ///   that is no place in the gazetteer).
     static func pin(_ query: String, pick: Int?, resolver: PlaceResolver, context: CommandContext,
                     notAPlace: Error? = nil) throws -> PlaceCandidate {
-        let chosen: PlaceCandidate
+        let chosen: (place: PlaceCandidate, resolution: PlaceResolution)
         do {
             chosen = try resolver.pin(query, pick: pick)
         } catch {
@@ -37,12 +37,12 @@ enum PlaceChoice {
             default: throw failure(error)
             }
         }
-        if chosen.match != .coordinates {
-            let resolution = resolver.candidates(for: query)
-            noteDroppedQualifiers(resolution, chosen: chosen, context: context)
-            context.note(choiceNote(chosen, resolution: pick == nil ? resolution : nil, verb: "Pinning at"))
+        if chosen.place.match != .coordinates {
+            noteDroppedQualifiers(chosen.resolution, chosen: chosen.place, context: context)
+            // A picked place was chosen from the list already shown: no runners-up to name again.
+            context.note(choiceNote(chosen.place, resolution: pick == nil ? chosen.resolution : nil, verb: "Pinning at"))
         }
-        return chosen
+        return chosen.place
     }
 
     /// `No country, region or county called "Occitany" in FR; showing the best match for the rest`, once

@@ -56,12 +56,12 @@ import PlacesKit
     func resolvesToYourPlace(_ row: (String, String)) throws {
         let resolver = PlaceResolver(gazetteer: .bundled, journal: Self.journal)
         let expected = try #require(Self.journal.first { $0.name == row.1 })
-        let looked = try resolver.best(row.0).best
+        let looked = try resolver.best(row.0).place
         #expect(looked.journalID == expected.id, "\(row.0) → \(looked.context)")
         #expect(looked.latitude == expected.latitude && looked.longitude == expected.longitude)
         // An exact name is also pinned by add --in; a first word alone is only a guess.
         if looked.match == .exact {
-            #expect(try resolver.pin(row.0).journalID == expected.id)
+            #expect(try resolver.pin(row.0).place.journalID == expected.id)
         } else {
             #expect(throws: PlaceResolutionError.self) { try resolver.pin(row.0) }
         }

@@ -12,16 +12,16 @@ import PlacesKit
     let gazetteerOnly = PlaceResolver(gazetteer: .bundled)
 
     @Test func aClearWinnerIsPinned() throws {
-        let paris = try gazetteerOnly.pin("Paris")
+        let paris = try gazetteerOnly.pin("Paris").place
         #expect(paris.context == "Paris, Ile-de-France, FR")
         #expect(paris.match == .exact)
-        #expect(try gazetteerOnly.pin("Kraków").name == "Kraków")
+        #expect(try gazetteerOnly.pin("Kraków").place.name == "Kraków")
     }
 
     @Test func aTieIsListedWithHints() throws {
         #expect(throws: PlaceResolutionError.self) { try gazetteerOnly.pin("Springfield") }
         do {
-            _ = try gazetteerOnly.pin("Springfield")
+            _ = try gazetteerOnly.pin("Springfield").place
         } catch {
             guard case .ambiguous(let resolution, let hints) = error else {
                 Issue.record("expected .ambiguous, got \(error)")
@@ -33,24 +33,24 @@ import PlacesKit
             #expect(!resolution.hasClearWinner)
             // The qualified form is offered only because it resolves to the first candidate alone.
             #expect(hints == [.qualify("Springfield, Missouri"), .pick(count: resolution.candidates.count), .coordinates])
-            let qualified = try gazetteerOnly.pin("Springfield, Missouri")
+            let qualified = try gazetteerOnly.pin("Springfield, Missouri").place
             #expect(qualified.latitude == resolution.candidates[0].latitude)
         }
     }
 
     @Test func aPickChoosesFromTheSameList() throws {
         let list = gazetteerOnly.candidates(for: "Springfield").candidates
-        let second = try gazetteerOnly.pin("Springfield", pick: 2)
+        let second = try gazetteerOnly.pin("Springfield", pick: 2).place
         #expect(second == list[1])
         #expect(second.context == "Springfield, Massachusetts, US")
         #expect(throws: PlaceResolutionError.pickOutOfRange(pick: 7, resolution: gazetteerOnly.candidates(for: "Springfield"))) {
-            try gazetteerOnly.pin("Springfield", pick: 7)
+            try gazetteerOnly.pin("Springfield", pick: 7).place
         }
     }
 
     @Test func aTypoIsOfferedNotPinned() throws {
         do {
-            _ = try gazetteerOnly.pin("Lodnon")
+            _ = try gazetteerOnly.pin("Lodnon").place
             Issue.record("a typo was pinned")
         } catch {
             guard case .noOutrightMatch(let resolution, let hints) = error else {
@@ -62,7 +62,7 @@ import PlacesKit
             #expect(hints.contains(.qualify("London, England")))
         }
         // Looking is allowed to take the guess.
-        #expect(try gazetteerOnly.best("Lodnon").best.context == "London, England, GB")
+        #expect(try gazetteerOnly.best("Lodnon").place.context == "London, England, GB")
     }
 
     @Test func nothingAndEmptyAreErrors() {
@@ -73,7 +73,7 @@ import PlacesKit
     }
 
     @Test func coordinatesAreTheirOwnClearWinner() throws {
-        let point = try resolver.pin("48.8566,2.3522")
+        let point = try resolver.pin("48.8566,2.3522").place
         #expect(point.match == .coordinates)
         #expect(point.latitude == 48.8566 && point.longitude == 2.3522)
         #expect(!point.isOwnPlace)
@@ -85,15 +85,15 @@ import PlacesKit
         #expect(resolution.candidates.dropFirst().allSatisfy { !$0.isOwnPlace })
         #expect(resolution.candidates.count == PlaceResolver.candidateLimit)
         #expect(resolution.hasClearWinner)
-        #expect(try resolver.pin("Springfield").journalID == Self.springfield.id)
+        #expect(try resolver.pin("Springfield").place.journalID == Self.springfield.id)
         // The gazetteer towns stay in the list, so they can be picked.
-        #expect(try resolver.pin("Springfield", pick: 2).context == "Springfield, Missouri, US")
+        #expect(try resolver.pin("Springfield", pick: 2).place.context == "Springfield, Missouri, US")
     }
 
     @Test func aCountryLimitSearchesTheGazetteerOnly() throws {
         var inUS = resolver
         inUS.country = "US"
-        #expect(try inUS.best("Springfield").best.context == "Springfield, Missouri, US")
+        #expect(try inUS.best("Springfield").place.context == "Springfield, Missouri, US")
     }
 
     @Test func twoOwnPlacesOfOneNameAreAskedAbout() throws {
@@ -101,12 +101,12 @@ import PlacesKit
                         Location(name: "dishoom", latitude: 55.9533, longitude: -3.1883)]
         let twice = PlaceResolver(gazetteer: .bundled, journal: branches)
         #expect(throws: PlaceResolutionError.self) { try twice.pin("Dishoom") }
-        #expect(try twice.pin("Dishoom", pick: 2).latitude == 55.9533)
-        #expect(try twice.best("Dishoom").best.latitude == 51.5124)
+        #expect(try twice.pin("Dishoom", pick: 2).place.latitude == 55.9533)
+        #expect(try twice.best("Dishoom").place.latitude == 51.5124)
         // The same spot saved twice is one place.
         let same = PlaceResolver(gazetteer: .bundled, journal: [branches[0], Location(name: "DISHOOM", latitude: 51.51241, longitude: -0.12681)])
         #expect(same.candidates(for: "Dishoom").candidates.count == 1)
-        #expect(try same.pin("Dishoom").latitude == 51.5124)
+        #expect(try same.pin("Dishoom").place.latitude == 51.5124)
     }
 
     @Test func alternativesAreTheRunnersUpOfTheSameKind() {

@@ -24,24 +24,28 @@ enum AddCommand: PlacesCommand {
         nothing; choose one with --pick N, a qualifier (--in "Central Park, New York") or coordinates.
         places always says where it pinned.
         """,
-        arguments: [ArgumentSpec("name", help: "What you call the place.")],
-        options: CoordinateOptions.specs + [
-            .option("--description", "-d", value: "text", help: "Notes about the place."),
-            .option("--tag", "-t", value: "tag", help: "Put the place in a list; repeat for several.", repeatable: true),
-            .flag("--visited", help: "You have been there (today, or the date given with --on)."),
-            .option("--on", value: "date", help: "The day you visited, e.g. 2024-05-01 (implies --visited)."),
-            .option("--in", value: "place", help: "Pin the place at this town or one of your places (\"Paris\", \"London, Ontario\", \"Dishoom\")."),
-            .option("--pick", value: "n", help: "Pin at the Nth of the places listed when a name could mean several."),
-            .flag("--json", help: "Print the new place as JSON."),
-        ])
+        options: Options.self)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let name = arguments.positionals[0]
-        var coordinates = try CoordinateOptions.read(arguments)
-        if coordinates != nil, arguments.value("--in") != nil {
+    struct Options: ParsableOptions {
+        @Argument("name", help: "What you call the place.") var name: String
+        var coordinates = CoordinateOptions()
+        @Option("--description", "-d", value: "text", help: "Notes about the place.") var description: String?
+        @Option("--tag", "-t", value: "tag", help: "Put the place in a list; repeat for several.") var tags: [String]
+        @Flag("--visited", help: "You have been there (today, or the date given with --on).") var visited: Bool
+        @Option("--on", value: "date", help: "The day you visited, e.g. 2024-05-01 (implies --visited).") var on: String?
+        @Option("--in", value: "place", help: "Pin the place at this town or one of your places (\"Paris\", \"London, Ontario\", \"Dishoom\").")
+        var inPlace: String?
+        @Option("--pick", value: "n", help: "Pin at the Nth of the places listed when a name could mean several.") var pick: String?
+        @Flag("--json", help: "Print the new place as JSON.") var json: Bool
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) throws {
+        let name = options.name
+        var coordinates = try options.coordinates.read()
+        if coordinates != nil, options.inPlace != nil {
             throw UsageError("give either coordinates or --in, not both")
         }
-        let pick = try pickPosition(arguments.value("--pick"))
+        let pick = try pickPosition(options.pick)
         if coordinates != nil, pick != nil {
             throw UsageError("--pick chooses among the places a name could mean; leave it out when giving coordinates")
         }
@@ -49,7 +53,7 @@ enum AddCommand: PlacesCommand {
             // No coordinates: pin at --in PLACE (one of your places or the gazetteer's), or at the name itself.
             let gazetteer = try GazetteerAccess.gazetteer(context)
             let chosen: PlaceCandidate
-            if let place = arguments.value("--in") {
+            if let place = options.inPlace {
                 let resolver = PlaceResolver(gazetteer: gazetteer, journal: try context.store().loadWithoutDescriptions())
                 chosen = try PlaceChoice.pin(place, pick: pick, resolver: resolver, context: context)
             } else {
@@ -64,20 +68,20 @@ enum AddCommand: PlacesCommand {
         guard let coordinates else { throw UsageError("missing coordinates for \"\(name)\"") }
         let now = Date()
         var visited: Date?
-        if let on = arguments.value("--on") {
+        if let on = options.on {
             guard let date = Timestamp.date(from: on) else {
                 throw UsageError("--on \"\(on)\" is not a date such as 2024-05-01")
             }
             visited = date
-        } else if arguments.flag("--visited") {
+        } else if options.visited {
             visited = now
         }
         let place = Location(
-            name: name, description: arguments.value("--description") ?? "",
+            name: name, description: options.description ?? "",
             latitude: coordinates.latitude, longitude: coordinates.longitude,
-            tags: arguments.all("--tag"), visited: visited)
+            tags: options.tags, visited: visited)
         let saved = try context.store().add(place, now: now)
-        if arguments.flag("--json") {
+        if options.json {
             context.say(try PlaceOutput.json(saved))
         } else {
             var line = "Added \(context.style.bold(saved.name)) (\(saved.shortID)) at \(CoordinateFormat.plain(saved.latitude)), \(CoordinateFormat.plain(saved.longitude))"

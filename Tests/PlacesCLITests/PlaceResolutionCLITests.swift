@@ -23,11 +23,26 @@ import Testing
         // A name alone is held to the same rule, and nothing already saved changes.
         _ = try runner.add("Home", "40.1,-3.7")
         let before = try Data(contentsOf: runner.journal)
-        let park = try runner.run(["add", "Central Park"])
-        #expect(park.status == 1)
-        #expect(park.stderr.contains("could be any of"))
-        #expect(park.stderr.contains("--pick"))
+        let portland = try runner.run(["add", "Portland"])
+        #expect(portland.status == 1)
+        #expect(portland.stderr.contains("\"Portland\" could be any of 6 places"))
+        #expect(portland.stderr.contains("  1. Portland, Oregon, US — city, pop. "))
+        #expect(portland.stderr.contains("  2. Portland, Maine, US — city, pop. "))
+        #expect(portland.stderr.contains("--in \"Portland, Oregon\", --pick 2"))
         #expect(try Data(contentsOf: runner.journal) == before)
+    }
+
+    @Test func centralParkIsThePark() throws {
+        // The gazetteer's score puts the park well ahead of the hamlets once called Central Park.
+        let runner = try PlacesRunner()
+        defer { runner.removeAll() }
+        let park = try runner.run(["add", "Central Park"])
+        #expect(park.status == 0, "\(park.stderr)")
+        #expect(park.stderr.contains("Pinning at Central Park, New York, US (40.7825, -73.9655)"))
+        #expect(park.stdout.contains("in Manhattan, New York, US"))
+        let lake = try runner.run(["add", "Picnic", "--in", "Lake Como"])
+        #expect(lake.status == 0, "\(lake.stderr)")
+        #expect(lake.stderr.contains("Pinning at Lake Como, Lombardia, IT"))
     }
 
     @Test func pickPinsTheNthCandidate() throws {
@@ -65,11 +80,11 @@ import Testing
         defer { runner.removeAll() }
         let eiffel = try runner.run(["add", "Eiffel Tower", "--in", "Paris"])
         #expect(eiffel.status == 0, "\(eiffel.stderr)")
-        #expect(eiffel.stderr.contains("Pinning at Paris, Ile-de-France, FR (48.8534, 2.3488); also: Paris, Texas, US"))
-        #expect(eiffel.stdout.contains("at 48.85341, 2.3488, in Paris, Ile-de-France, FR"))
+        #expect(eiffel.stderr.contains("Pinning at Paris, Île-de-France, FR (48.8534, 2.3488); also: Paris, Île-de-France, FR (county); Paris, Texas, US"))
+        #expect(eiffel.stdout.contains("at 48.85341, 2.3488, in Paris, Île-de-France, FR"))
         let krakow = try runner.run(["add", "Kraków"])
         #expect(krakow.status == 0, "\(krakow.stderr)")
-        #expect(krakow.stdout.contains("in Kraków, Lesser Poland Voivodeship, PL"))
+        #expect(krakow.stdout.contains("in Kraków, Małopolskie, PL"))
     }
 
     @Test func aTypoIsOfferedNotPinned() throws {

@@ -3,11 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Turns what a person typed for a place ("Paris", "Central Park, New York", "Dishoom", "48.85,2.35")
 /// into candidates, searching the journal's own place names and the gazetteer.
@@ -44,8 +39,9 @@ public struct PlaceResolver: Sendable {
     }
 
     /// Every candidate for `query`, best first: the journal's places named exactly so, then the
-    /// gazetteer's outright matches (exact names, aliases, codes), then the journal's places whose
-    /// name begins with the query's words, then the gazetteer's prefixes and typos.
+    /// gazetteer's candidates in its order (``GazetteerMatch/score``), with the journal's places whose
+    /// name begins with the query's words after the gazetteer's leading outright matches (exact names,
+    /// aliases, codes).
     /// - Parameters:
     ///   - query: what the person typed.
     ///   - limit: the most candidates to return.
@@ -58,9 +54,11 @@ public struct PlaceResolver: Sendable {
         let found = result.matches.map(candidate)
         if found.first?.match == .coordinates { return PlaceResolution(query: query, candidates: found) }
         let own = country == nil ? ownCandidates(for: trimmed) : (exact: [], prefix: [])
-        let outright = found.filter { $0.match.isOutright }
-        let rest = found.filter { !$0.match.isOutright }
-        let all = own.exact + outright + own.prefix + rest
+        // The gazetteer's own order stands (its score may put a typo of a great city above an exact
+        // hamlet); your places named so come first, and those only beginning with the query come after
+        // the gazetteer's leading outright matches.
+        let outright = found.prefix { $0.match.isOutright }
+        let all = own.exact + outright + own.prefix + found.dropFirst(outright.count)
         return PlaceResolution(query: query, candidates: Array(all.prefix(limit)),
                                droppedQualifiers: own.exact.isEmpty ? result.droppedQualifiers : [])
     }
@@ -101,37 +99,11 @@ public struct PlaceResolver: Sendable {
 
     // MARK: - Gazetteer candidates
 
-    /// How likely a gazetteer match is the place meant, on one scale for one query's candidates:
-    /// the kind of match first (an outright name 40, a prefix 20, a typo 0), then the decimal logarithm
-    /// of the place's importance, weighted as the gazetteer ranks (a capital three times its
-    /// population, a place named by its main name five times, a region a tenth of its population,
-    /// a country ten times). The gaps between kinds of match exceed any importance, so a prefix never
-    /// outscores an exact name.
-    public static func score(of match: GazetteerMatch) -> Double {
-        let entry = match.entry
-        var weight = Double(max(entry.population, 1))
-        switch entry.kind {
-        case .city:
-            if entry.isCapital { weight *= 3 }
-            if NameFolding.fold(entry.name) == match.matchedKey { weight *= 5 }
-        case .region, .county: weight /= 10
-        case .country: weight *= 10
-        default: break
-        }
-        let base: Double
-        switch match.quality {
-        case .exact, .alias, .code, .coordinates: base = 40
-        case .prefix: base = 20
-        case .fuzzy: base = 0
-        }
-        return base + log10(max(weight, 1))
-    }
-
     /// How a gazetteer match names its entry: its main name (exact), another of its names or a code (alias),
     /// the beginning of a name (prefix), a typo, or coordinates.
     static func kindOfMatch(_ match: GazetteerMatch) -> PlaceCandidate.Match {
         switch match.quality {
-        case .exact: return NameFolding.fold(match.entry.name) == match.matchedKey ? .exact : .alias
+        case .exact: return .exact
         case .alias, .code: return .alias
         case .prefix: return .prefix
         case .fuzzy: return .fuzzy
@@ -144,7 +116,7 @@ public struct PlaceResolver: Sendable {
         return PlaceCandidate(source: kind == .coordinates ? .coordinates : .gazetteer(match), match: kind,
                               name: match.entry.name, context: match.entry.context,
                               latitude: match.entry.latitude, longitude: match.entry.longitude,
-                              score: kind == .coordinates ? nil : PlaceResolver.score(of: match))
+                              score: kind == .coordinates ? nil : match.score)
     }
 
     // MARK: - Own places

@@ -6,10 +6,11 @@
 /// choose from. Commands that only look (`near`, `map --around`) take the best candidate whatever the
 /// margin, and say what they chose.
 public enum ResolutionMargin {
-    /// How far ahead, in score, the best gazetteer candidate must be of the runner-up. Scores are
-    /// logarithmic in importance (see ``PlaceResolver/score(of:)``), so a lead of 1 means about ten
-    /// times as important: Paris, France over Paris, Texas, but not one Springfield over another.
-    public static let minimumLead = 1.0
+    /// How far ahead, in ``GazetteerMatch/score``, the best gazetteer candidate must be of the runner-up:
+    /// one tenfold of population on ``GazetteerScore``'s scale (8 points per tenfold), or an exact main
+    /// name against an alias (4 points) of a place at least three times smaller. Paris, France leads
+    /// Paris, Texas by 21; Springfield, Missouri leads Springfield, Massachusetts by 0.3.
+    public static let minimumLead = 8.0
 
     /// Whether `best` is a clear winner over `runnerUp` (the candidate ranked right after it).
     ///
@@ -43,10 +44,14 @@ public enum ResolutionMargin {
         }
     }
 
-    /// Whether the first of `candidates` is a clear winner over the second (see
-    /// ``isClearWinner(_:over:)``); `false` when there are none.
+    /// Whether the first of `candidates` is a clear winner over its runner-up (see
+    /// ``isClearWinner(_:over:)``); `false` when there are none. The runner-up of a gazetteer place is
+    /// the next gazetteer candidate (the best scored of the rest): one of your places that merely begins
+    /// with the query does not hide a close second town behind it.
     public static func hasClearWinner(_ candidates: [PlaceCandidate]) -> Bool {
         guard let best = candidates.first else { return false }
-        return isClearWinner(best, over: candidates.dropFirst().first)
+        let rest = candidates.dropFirst()
+        let runnerUp = best.isOwnPlace ? rest.first : (rest.first { !$0.isOwnPlace } ?? rest.first)
+        return isClearWinner(best, over: runnerUp)
     }
 }

@@ -65,9 +65,14 @@ enum PlaceChoice {
         if chosen.match == .fuzzy, let query = resolution?.query {
             note = "No place called \"\(query)\"; did you mean \(chosen.context)? " + note
         }
-        let others = resolution?.alternatives.prefix(3) ?? []
+        let others = Array(resolution?.alternatives.prefix(3) ?? [])
         if !others.isEmpty {
-            note += "; also: " + others.map(label).joined(separator: "; ")
+            // A town and the county of the same name read alike: their kinds tell them apart.
+            let labels = ([chosen] + others).map(label)
+            note += "; also: " + zip(others, labels.dropFirst()).map { other, text in
+                guard labels.filter({ $0 == text }).count > 1, let kind = other.gazetteerMatch?.entry.kind else { return text }
+                return text + " (\(kind.rawValue))"
+            }.joined(separator: "; ")
         }
         return note
     }

@@ -13,7 +13,7 @@ import PlacesKit
 
     @Test func aClearWinnerIsPinned() throws {
         let paris = try gazetteerOnly.pin("Paris").place
-        #expect(paris.context == "Paris, Ile-de-France, FR")
+        #expect(paris.context == "Paris, Île-de-France, FR")
         #expect(paris.match == .exact)
         #expect(try gazetteerOnly.pin("Kraków").place.name == "Kraków")
     }

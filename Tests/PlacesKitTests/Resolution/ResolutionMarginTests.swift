@@ -29,11 +29,12 @@ import Testing
         #expect(ResolutionMargin.isClearWinner(point, over: Self.town(.exact, score: 99)))
     }
 
-    @Test(arguments: [(45.0, 44.5, false), (45.0, 44.0, true), (45.0, 43.9, true), (45.0, 45.0, false), (45.0, 25.0, true)])
+    @Test(arguments: [(150.0, 149.7, false), (150.0, 142.0, true), (150.0, 141.9, true), (150.0, 142.1, false),
+                      (150.0, 150.0, false), (150.0, 90.0, true), (150.0, 160.0, false)])
     func gazetteerCandidatesNeedTheLead(_ row: (Double, Double, Bool)) {
         let (best, runnerUp, clear) = row
         #expect(ResolutionMargin.isClearWinner(Self.town(.exact, score: best), over: Self.town(.exact, score: runnerUp)) == clear)
-        #expect(ResolutionMargin.isClearWinner(Self.town(.exact, score: best), over: Self.town(.prefix, score: runnerUp)) == clear)
+        #expect(ResolutionMargin.isClearWinner(Self.town(.alias, score: best), over: Self.town(.fuzzy, score: runnerUp)) == clear)
     }
 
     @Test func aCandidateWithoutAScoreIsNotAClearWinner() {
@@ -48,25 +49,22 @@ import Testing
         #expect(ResolutionMargin.isClearWinner(Self.town(.exact, score: 40), over: Self.own(.prefix)))
     }
 
-    @Test func hasClearWinnerLooksAtTheFirstTwo() {
+    @Test func hasClearWinnerComparesTheBestWithItsRunnerUp() {
         #expect(!ResolutionMargin.hasClearWinner([]))
-        #expect(ResolutionMargin.hasClearWinner([Self.town(.exact, score: 47), Self.town(.exact, score: 45), Self.town(.exact, score: 46.9)]))
-        #expect(!ResolutionMargin.hasClearWinner([Self.town(.exact, score: 47), Self.town(.exact, score: 46.5)]))
+        #expect(ResolutionMargin.hasClearWinner([Self.town(.exact, score: 150), Self.town(.exact, score: 140), Self.town(.exact, score: 139)]))
+        #expect(!ResolutionMargin.hasClearWinner([Self.town(.exact, score: 150), Self.town(.exact, score: 145)]))
+        // Your place that only begins with the query does not hide a close second town.
+        #expect(!ResolutionMargin.hasClearWinner([Self.town(.exact, score: 150), Self.own(.prefix), Self.town(.fuzzy, score: 145)]))
+        #expect(ResolutionMargin.hasClearWinner([Self.town(.exact, score: 150), Self.own(.prefix), Self.town(.fuzzy, score: 120)]))
+        #expect(ResolutionMargin.hasClearWinner([Self.own(.exact), Self.town(.exact, score: 200)]))
     }
 
-    @Test func scoresPutTheKindOfMatchBeforeImportance() {
-        func match(_ quality: GazetteerMatch.Quality, population: Int, capital: Bool = false, kind: GazetteerEntry.Kind = .city,
-                   key: String = "x") -> GazetteerMatch {
-            GazetteerMatch(entry: GazetteerEntry(name: "X", countryCode: "US", latitude: 0, longitude: 0, population: population,
-                                                 kind: kind, isCapital: capital), quality: quality, matchedKey: key)
-        }
-        // An exact hamlet outscores the prefix of a metropolis; a prefix outscores a typo.
-        #expect(PlaceResolver.score(of: match(.exact, population: 50)) > PlaceResolver.score(of: match(.prefix, population: 20_000_000)))
-        #expect(PlaceResolver.score(of: match(.prefix, population: 50)) > PlaceResolver.score(of: match(.fuzzy, population: 20_000_000)))
-        // Ten times the population is one point; a capital counts three times; a main name five times an alias.
-        let small = PlaceResolver.score(of: match(.exact, population: 10_000))
-        #expect(abs(PlaceResolver.score(of: match(.exact, population: 100_000)) - small - 1) < 1e-9)
-        #expect(abs(PlaceResolver.score(of: match(.exact, population: 10_000, capital: true)) - small - log10(3)) < 1e-9)
-        #expect(abs(PlaceResolver.score(of: match(.exact, population: 10_000, key: "y")) - small + log10(5)) < 1e-9)
+    @Test func theLeadIsOneTenfoldOfPopulation() {
+        // On the gazetteer's scale, ten times the people is the margin: a town of 200,000 clearly leads
+        // one of 20,000 named alike, and not one of 21,000.
+        let lead = GazetteerScore.importance(kind: .city, population: 200_000) - GazetteerScore.importance(kind: .city, population: 20_000)
+        #expect(abs(lead - ResolutionMargin.minimumLead) < 1e-9)
+        let close = GazetteerScore.importance(kind: .city, population: 200_000) - GazetteerScore.importance(kind: .city, population: 21_000)
+        #expect(close < ResolutionMargin.minimumLead)
     }
 }

@@ -4,12 +4,13 @@ town's name and by one of the journal's own names, at 1,000, 10,000 and 100,000 
 
 usage: python3 Benchmarks/resolve_bench.py [SIZE...]   (release build; writes nothing but a table)
 
-Each command runs cold (a fresh process), 15 times after one warm-up; the median wall time is
-printed. `add` gets a fresh copy of the journal before every run. Journals come from
+Each command runs cold (a fresh process), 15 times after one warm-up; the median CPU time (user +
+system, steadier than wall time on a shared machine) and the median wall time are printed. `add` gets a fresh copy of the journal before every run. Journals come from
 Benchmarks/make-journal.py with one place named "Grandma's house" appended.
 """
 import json
 import os
+import resource
 import platform
 import shutil
 import statistics
@@ -29,19 +30,27 @@ def places_binary():
     return os.path.join(path, "places")
 
 
+def children_cpu_ms():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (usage.ru_utime + usage.ru_stime) * 1000
+
+
 def median_ms(args, env, fresh=None):
-    times = []
+    """(median CPU ms, median wall ms) of `args` run cold."""
+    cpu, wall = [], []
     for run in range(RUNS + 1):
         if fresh:
             fresh()
+        cpu_before = children_cpu_ms()
         start = time.perf_counter()
         result = subprocess.run(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         elapsed = (time.perf_counter() - start) * 1000
         if result.returncode != 0:
             sys.exit(f"failed ({result.returncode}): {' '.join(args)}")
         if run > 0:
-            times.append(elapsed)
-    return statistics.median(times)
+            cpu.append(children_cpu_ms() - cpu_before)
+            wall.append(elapsed)
+    return statistics.median(cpu), statistics.median(wall)
 
 
 def main():
@@ -82,11 +91,11 @@ def main():
         rows.append(row)
         print(f"{size}: done", file=sys.stderr)
     print(f"Own place names, {platform.machine()}, {os.cpu_count()} cores, {platform.system()}; release build; "
-          f"median wall time of {RUNS} cold runs.\n")
+          f"load average {os.getloadavg()[0]:.1f}; median CPU time (user + system) / wall time of {RUNS} cold runs.\n")
     print("| places | near LAT,LON | near Leeds | near \"Grandma's house\" | add --at | add --in Leeds | add --in \"grandmas house\" |")
     print("|---|---|---|---|---|---|---|")
     for size, *times in rows:
-        print(f"| {size:,} | " + " | ".join(f"{t:.1f} ms" for t in times) + " |")
+        print(f"| {size:,} | " + " | ".join(f"{cpu:.0f} / {wall:.0f} ms" for cpu, wall in times) + " |")
 
 
 if __name__ == "__main__":

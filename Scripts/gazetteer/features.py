@@ -69,6 +69,12 @@ ENGLISH_FORMS = {
 
 def core_names(name, kind):
     """The name with a generic word of its kind removed, and the English forms of that core."""
+    cores, forms = short_and_english_names(name, kind)
+    return sorted(set(cores) | set(forms))
+
+
+def short_and_english_names(name, kind):
+    """(the name without its generic word, the English forms of the name: "lake como", "mount fuji")."""
     low = name.lower().replace("-", " ").strip()
     cores = set()
     for word in sorted(GENERIC_BEFORE.get(kind, []), key=len, reverse=True):
@@ -79,12 +85,13 @@ def core_names(name, kind):
         if low.endswith(" " + word) and len(low) > len(word) + 2:
             cores.add(low[: -len(word) - 1].strip())
             break
-    out = set(cores)
+    forms = set()
     for core in cores or {low}:
         for form in ENGLISH_FORMS.get(kind, []):
-            out.add(form % core)
-    out.discard(low)
-    return sorted(c for c in out if len(c) >= 3)
+            forms.add(form % core)
+    forms.discard(low)
+    forms -= cores
+    return sorted(c for c in cores if len(c) >= 3), sorted(f for f in forms if len(f) >= 3)
 
 
 def _load(folder, layer):
@@ -252,20 +259,18 @@ def park_name(unit):
     return unit
 
 
-AIRPORT_WORDS = [" International Airport", " Intl Airport", " Regional Airport", " Airport", " Airfield", " Aerodrome"]
+AIRPORT_WORDS = {"international", "intl", "airport", "regional", "airfield", "aerodrome"}
 
 
 def airport_aliases(name, city):
-    """Short names people use for an airport: "Heathrow" and "Heathrow Airport" for London Heathrow Airport."""
+    """Short names people use for an airport: "Heathrow" and "Heathrow Airport" for London Heathrow Airport,
+    "Schiphol" for Amsterdam Airport Schiphol."""
     out = set()
-    core = name
-    for word in AIRPORT_WORDS:
-        if core.endswith(word):
-            core = core[: -len(word)]
-            break
+    words = [w for w in name.split() if w.lower().strip(".") not in AIRPORT_WORDS]
+    core = " ".join(words)
     if city and core.startswith(city + " ") and len(core) > len(city) + 3:
         core = core[len(city) + 1:]
-    if core != name and len(core) >= 4:
+    if core != name and len(core) >= 4 and core != city:
         out.update({core, core + " Airport"})
     if city:
         out.add("%s Airport" % city)
@@ -275,11 +280,17 @@ def airport_aliases(name, city):
 
 def airports(path, ne_folder):
     """Airports with an IATA code from airportsdata, ranked by Natural Earth's class where it lists them."""
-    ne_rank = {}
+    ne_rank, ne_names = {}, {}
     for f in _load(ne_folder, "ne_10m_airports"):
         p = f["properties"]
         if p.get("iata_code"):
             ne_rank[p["iata_code"]] = int(p.get("scalerank") or 9)
+            # Natural Earth's short name ("Frankfurt Int'l") and the English Wikipedia title ("Haneda Airport",
+            # "O'Hare International Airport") are the names people use.
+            names = [(p.get("name") or "").replace(" Int'l", " International Airport")]
+            title = (p.get("wikipedia") or "").rsplit("/", 1)[-1].replace("_", " ")
+            names.append(title.split(" (")[0])
+            ne_names[p["iata_code"]] = [n for n in names if len(n) >= 4]
     with zipfile.ZipFile(path) as z:
         text = z.read("airportsdata/airports.csv").decode("utf-8")
     out = []
@@ -290,6 +301,8 @@ def airports(path, ne_folder):
         elevation = int(round(float(row["elevation"]) * 0.3048)) if row["elevation"] not in ("", None) else None
         name = " ".join(row["name"].split())
         aliases = airport_aliases(name, " ".join(row["city"].split()))
+        for other in ne_names.get(iata, []):
+            aliases += [other] + airport_aliases(other, "")
         out.append({"name": name, "kind": "airport", "lat": float(row["lat"]), "lon": float(row["lon"]),
                     "rank": ne_rank.get(iata, 12), "elevation": elevation, "bounds": None, "aliases": aliases,
                     "codes": [c for c in (iata, row["icao"].strip()) if c], "country": row["country"],

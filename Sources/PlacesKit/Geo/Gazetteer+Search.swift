@@ -113,9 +113,11 @@ extension Gazetteer {
             return scopes.allSatisfy { $0.admits(whereabouts) }
         }
         func consider(_ ref: Ref, _ quality: GazetteerMatch.Quality, key: String, edits: Int = 0, wholeWord: Bool = false,
-                      family: GenericWords.Family? = nil) {
+                      viaAlias: Bool = false, shortName: Bool = false, family: GenericWords.Family? = nil) {
             let qualityScore = quality == .alias && family != nil ? GazetteerScore.understood
-                : GazetteerScore.quality(quality, edits: edits, wholeWord: wholeWord)
+                : quality == .alias && shortName ? GazetteerScore.shortName
+                : quality == .code && ref.table == .places ? GazetteerScore.airportCode
+                : GazetteerScore.quality(quality, edits: edits, wholeWord: wholeWord) - (viaAlias ? GazetteerScore.typoOfAlias : 0)
             if let existing = best[ref], existing.score >= qualityScore + 80 { return }  // cannot improve
             guard accept(ref) else { return }
             let (importance, kind) = self.importance(of: ref)
@@ -125,7 +127,7 @@ extension Gazetteer {
             best[ref] = Candidate(ref: ref, quality: quality, key: key, score: score)
         }
         let key = Array(head.utf8)
-        scanExactAndPrefix(key, limit: limit, consider: { consider($0, $1, key: $2, wholeWord: $3) })
+        scanExactAndPrefix(key, limit: limit, consider: { consider($0, $1, key: $2, wholeWord: $3, shortName: $4) })
         // Generic words understood: "lake como" also looks for lakes called "como".
         if !best.values.contains(where: { $0.quality.isExact }) {
             for reading in GenericWords.readings(of: head) {
@@ -138,7 +140,7 @@ extension Gazetteer {
         // A typo is guessed unless something important matched outright (a village called "Dubin" does not
         // hide Dublin).
         if strongest < GazetteerScore.exact + GazetteerScore.importance(kind: .city, population: 20_000), key.count >= 4 {
-            fuzzy(key) { ref, edits, matched in consider(ref, .fuzzy, key: matched, edits: edits) }
+            fuzzy(key) { ref, kind, edits, matched in consider(ref, .fuzzy, key: matched, edits: edits, viaAlias: kind != .placeName) }
         }
         let ranked = best.values.sorted { a, b in
             a.score != b.score ? a.score > b.score : (a.ref.table.rawValue, a.ref.offset) < (b.ref.table.rawValue, b.ref.offset)
@@ -152,7 +154,7 @@ extension Gazetteer {
     /// Calls `consider` with every key equal to `key` (exact, alias or code), then with keys that start
     /// with it (prefix, and whether the name goes on with a new word).
     private func scanExactAndPrefix(_ key: [UInt8], limit: Int,
-                                    consider: (Ref, GazetteerMatch.Quality, String, Bool) -> Void) {
+                                    consider: (Ref, GazetteerMatch.Quality, String, Bool, Bool) -> Void) {
         var offset = keys.lowerBound(key)
         var scanned = 0, exactCount = 0, prefixCount = 0
         let head = String(decoding: key, as: UTF8.self)
@@ -164,7 +166,7 @@ extension Gazetteer {
                 exactCount += 1
                 // A region's code ("IL") only qualifies; it is not a result of its own.
                 if let kind, kind != .regionCode {
-                    consider(ref, Gazetteer.quality(of: kind), head, false)
+                    consider(ref, Gazetteer.quality(of: kind), head, false, kind == .placeShortName)
                 }
             } else {
                 let wholeWord = keys.base[offset + key.count] == 32
@@ -173,7 +175,7 @@ extension Gazetteer {
                 if exactCount >= limit { break }
                 if wholeWord || prefixCount < 4 * limit + 50 {
                     prefixCount += 1
-                    consider(ref, .prefix, String(decoding: keys.keyBytes(at: offset), as: UTF8.self), wholeWord)
+                    consider(ref, .prefix, String(decoding: keys.keyBytes(at: offset), as: UTF8.self), wholeWord, false)
                 }
             }
             offset = keys.nextLine(after: end)
@@ -195,7 +197,7 @@ extension Gazetteer {
     static func quality(of kind: GazetteerSchema.KeyKind) -> GazetteerMatch.Quality {
         switch kind {
         case .placeName, .countryName: .exact
-        case .placeAlias, .regionName, .countyName: .alias
+        case .placeAlias, .placeShortName, .regionName, .countyName: .alias
         case .placeCode, .regionCode, .countryCode: .code
         }
     }
@@ -223,7 +225,7 @@ extension Gazetteer {
         forEachExact(key) { ref, _ in add(ref) }
         if scope.isEmpty && allowTypos && key.count >= 4 {
             var bestDistance = Int.max
-            fuzzy(key) { ref, distance, _ in
+            fuzzy(key) { ref, _, distance, _ in
                 guard ref.table != .places, distance <= bestDistance else { return }
                 if distance < bestDistance { scope = Scope(); bestDistance = distance }
                 add(ref)

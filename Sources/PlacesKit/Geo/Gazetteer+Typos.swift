@@ -3,11 +3,11 @@ extension Gazetteer {
     /// The largest edit distance a typo search allows for a folded query of this many bytes.
     static func typoBudget(_ length: Int) -> Int { length <= 7 ? 1 : 2 }
 
-    /// Calls `consider` with every line whose key is within ``typoBudget(_:)`` edits of `key`, the edit
-    /// distance and the key found.
+    /// Calls `consider` with every line whose key is within ``typoBudget(_:)`` edits of `key`, the key's kind,
+    /// the edit distance and the key found.
     /// - Complexity: a scan of the keys sharing the query's first or second character, most rejected by
     ///   length and a letter-set bound before the edit distance is computed; plus 26 exact lookups.
-    func fuzzy(_ key: [UInt8], consider: (Ref, Int, String) -> Void) {
+    func fuzzy(_ key: [UInt8], consider: (Ref, GazetteerSchema.KeyKind?, Int, String) -> Void) {
         let budget = Gazetteer.typoBudget(key.count)
         // Keys sharing the first letter catch most typos; keys starting with the query's second letter
         // catch a dropped or swapped first letter.
@@ -43,7 +43,7 @@ extension Gazetteer {
                     if !candidate.contains(where: { $0 == 9 || $0 == 10 }), scratch.lowerBound(candidate, limit: budget) <= budget,
                        let distance = scratch.distance(key, candidate, limit: budget) {
                         let (ref, kind) = readRef(from: end + 1)
-                        if kind != .regionCode { consider(ref, distance, String(decoding: candidate, as: UTF8.self)) }
+                        if kind != .regionCode { consider(ref, kind, distance, String(decoding: candidate, as: UTF8.self)) }
                     }
                 }
                 // Every line holds at least five bytes before its newline ("k<TAB>p<TAB>0").
@@ -59,7 +59,7 @@ extension Gazetteer {
             while offset < keys.count, keys.compareKey(at: offset, variant) == 0 {
                 let end = keys.fieldEnd(from: offset)
                 let (ref, kind) = readRef(from: end + 1)
-                if kind != .regionCode { consider(ref, 1, String(decoding: variant, as: UTF8.self)) }
+                if kind != .regionCode { consider(ref, kind, 1, String(decoding: variant, as: UTF8.self)) }
                 offset = keys.nextLine(after: end)
             }
         }

@@ -85,6 +85,9 @@ enum GazetteerSchema {
         case placeName = 80        // "P"
         /// Another of a place's names (translation, local, historic, generic word dropped); in `places`.
         case placeAlias = 112      // "p"
+        /// A feature's or sight's name without its generic word ("como" for Lago di Como, "skye" for the Isle
+        /// of Skye): it finds the place, below a town of that very name; in `places`.
+        case placeShortName = 103  // "g"
         /// One of a place's codes (an airport's IATA or ICAO code); in `places`.
         case placeCode = 75        // "K"
         /// A region's name or former name; in `regions`.
@@ -101,7 +104,7 @@ enum GazetteerSchema {
         /// The table a key of this kind points into.
         var table: Table {
             switch self {
-            case .placeName, .placeAlias, .placeCode: .places
+            case .placeName, .placeAlias, .placeShortName, .placeCode: .places
             case .regionName, .regionCode: .regions
             case .countyName: .counties
             case .countryName, .countryCode: .countries

@@ -7,10 +7,11 @@ import Darwin
 /// The one score that ranks every search candidate: how well the query matched (the quality part) plus how
 /// important the place is (the importance part).
 ///
-/// The quality part: an exact main name 100, another name or a code 96, a typo 76 less 10 per edit, a prefix
+/// The quality part: an exact main name or an airport's code 100, another name or a code 96, a typo of one
+/// edit 66 and of two 46, a prefix
 /// 56 when the name goes on with a new word ("San Jose" for "San"), 48 otherwise. The importance part is
 /// 8 points per tenfold population (a village of 500 ≈ 22, a city of a million 48), +6 for a capital; a
-/// feature or sight of Natural Earth rank r (0 world-famous … 12) counts 62 − 4r, an airport 44 − 3r.
+/// feature or sight of Natural Earth rank r (0 world-famous … 12) counts 62 − 4r, an airport 50 − 3r.
 /// So a typo of a city of a million (66 + 48) beats the exact prefix of a hamlet (48 + 24), and an exact
 /// village (100 + 22) still beats a typo of a town of 20,000 (66 + 34).
 public enum GazetteerScore {
@@ -20,10 +21,19 @@ public enum GazetteerScore {
     public static let alias = 96.0
     /// The quality part for a query read with a generic word understood ("Lake X" finding a lake called X).
     public static let understood = 94.0
-    /// The quality part for a typo, before its edits (each costs ``typoEditCost``).
+    /// The quality part for a feature's name without its generic word ("Como" for Lago di Como): below a
+    /// town of that very name.
+    public static let shortName = 78.0
+    /// What a typo costs more when it is of another name than the main one (Amman was once Philadelphia).
+    public static let typoOfAlias = 8.0
+    /// The quality part for a typo, before its edits: the first costs ``typoEditCost``, the second twice that
+    /// (a typo of two edits of a country does not beat one of a city).
     public static let typo = 76.0
-    /// What each edit of a typo costs.
+    /// What the first edit of a typo costs; the n-th costs n times as much.
     public static let typoEditCost = 10.0
+    /// The quality part for an airport's IATA or ICAO code: as good as an exact name ("LHR"), though a country's
+    /// ISO alpha-3 code still wins the same three letters ("FRA" is France; "Frankfurt Airport" finds FRA).
+    public static let airportCode = 100.0
     /// The quality part for a prefix that ends where a word of the name ends.
     public static let wordPrefix = 56.0
     /// The quality part for any other prefix.
@@ -39,7 +49,7 @@ public enum GazetteerScore {
         case .exact, .coordinates: exact
         case .alias, .code: alias
         case .prefix: wholeWord ? wordPrefix : prefix
-        case .fuzzy: typo - typoEditCost * Double(edits)
+        case .fuzzy: typo - typoEditCost * Double(edits * (edits + 1) / 2)
         }
     }
 
@@ -54,9 +64,9 @@ public enum GazetteerScore {
         switch kind {
         case .city: return people(population) + (isCapital ? 6 : 0)
         case .region: return people(population / 10)
-        case .county: return people(population / 10)
-        case .country: return people(population) + 10
-        case .airport: return 44 - 3 * Double(min(rank ?? 12, 12))
+        case .county: return people(population / 100)  // below a town of the same name (Plymouth, Plymouth County)
+        case .country: return people(population)
+        case .airport: return 50 - 3 * Double(min(rank ?? 12, 12))
         default: return 62 - 4 * Double(min(rank ?? 10, 12))
         }
     }

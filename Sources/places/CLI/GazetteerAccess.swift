@@ -44,6 +44,14 @@ enum GazetteerAccess {
         return e.context + " — " + e.summary + "  " + CoordinateFormat.pair(latitude: e.latitude, longitude: e.longitude)
     }
 
+    /// `No country, region or county "Occitany" in FR; showing the best "Nîmes".`: what a search set
+    /// aside, and what it shows instead.
+    static func droppedQualifierNote(_ dropped: GazetteerSearchResult.DroppedQualifier, best: GazetteerEntry?) -> String {
+        let scope = dropped.countryCode ?? best?.countryCode ?? ""
+        return "No country, region or county \"\(dropped.text)\"" + (scope.isEmpty ? "" : " in \(scope)")
+            + (best.map { "; showing the best \"\($0.name)\"." } ?? ".")
+    }
+
     /// `8961989` → `8,961,989`.
     static func grouped(_ number: Int) -> String { ProgressReporter.grouped(number) }
 }

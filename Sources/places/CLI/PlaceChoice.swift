@@ -16,7 +16,7 @@ enum PlaceChoice {
             throw failure(error)
         }
         if !quiet, chosen.place.match != .coordinates {
-            noteDroppedQualifiers(chosen.resolution, chosen: chosen.place, context: context)
+            noteDroppedQualifiers(chosen.resolution, context: context)
             context.note(choiceNote(chosen.place, resolution: chosen.resolution, verb: verb))
         }
         return chosen.place
@@ -38,24 +38,21 @@ enum PlaceChoice {
             }
         }
         if chosen.place.match != .coordinates {
-            noteDroppedQualifiers(chosen.resolution, chosen: chosen.place, context: context)
+            noteDroppedQualifiers(chosen.resolution, context: context)
             // A picked place was chosen from the list already shown: no runners-up to name again.
             context.note(choiceNote(chosen.place, resolution: pick == nil ? chosen.resolution : nil, verb: "Pinning at"))
         }
         return chosen.place
     }
 
-    /// `No country, region or county called "Occitany" in FR; showing the best Nîmes`, once per
-    /// qualifier the gazetteer set aside.
-    static func noteDroppedQualifiers(_ resolution: PlaceResolution, chosen: PlaceCandidate?, context: CommandContext) {
-        for line in droppedQualifierLines(resolution, chosen: chosen) { context.note(line) }
+    /// The gazetteer's note for each qualifier it set aside (see ``GazetteerAccess/droppedQualifierNote(_:best:)``).
+    static func noteDroppedQualifiers(_ resolution: PlaceResolution, context: CommandContext) {
+        for line in droppedQualifierLines(resolution) { context.note(line) }
     }
 
-    static func droppedQualifierLines(_ resolution: PlaceResolution, chosen: PlaceCandidate?) -> [String] {
-        resolution.droppedQualifiers.map { dropped in
-            "No country, region or county called \"\(dropped.text)\"" + (dropped.countryCode.map { " in \($0)" } ?? "")
-                + "; showing " + (chosen.map { "the best \($0.name)" } ?? "the best matches for the rest")
-        }
+    static func droppedQualifierLines(_ resolution: PlaceResolution) -> [String] {
+        let best = resolution.candidates.first?.gazetteerMatch?.entry
+        return resolution.droppedQualifiers.map { GazetteerAccess.droppedQualifierNote($0, best: best) }
     }
 
     /// `Near London, England, GB (51.5085, -0.1257); also: London, Ontario, CA`, with "did you mean"
@@ -119,7 +116,7 @@ enum PlaceChoice {
 
     /// The dropped-qualifier notes that come before an error's list, each on its own line.
     static func notes(_ resolution: PlaceResolution) -> String {
-        droppedQualifierLines(resolution, chosen: nil).map { $0.prefix(1).lowercased() + $0.dropFirst() + "\n" }.joined()
+        droppedQualifierLines(resolution).map { $0.prefix(1).lowercased() + $0.dropFirst() + "\n" }.joined()
     }
 
     static func list(_ resolution: PlaceResolution) -> String {

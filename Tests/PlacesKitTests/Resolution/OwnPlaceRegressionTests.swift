@@ -79,12 +79,4 @@ import PlacesKit
         #expect(first?.isOwnPlace != true, "\(query) → \(first?.context ?? "nothing")")
     }
 
-    @Test func aFirstWordIsLookedAtButNotPinned() throws {
-        // "Cafe" begins "Café Zürich" and names no gazetteer place outright: near may take your place,
-        // add --in may not.
-        let resolver = PlaceResolver(gazetteer: .bundled, journal: Self.journal)
-        let first = try #require(resolver.candidates(for: "Cafe").candidates.first)
-        #expect(first.match != .exact && first.match != .alias)
-        #expect(throws: PlaceResolutionError.self) { try resolver.pin("Cafe") }
-    }
 }

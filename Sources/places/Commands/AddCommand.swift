@@ -49,23 +49,26 @@ enum AddCommand: PlacesCommand {
         if coordinates != nil, pick != nil {
             throw UsageError("--pick chooses among the places a name could mean; leave it out when giving coordinates")
         }
+        // Without coordinates: pin at --in PLACE (one of your places or the gazetteer's), or at the name itself.
+        var position: (([Location]) throws -> (latitude: Double, longitude: Double))?
         if coordinates == nil {
-            // No coordinates: pin at --in PLACE (one of your places or the gazetteer's), or at the name itself.
             let gazetteer = try GazetteerAccess.gazetteer(context)
-            let chosen: PlaceCandidate
-            if let place = options.inPlace {
-                let resolver = PlaceResolver(gazetteer: gazetteer, journal: try context.store().loadWithoutDescriptions())
-                chosen = try PlaceChoice.pin(place, pick: pick, resolver: resolver, context: context)
+            if let inPlace = options.inPlace {
+                // Your places are searched in the same read of the journal that saves the new one.
+                position = { places in
+                    let chosen = try PlaceChoice.pin(inPlace, pick: pick, resolver: PlaceResolver(gazetteer: gazetteer, journal: places),
+                                                     context: context)
+                    return (chosen.latitude, chosen.longitude)
+                }
             } else {
                 // The name alone is looked up in the gazetteer only (your own place of that name is the one
                 // being added again), and must name a place outright: "My favourite café" is not one to guess at.
-                chosen = try PlaceChoice.pin(name, pick: pick, resolver: PlaceResolver(gazetteer: gazetteer), context: context,
-                                             notAPlace: UsageError("missing coordinates for \"\(name)\", and the gazetteer has no place of that name",
-                                                                   hint: "add --at LAT,LON, --lat LAT --lon LON, or --in PLACE"))
+                let chosen = try PlaceChoice.pin(name, pick: pick, resolver: PlaceResolver(gazetteer: gazetteer), context: context,
+                                                 notAPlace: UsageError("missing coordinates for \"\(name)\", and the gazetteer has no place of that name",
+                                                                       hint: "add --at LAT,LON, --lat LAT --lon LON, or --in PLACE"))
+                coordinates = (chosen.latitude, chosen.longitude)
             }
-            coordinates = (chosen.latitude, chosen.longitude)
         }
-        guard let coordinates else { throw UsageError("missing coordinates for \"\(name)\"") }
         let now = Date()
         var visited: Date?
         if let on = options.on {
@@ -78,9 +81,9 @@ enum AddCommand: PlacesCommand {
         }
         let place = Location(
             name: name, description: options.description ?? "",
-            latitude: coordinates.latitude, longitude: coordinates.longitude,
+            latitude: coordinates?.latitude ?? 0, longitude: coordinates?.longitude ?? 0,
             tags: options.tags, visited: visited)
-        let saved = try context.store().add(place, now: now)
+        let saved = try context.store().add(place, now: now, positionedBy: position)
         if options.json {
             context.say(try PlaceOutput.json(saved))
         } else {

@@ -52,6 +52,4 @@ enum GazetteerAccess {
             + (best.map { "; showing the best \"\($0.name)\"." } ?? ".")
     }
 
-    /// `8961989` → `8,961,989`.
-    static func grouped(_ number: Int) -> String { ProgressReporter.grouped(number) }
 }

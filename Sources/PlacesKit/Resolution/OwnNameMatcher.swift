@@ -23,11 +23,39 @@ struct OwnNameMatcher {
     mutating func match(_ name: String) -> PlaceCandidate.Match? {
         guard !key.isEmpty else { return nil }
         let folded = name.utf8.withContiguousStorageIfAvailable { OwnNameMatcher.foldASCII($0, into: &buffer) } ?? false
-        if !folded { buffer = Array(NameFolding.fold(name).utf8) }
+        if !folded {
+            guard mightMatch(name) else { return nil }
+            buffer = Array(NameFolding.fold(name).utf8)
+        }
         if buffer == key { return .exact }
         if buffer.count >= compactKey.count, OwnNameMatcher.equalIgnoringSpaces(buffer, compactKey) { return .exact }
         if buffer.count > key.count, buffer[key.count] == 32, buffer.starts(with: key) { return .prefix }
         return nil
+    }
+
+    /// Whether a name with non-ASCII letters could match, decided without folding it (folding is the
+    /// slow part). Folding keeps every ASCII letter and digit, lower-cased and in order (an
+    /// abbreviation's expansion keeps its letters too: `st` → `saint`), so an exact match needs the
+    /// name's ASCII letters and digits to be a subsequence of the query without spaces, and a prefix
+    /// match needs a name that begins with an ASCII letter or digit to begin with the query's first.
+    func mightMatch(_ name: String) -> Bool {
+        var index = 0, isSubsequence = true, first: UInt8?, sawLetter = false
+        for byte in name.utf8 {
+            let lower: UInt8
+            switch byte {
+            case 0x41...0x5A: lower = byte + 32
+            case 0x61...0x7A, 0x30...0x39: lower = byte
+            case 0x80...: sawLetter = true; continue   // a non-ASCII scalar folds to anything
+            default: continue
+            }
+            if !sawLetter, first == nil { first = lower }
+            sawLetter = true
+            if isSubsequence {
+                while index < compactKey.count, compactKey[index] != lower { index += 1 }
+                if index == compactKey.count { isSubsequence = false } else { index += 1 }
+            }
+        }
+        return isSubsequence || first == nil || first == key.first
     }
 
     /// Folds ASCII `bytes` into `out` as ``NameFolding/fold(_:)`` would; `false` (and `out` undefined)

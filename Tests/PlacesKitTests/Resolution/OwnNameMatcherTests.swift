@@ -32,6 +32,34 @@ import Testing
         #expect(checked > 1_500)
     }
 
+    @Test(arguments: ["krakow hostel", "grandmas house", "saint ives", "sao", "lodz", "moskva", "zurich", "ste foy", "x"])
+    func skippingUnfoldedNamesNeverLosesAMatch(_ query: String) {
+        // Against a reference that folds every name, on names mixing ASCII and other letters.
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("aeiknorstvzSTMKGHłóüãÆßМоскваé東京 '-.".unicodeScalars)
+        var names = ["Kraków hostel", "Łódź", "São Paulo", "Zürich", "Москва", "St Ives", "Ste-Foy", "Æbeltoft",
+                     "Grandma’s house", "Straße", "ÉTÉ", "Kraków", "Moskva"]
+        for _ in 0..<3_000 {
+            names.append(String(String.UnicodeScalarView((0..<Int.random(in: 1...12, using: &generator)).map { _ in
+                alphabet.randomElement(using: &generator)!
+            })))
+        }
+        var matcher = OwnNameMatcher(query: query)
+        let key = NameFolding.fold(query)
+        for name in names {
+            let folded = NameFolding.fold(name)
+            let expected: PlaceCandidate.Match?
+            if folded == key || (!key.isEmpty && folded.replacing(" ", with: "") == key.replacing(" ", with: "")) {
+                expected = .exact
+            } else if folded.hasPrefix(key + " ") {
+                expected = .prefix
+            } else {
+                expected = nil
+            }
+            #expect(matcher.match(name) == expected, "\(query) ~ \(name)")
+        }
+    }
+
     @Test func matchesExactCompactAndPrefix() {
         var matcher = OwnNameMatcher(query: "grandmas house")
         #expect(matcher.match("Grandma's house") == .exact)

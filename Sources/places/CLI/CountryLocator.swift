@@ -4,7 +4,9 @@ import PlacesKit
 /// (the same as `places where`).
 enum CountryLocator {
     /// The option that turns the flags off in tables.
-    static let noFlagsOption = OptionSpec.flag("--no-flags", help: "Leave out the country flags.")
+    struct FlagsOption: ParsableOptions {
+        @Flag("--no-flags", help: "Leave out the country flags.") var noFlags: Bool
+    }
 
     /// The lookup for this journal's gazetteer (an imported one, else the bundled one).
     /// - Throws: ``CommandFailure`` when an imported gazetteer cannot be read.
@@ -23,11 +25,11 @@ enum CountryLocator {
     static let flagRowLimit = 1_000
 
     /// The flag of each place's country for a table of `rows` places, or `nil` when the table should
-    /// have no flag column: `--no-flags`; standard output not a terminal (flags are for people, like
+    /// have no flag column: `--no-flags` (`hidden`); standard output not a terminal (flags are for people, like
     /// colour, and scripts reading tables should not pay for them); more than ``flagRowLimit`` rows;
     /// or no usable gazetteer (flags are decoration: a broken imported gazetteer must not stop `list`).
-    static func flags(_ context: CommandContext, rows: Int) -> ((Location) -> String)? {
-        guard !context.arguments.flag("--no-flags"), context.stdoutIsTerminal, rows <= flagRowLimit,
+    static func flags(_ context: CommandContext, rows: Int, hidden: Bool) -> ((Location) -> String)? {
+        guard !hidden, context.stdoutIsTerminal, rows <= flagRowLimit,
               let lookup = try? lookup(context) else { return nil }
         return { place in lookup(place.latitude, place.longitude).map { CountryFlag.emoji($0.code) } ?? "" }
     }

@@ -161,6 +161,10 @@ def natural_earth(folder):
         if not name or not kind:
             return
         name = _display(_title(" ".join(name.split())))
+        if "/" in name:
+            # "Uluru/Ayers Rock": two names of one feature.
+            name, *others = [part.strip() for part in name.split("/") if part.strip()] or [name]
+            aliases = list(aliases) + others
         bounds, centre = _bounds_and_point(geometry) if geometry and geometry["type"] != "Point" else (None, None)
         lat, lon = point if point else centre if centre else (None, None)
         if lat is None:
@@ -372,8 +376,9 @@ def haversine(lat1, lon1, lat2, lon2):
 
 
 # Kinds that may describe one thing twice: a curated sight and a Natural Earth feature of these kinds.
-_FAMILIES = [{"mountain", "volcano", "range", "glacier"}, {"lake", "lagoon"}, {"island", "archipelago"},
-             {"waterfall"}, {"park", "natural"}, {"canyon", "valley"}, {"desert", "natural"}]
+_FAMILIES = [{"mountain", "volcano", "range", "glacier", "natural"}, {"lake", "lagoon", "natural"},
+             {"island", "archipelago", "natural"}, {"waterfall", "natural"}, {"park", "natural"},
+             {"canyon", "valley", "natural"}, {"desert", "natural"}]
 
 
 def merge_sights_with_features(sights, found):

@@ -118,7 +118,8 @@ extension Gazetteer {
                 : quality == .alias && shortName ? GazetteerScore.shortName
                 : quality == .code && ref.table == .places ? GazetteerScore.airportCode
                 : GazetteerScore.quality(quality, edits: edits, wholeWord: wholeWord) - (viaAlias ? GazetteerScore.typoOfAlias : 0)
-            if let existing = best[ref], existing.score >= qualityScore + 80 { return }  // cannot improve
+            // Importance stays below 80 (China, the largest, has 73): a candidate that far ahead cannot improve.
+            if let existing = best[ref], existing.score >= qualityScore + 80 { return }
             guard accept(ref) else { return }
             let (importance, kind) = self.importance(of: ref)
             if let family, !family.admits(kind) { return }

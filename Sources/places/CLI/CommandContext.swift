@@ -58,13 +58,47 @@ final class CommandContext {
 
     /// Writes a line to standard output.
     func say(_ text: String) {
-        print(text)
+        Console.say(text)
     }
 
-    /// Writes bytes to standard output in one go (large outputs: lists, exports).
+    /// Writes text or bytes to standard output as they are (large outputs: lists, exports, maps).
+    func write(_ text: String) {
+        Console.output(Array(text.utf8))
+    }
+
     func write(_ bytes: [UInt8]) {
-        fflush(nil)
-        Console.writeAll(bytes, to: STDOUT_FILENO)
+        Console.output(bytes)
+    }
+
+    /// Writes an output file (`-o`) the one safe way (see ``OutputFile``), or standard output for
+    /// `nil` and `-`.
+    /// - Returns: whether a file was written (so the command can say so on standard error).
+    @discardableResult
+    func write(_ text: String, to file: String?) throws -> Bool {
+        guard let file, file != "-" else {
+            write(text)
+            return false
+        }
+        try OutputFile.write(Array(text.utf8), to: file, protecting: try store())
+        return true
+    }
+
+    /// The batch loop of `search --batch` and `where --batch`: one line of output for each line of
+    /// standard input (trimmed), written in chunks of about 60 KB as they fill, so a long batch
+    /// streams instead of waiting for the end.
+    func answerEachLine(progress: ProgressReporter? = nil, _ answer: (String) -> String) {
+        var output = ""
+        output.reserveCapacity(1 << 16)
+        while let line = readLine() {
+            progress?.advance()
+            output += answer(line.trimmed)
+            output += "\n"
+            if output.utf8.count > 60_000 {
+                write(output)
+                output.removeAll(keepingCapacity: true)
+            }
+        }
+        write(output)
     }
 
     /// Writes a line to standard error (notes that must not mix with data on stdout).

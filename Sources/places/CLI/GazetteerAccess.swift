@@ -41,11 +41,9 @@ enum GazetteerAccess {
             if !e.countryCode.isEmpty { text += "  (" + [e.admin1, e.countryCode].filter { !$0.isEmpty }.joined(separator: ", ") + ")" }
             return text
         }
-        return e.context + " — " + e.summary + "  " + CoordinateFormat.pair(latitude: e.latitude, longitude: e.longitude)
+        // An imported gazetteer's names come from a file like any other.
+        return TerminalText.visible(e.context) + " — " + e.summary + "  " + CoordinateFormat.pair(latitude: e.latitude, longitude: e.longitude)
     }
-
-    /// `8961989` → `8,961,989`.
-    static func grouped(_ number: Int) -> String { ProgressReporter.grouped(number) }
 
     /// Resolves a place name or coordinates to one point, printing what was picked and the runners-up
     /// on standard error. Throws when nothing matches.

@@ -8,6 +8,17 @@ import Foundation
 /// How places are shown: tables for people, JSON for programs.
 enum PlaceOutput {
     /// Places as the journal stores them, pretty-printed with sorted keys.
+    /// A place as the journal writes it: fields this version does not know come out exactly as
+    /// they were read (`JSONEncoder` would rewrite their numbers).
+    static func json(_ place: Location) throws -> String {
+        String(decoding: JournalCodec.encodePlace(place), as: UTF8.self)
+    }
+
+    /// Places as the journal writes them.
+    static func json(_ places: [Location]) throws -> String {
+        String(decoding: JournalCodec.encodeArray(places), as: UTF8.self)
+    }
+
     static func json<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -45,18 +56,18 @@ enum PlaceOutput {
                        flags: Bool = false) -> [String] {
         let flag = flags ? country.map { CountryFlag.emoji($0.code) } ?? "" : ""
         var lines = [
-            (flag.isEmpty ? "" : flag + " ") + "\(style.bold(place.name))  \(style.dim(place.shortID))",
+            (flag.isEmpty ? "" : flag + " ") + "\(style.bold(TerminalText.visible(place.name)))  \(style.dim(place.shortID))",
             "  id:          \(place.idString)",
             "  coordinates: \(CoordinateFormat.plain(place.latitude)), \(CoordinateFormat.plain(place.longitude))",
             "  visited:     \(place.visited.map(Timestamp.day) ?? "not yet (want to go)")",
         ]
         if let country { lines.insert("  country:     \(flag.isEmpty ? "" : flag + " ")\(country.name) (\(country.code))", at: 3) }
-        if !place.tags.isEmpty { lines.append("  tags:        \(place.tags.joined(separator: ", "))") }
+        if !place.tags.isEmpty { lines.append("  tags:        \(TerminalText.visible(place.tags.joined(separator: ", ")))") }
         if let created = place.created { lines.append("  created:     \(Timestamp.string(created))") }
         if let updated = place.updated { lines.append("  updated:     \(Timestamp.string(updated))") }
         if !place.description.isEmpty {
             lines.append("  description:")
-            lines += place.description.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }
+            lines += place.description.split(separator: "\n", omittingEmptySubsequences: false).map { "    \(TerminalText.visible(String($0)))" }
         }
         return lines
     }
@@ -111,4 +122,11 @@ struct PlaceFilterOptions: ParsableOptions {
     var visited: Bool
     @Flag("--unvisited", help: "Only places you still want to go to.")
     var unvisited: Bool
+
+    /// The query these options ask for.
+    /// - Throws: ``UsageError`` for `--visited` with `--unvisited`.
+    func query(order: PlaceQuery.Order = .journal) throws -> PlaceQuery {
+        if visited && unvisited { throw UsageError("--visited and --unvisited exclude each other") }
+        return PlaceQuery(tags: tags, visited: visited ? true : (unvisited ? false : nil), order: order)
+    }
 }

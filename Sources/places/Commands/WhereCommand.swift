@@ -26,18 +26,11 @@ enum WhereCommand: PlacesCommand {
         let geocoder = ReverseGeocoder(gazetteer: try GazetteerAccess.gazetteer(context))
         let json = options.json
         if options.batch {
-            var output = ""
-            while let line = readLine() {
-                let query = line.trimmed
+            // One JSON object per line whatever --json says: a batch is for programs.
+            context.answerEachLine { query in
                 let result = CoordinateParser.parse(query).map { geocoder.locate(latitude: $0.latitude, longitude: $0.longitude) }
-                // One JSON object per line whatever --json says: a batch is for programs.
-                output += GeosearchJSON.reverse(query: query, result) + "\n"
-                if output.utf8.count > 60_000 {
-                    print(output, terminator: "")
-                    output.removeAll(keepingCapacity: true)
-                }
+                return GeosearchJSON.reverse(query: query, result)
             }
-            print(output, terminator: "")
             return
         }
         let query = options.point.joined(separator: " ")

@@ -17,4 +17,13 @@ for index in 1..<Int(CommandLine.argc) {
                             + "\nhint: check the terminal's or the script's character encoding", code: .usage))
     }
 }
+// The variables that name the journal's path: one that is not UTF-8 would silently name another file.
+for name in ["PLACES_STORE", "XDG_DATA_HOME", "HOME"] {
+    guard let pointer = getenv(name) else { continue }
+    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+    if String(validating: bytes, as: UTF8.self) == nil {
+        exit(PlacesCLI.fail("the environment variable \(name) (\(String(decoding: bytes, as: UTF8.self))) is not valid UTF-8 text"
+                            + "\nhint: set it to a path that is UTF-8 text (rename the folder if need be)", code: .usage))
+    }
+}
 exit(PlacesCLI.run(Array(CommandLine.arguments.dropFirst()), environment: PlacesCLI.currentEnvironment()))

@@ -1,8 +1,13 @@
 /// Distances as people type and read them: the one parser behind `near --radius` and
 /// `map --radius`, and the one formatter behind `near`'s tables and the maps' subtitles and scale bars.
 public enum DistanceParser {
+    /// The longest distance there is on Earth: half its circumference, in kilometres. A larger
+    /// radius means nothing more, and numbers such as `1e20` must never reach integer arithmetic.
+    public static let maximumKilometres = 20_040.0
+
     /// The distance in kilometres of `25km`, `500 m`, `10mi` or `25` (kilometres), or `nil` when the
-    /// text is not a positive, finite distance written in decimal (`0x10km` and `inf` are not).
+    /// text is not a positive distance of at most ``maximumKilometres`` written in decimal (`0x10km`
+    /// and `inf` are not).
     public static func kilometres(_ text: String) -> Double? {
         let lowered = text.trimmed.lowercased()
         let units: [(String, Double)] = [("km", 1), ("mi", 1.609344), ("m", 0.001)]
@@ -14,7 +19,7 @@ public enum DistanceParser {
         }
         // `Double(_:)` also reads hexadecimal (`0x10` is 16), `nan` and `infinity`: nobody means those.
         guard number.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x65 || $0 == 0x2B || $0 == 0x2D }),
-              let value = Double(number), value.isFinite, value > 0, (value * factor).isFinite else { return nil }
+              let value = Double(number), value.isFinite, value > 0, value * factor <= maximumKilometres else { return nil }
         return value * factor
     }
 

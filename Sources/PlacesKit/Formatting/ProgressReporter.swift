@@ -103,12 +103,12 @@ public final class ProgressReporter {
     public static func line(count: Int, total: Int?, elapsed: Double, width: Int = 20, unit: Unit = .items) -> String {
         let rate = elapsed > 0 ? Double(count) / elapsed : 0
         let megabytes = { (n: Double) in CoordinateFormat.fixed(n / 1_000_000, decimals: 1) }
-        let rateText = unit == .bytes ? megabytes(rate) + " MB/s" : PlacesKit.grouped(Int(rate.rounded())) + "/s"
+        let rateText = unit == .bytes ? megabytes(rate) + " MB/s" : PlacesKit.grouped(Int(saturating: rate.rounded())) + "/s"
         let countText = unit == .bytes ? megabytes(Double(count)) : PlacesKit.grouped(count)
         guard let total, total > 0 else { return "\(countText)\(unit == .bytes ? " MB" : "")  \(rateText)" }
         let totalText = unit == .bytes ? megabytes(Double(total)) + " MB" : PlacesKit.grouped(total)
         let fraction = min(1, max(0, Double(count) / Double(total)))
-        let filled = Int((fraction * Double(width)).rounded(.down))
+        let filled = Int(saturating: (fraction * Double(width)).rounded(.down))
         let bar = "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "]"
         var text = "\(bar) \(countText)/\(totalText)  \(rateText)"
         if rate > 0, count < total {
@@ -119,7 +119,7 @@ public final class ProgressReporter {
 
     /// Seconds as `0:04`, `12:30` or `1:02:03`.
     public static func duration(_ seconds: Double) -> String {
-        let total = Int(min(seconds, 359_999).rounded(.up))
+        let total = Int(saturating: min(seconds, 359_999).rounded(.up))
         let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
         let twoDigits = { (n: Int) in n < 10 ? "0\(n)" : "\(n)" }
         return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(secs))" : "\(minutes):\(twoDigits(secs))"

@@ -70,10 +70,55 @@ public enum TerminalText {
         String(repeating: " ", count: max(0, columns - width(text))) + text
     }
 
+    /// `text` safe to show on a terminal: every C0 and C1 control character and DEL is written as an
+    /// escape (`\e`, `\t`, `\r`, `\n`, or `\u{7}`), the way git and ripgrep show them, so a name
+    /// cannot set the window title, clear the screen or hide text; and the bidirectional overrides and
+    /// isolates (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C) are shown the same way, so a
+    /// name cannot read backwards. Everything else is kept.
+    /// - Parameter keepingLineBreaks: leave `\n` as a line break (for messages of several lines).
+    public static func visible(_ text: String, keepingLineBreaks: Bool = false) -> String {
+        func needsEscape(_ value: UInt32) -> Bool {
+            value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
+                || (0x2066...0x2069).contains(value) || value == 0x200E || value == 0x200F || value == 0x061C
+        }
+        // Fast path, on bytes: only these lead bytes can start a character that needs escaping
+        // (C0 and DEL; C2 for C1; D8 for U+061C; E2 for the U+20xx marks). Tables call this per cell.
+        let suspicious = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 {
+                if !(keepingLineBreaks && byte == 0x0A) { return true }
+            }
+            return false
+        } ?? true
+        guard suspicious else { return text }
+        let scalars = text.unicodeScalars
+        guard scalars.contains(where: { needsEscape($0.value) && !(keepingLineBreaks && $0 == "\n") }) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in scalars {
+            guard needsEscape(scalar.value), !(keepingLineBreaks && scalar == "\n") else {
+                result.append(scalar)
+                continue
+            }
+            let escape: String
+            switch scalar {
+            case "\u{1B}": escape = "\\e"
+            case "\t": escape = "\\t"
+            case "\r": escape = "\\r"
+            case "\n": escape = "\\n"
+            default: escape = "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+            result.append(contentsOf: escape.unicodeScalars)
+        }
+        return String(result)
+    }
+
     /// Aligns rows into columns separated by two spaces. Cells in `rightAligned` columns are
     /// padded on the left. The last column is not padded, and no line ends in spaces.
     /// - Complexity: O(total characters); each cell is measured once.
+    /// Every cell is made ``visible(_:keepingLineBreaks:)`` first: cells hold names from the journal
+    /// and from imported files.
     public static func table(_ rows: [[String]], rightAligned: Set<Int> = []) -> [String] {
+        // Copied only when some cell needs escapes: a 100,000-row table is otherwise not touched.
+        let rows = rows.contains { $0.contains { visible($0) != $0 } } ? rows.map { $0.map { visible($0) } } : rows
         guard let columns = rows.map(\.count).max() else { return [] }
         let cellWidths = rows.map { $0.map(width) }
         var widths = [Int](repeating: 0, count: columns)

@@ -7,7 +7,9 @@ import Darwin
 extension Gazetteer {
     /// The grid cell of a point: rows from 90°S, columns from 180°W, one degree each.
     static func cell(latitude: Double, longitude: Double) -> (row: Int, column: Int) {
-        (min(179, max(0, Int((latitude).rounded(.down)) + 90)), min(359, max(0, Int((longitude).rounded(.down)) + 180)))
+        // Clamped before the conversion: a hand-edited journal may hold any number.
+        (Int(saturating: min(179, max(0, latitude.rounded(.down) + 90))),
+         Int(saturating: min(359, max(0, longitude.rounded(.down) + 180))))
     }
 
     /// Whether the `places` line at `offset` is a populated place (its kind column reads `city`).
@@ -116,9 +118,11 @@ extension Gazetteer {
     public func places(withinKm radiusKm: Double, ofLatitude latitude: Double, longitude: Double,
                        limit: Int = 50) -> [NearbyPlace] {
         guard radiusKm > 0, latitude.isFinite, longitude.isFinite else { return [] }
-        let rowSpan = Int((radiusKm / 111.19).rounded(.up)) + 1
+        // No two points on Earth are further apart than half its circumference.
+        let radiusKm = min(radiusKm, 20_040)
+        let rowSpan = Int(saturating: (radiusKm / 111.19).rounded(.up)) + 1
         let edgeLatitude = min(89.9, abs(latitude) + Double(rowSpan))
-        let columnSpan = min(180, Int((radiusKm / (111.19 * cos(edgeLatitude * .pi / 180))).rounded(.up)) + 1)
+        let columnSpan = min(180, Int(saturating: (radiusKm / (111.19 * cos(edgeLatitude * .pi / 180))).rounded(.up)) + 1)
         let center = Gazetteer.cell(latitude: latitude, longitude: longitude)
         var found: [(offset: Int, distance: Double)] = []
         for row in (center.row - rowSpan)...(center.row + rowSpan) where row >= 0 && row < 180 {

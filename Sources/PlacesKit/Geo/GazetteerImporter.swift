@@ -118,6 +118,8 @@ public enum GazetteerImporter {
         guard mkdir(staging, 0o755) == 0 else {
             throw GazetteerError.unwritable(path: staging, reason: String(cString: strerror(errno)))
         }
+        // First: the folder is marked as places's own before anything else goes in.
+        try write(Array("A gazetteer imported by places; `places gazetteer reset` removes it.\n".utf8), to: staging + "/" + markerName)
         try write(placeText, to: staging + "/places.tsv")
         try write(keyText, to: staging + "/keys.tsv")
         try write(Array(info.utf8), to: staging + "/info.tsv")
@@ -228,16 +230,26 @@ public enum GazetteerImporter {
         }
     }
 
+    /// The file that marks a gazetteer folder as written by `places`.
+    public static let markerName = ".places-gazetteer"
+    /// The files an import writes: the only ones `places` ever removes.
+    static let ownFiles: Set<String> = [markerName, "places.tsv", "keys.tsv", "info.tsv", "cells.txt"]
+
+    /// Removes a gazetteer folder `places` wrote, file by file (only the files it writes), and
+    /// refuses any other folder: one the person made, or one holding files of theirs.
+    /// Folders imported before the marker existed are recognised by their `info.tsv`.
     static func removeDirectory(_ path: String) throws {
-        guard let directory = opendir(path) else { return }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
-            unlink(path + "/" + name)
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw GazetteerError.notOurs(path: path) }
+        let names = PosixFile.list(path)
+        let legacy = (try? PosixFile.read(path + "/info.tsv"))??.starts(with: Array("licence\tCC BY 4.0, GeoNames".utf8)) ?? false
+        guard names.contains(markerName) || legacy, names.allSatisfy(ownFiles.contains) else {
+            throw GazetteerError.notOurs(path: path)
         }
-        closedir(directory)
+        // The marker goes last, so a folder half-removed by a crash is still recognised as ours.
+        for name in names where name != markerName { unlink(path + "/" + name) }
+        unlink(path + "/" + markerName)
         guard rmdir(path) == 0 else {
             throw GazetteerError.unwritable(path: path, reason: String(cString: strerror(errno)))
         }

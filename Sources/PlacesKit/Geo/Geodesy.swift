@@ -32,7 +32,7 @@ public enum Geodesy {
     /// The 16-wind compass point for a bearing: `N`, `NNE`, `NE`, … `NNW`.
     public static func compassPoint(bearingDegrees bearing: Double) -> String {
         let points = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
-        let index = Int((bearing / 22.5).rounded()) % 16
+        let index = Int(saturating: (bearing / 22.5).rounded()) % 16
         return points[(index + 16) % 16]
     }
 }

@@ -21,6 +21,8 @@ public enum GazetteerError: Error, CustomStringConvertible, Equatable {
     case unwritable(path: String, reason: String)
     /// An imported gazetteer is in a table format this version does not read (written by another version).
     case incompatibleFormat(path: String, found: String, expected: Int)
+    /// A folder where the imported gazetteer belongs that `places` did not write: it is never removed.
+    case notOurs(path: String)
 
     /// The message `places` prints: the file, the line where it applies, what is wrong and what was expected.
     public var description: String {
@@ -34,6 +36,9 @@ public enum GazetteerError: Error, CustomStringConvertible, Equatable {
             return "the imported gazetteer in \(path) is in table format \(found.isEmpty ? "1" : found), but this version of places "
                 + "reads format \(expected); import the GeoNames dump again (places gazetteer import FILE) or return to the "
                 + "bundled gazetteer (places gazetteer reset)"
+        case .notOurs(let path):
+            return "refusing to remove \(path): places did not make it (it has no \(GazetteerImporter.markerName) file, or holds other files)"
+                + "\nhint: move the folder elsewhere; places only ever removes a gazetteer it imported"
         }
     }
 }

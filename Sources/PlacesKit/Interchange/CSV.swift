@@ -17,15 +17,26 @@ public enum CSVExporter {
         for (done, place) in places.enumerated() {
             if done & 1023 == 0 { progress(done) }
             let fields = [
-                place.idString, place.name, place.description,
+                place.idString, inert(place.name), inert(place.description),
                 CoordinateFormat.plain(place.latitude), CoordinateFormat.plain(place.longitude),
-                place.tags.joined(separator: ","),
+                inert(place.tags.joined(separator: ",")),
                 place.visited.map(Timestamp.string) ?? "", place.created.map(Timestamp.string) ?? "",
                 place.updated.map(Timestamp.string) ?? "",
             ]
             out += fields.map(field).joined(separator: ",") + "\r\n"
         }
         return out
+    }
+
+    /// The characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection").
+    static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
+
+    /// A text cell a spreadsheet will not run: one starting with `=`, `+`, `-`, `@`, tab or CR gets
+    /// a leading `'`, as OWASP advises, unless it is a plain number (`-12.5` stays a number).
+    /// ``CSVReader`` takes the `'` off again, so an export imports back as it was.
+    static func inert(_ text: String) -> String {
+        guard let first = text.first, formulaStarts.contains(first), Double(text) == nil else { return text }
+        return "'" + text
     }
 
     /// A field, quoted (with quotes doubled) only when it needs to be.
@@ -104,11 +115,17 @@ enum CSVReader {
                 guard let id = UUID(uuidString: idText) else { throw fail(record.line, item, "id \"\(idText)\" is not a UUID") }
                 draft.id = id
             }
-            draft.name = value("name")
-            draft.description = value("description") ?? ""
+            // The `'` the exporter puts before a cell a spreadsheet would take for a formula.
+            func text(_ key: String) -> String? {
+                guard let text = value(key), text.hasPrefix("'"), text.dropFirst().first.map(CSVExporter.formulaStarts.contains) == true,
+                      Double(text.dropFirst()) == nil else { return value(key) }
+                return String(text.dropFirst())
+            }
+            draft.name = text("name")
+            draft.description = text("description") ?? ""
             draft.latitude = try number("latitude")
             draft.longitude = try number("longitude")
-            draft.tags = PlaceDraft.splitTags(value("tags") ?? "")
+            draft.tags = PlaceDraft.splitTags(text("tags") ?? "")
             draft.visited = try date("visited")
             draft.created = try date("created")
             draft.updated = try date("updated")
@@ -133,7 +150,12 @@ enum CSVReader {
 }
 
 /// RFC 4180 records: quoted fields may hold separators, doubled quotes and line breaks.
+///
+/// A record may be at most ``maximumRecordBytes`` long: a file whose header is one 100 MB line
+/// would otherwise become tens of millions of fields, and gigabytes of memory, before any check.
 struct CSVRecords {
+    /// The longest record accepted, in bytes: room for the longest description many times over.
+    static let maximumRecordBytes = 1 << 20
     let bytes: [UInt8]
     let separator: UInt8
     private var index = 0
@@ -149,6 +171,7 @@ struct CSVRecords {
     mutating func next(fileName: String) throws -> (fields: [String], line: Int)? {
         guard index < bytes.count else { return nil }
         let startLine = line
+        let startIndex = index
         var fields: [String] = []
         var field: [UInt8] = []
         func finishField() throws {
@@ -162,6 +185,11 @@ struct CSVRecords {
         var quoted = false
         var atFieldStart = true
         while index < bytes.count {
+            if index - startIndex > Self.maximumRecordBytes {
+                throw ImportError(file: fileName, position: TextPosition(line: startLine, column: 1),
+                                  reason: "the record is longer than \(Self.maximumRecordBytes / 1_048_576) MB, the limit for one CSV line"
+                                      + (quoted ? " (is a quote left open?)" : ""))
+            }
             let byte = bytes[index]
             index += 1
             if quoted {

@@ -48,7 +48,7 @@ public struct SkippedPlace: Sendable, CustomStringConvertible {
         case .repeatedInImport: why = "its id \(place.shortID) appeared earlier in this import"
         case .nearbyNamesake(let existing, let meters):
             let shortID = String(Location.lowercaseText(of: existing).prefix(8))
-            why = "a place of the same name (\(shortID)) is \(Int(meters.rounded())) m away"
+            why = "a place of the same name (\(shortID)) is \(Int(saturating: meters.rounded())) m away"
         }
         return "\(origin) \"\(place.name)\": \(why)"
     }

@@ -38,11 +38,11 @@ public struct BrailleCanvas: Sendable, Equatable {
     /// that a far-off segment of a zoomed-in map costs nothing.
     public mutating func line(from a: (x: Double, y: Double), to b: (x: Double, y: Double)) {
         guard let (p, q) = clip(a, b) else { return }
-        let steps = Int(max(abs(q.x - p.x), abs(q.y - p.y)).rounded(.up))
-        guard steps > 0 else { set(x: Int(p.x.rounded(.down)), y: Int(p.y.rounded(.down))); return }
+        let steps = Int(saturating: max(abs(q.x - p.x), abs(q.y - p.y)).rounded(.up))
+        guard steps > 0 else { set(x: Int(saturating: p.x.rounded(.down)), y: Int(saturating: p.y.rounded(.down))); return }
         for step in 0...steps {
             let t = Double(step) / Double(steps)
-            set(x: Int((p.x + (q.x - p.x) * t).rounded(.down)), y: Int((p.y + (q.y - p.y) * t).rounded(.down)))
+            set(x: Int(saturating: (p.x + (q.x - p.x) * t).rounded(.down)), y: Int(saturating: (p.y + (q.y - p.y) * t).rounded(.down)))
         }
     }
 

@@ -34,7 +34,7 @@ public struct TerminalMapRenderer: Sendable {
                              height: rows > 0 ? Double(rows * 4) : nil, padding: 3)
         if rows == 0 {
             // The view chose its own shape; round it to whole cells and fit again at exactly that height.
-            rows = Int((scene.viewport.height / 4).rounded())
+            rows = Int(saturating: (scene.viewport.height / 4).rounded())
             if let maximumRows { rows = min(rows, max(maximumRows, 6)) }
             rows = max(rows, 6)
             scene = MapScene(locations: locations, options: options, width: dotWidth, height: Double(rows * 4), padding: 3)
@@ -68,14 +68,14 @@ public struct TerminalMapRenderer: Sendable {
                                                       maxY: viewport.maxY, width: viewport.width, height: viewport.height),
                                 lines: Double(columns) / 16)
         for latitude in grid.latitudes {
-            let row = Int(viewport.point(latitude: latitude, longitude: 0).y / 4)
+            let row = Int(saturating: viewport.point(latitude: latitude, longitude: 0).y / 4)
             if row > 0 && row < rows - 1 { put(grid.latitudeLabel(latitude), column: 0, row: row, style: Style.grid) }
         }
 
         // Pins, then names placed around them in cell units.
         let cellsOfPins = scene.locations.map { location -> (column: Int, row: Int) in
             let p = viewport.point(latitude: location.latitude, longitude: location.longitude)
-            return (min(max(Int(p.x / 2), 0), columns - 1), min(max(Int(p.y / 4), 0), rows - 1))
+            return (min(max(Int(saturating: p.x / 2), 0), columns - 1), min(max(Int(saturating: p.y / 4), 0), rows - 1))
         }
         for (location, cell) in zip(scene.locations, cellsOfPins) {
             let color = scene.palette.color(for: location)
@@ -85,7 +85,7 @@ public struct TerminalMapRenderer: Sendable {
             put(location.isVisited ? "●" : "○", column: cell.column, row: cell.row, style: "1;38;5;\(color.ansi256)")
         }
         if options.showsLabels {
-            let names = scene.locations.map { LabelPlacer.shortened($0.name.trimmed, maximum: 20) }
+            let names = scene.locations.map { LabelPlacer.shortened(TerminalText.visible($0.name.trimmed), maximum: 20) }
             let requests = zip(cellsOfPins, names).map { cell, name in
                 LabelPlacer.Request(x: Double(cell.column) + 0.5, y: Double(cell.row) + 0.5, pinRadius: 0.5,
                                     width: Double(TerminalText.width(name) + 1), height: 1)
@@ -97,10 +97,10 @@ public struct TerminalMapRenderer: Sendable {
                 let box = placement.box
                 let column: Int
                 switch placement.side {
-                case .left, .aboveLeft, .belowLeft: column = Int((box.x + 0.5).rounded(.down))
-                default: column = Int((box.x + 0.5).rounded(.down))
+                case .left, .aboveLeft, .belowLeft: column = Int(saturating: (box.x + 0.5).rounded(.down))
+                default: column = Int(saturating: (box.x + 0.5).rounded(.down))
                 }
-                put(name, column: column, row: Int(box.y.rounded()), style: Style.label)
+                put(name, column: column, row: Int(saturating: box.y.rounded()), style: Style.label)
             }
         }
 
@@ -112,7 +112,7 @@ public struct TerminalMapRenderer: Sendable {
 
         var top = Array(repeating: "─", count: columns)
         for longitude in grid.longitudes {
-            let column = Int(viewport.point(latitude: 0, longitude: longitude).x / 2)
+            let column = Int(saturating: viewport.point(latitude: 0, longitude: longitude).x / 2)
             let label = grid.longitudeLabel(longitude)
             guard column >= 1, column + label.count < columns else { continue }
             guard top[(column - 1)..<min(column + label.count + 1, columns)].allSatisfy({ $0 == "─" }) else { continue }
@@ -143,12 +143,12 @@ public struct TerminalMapRenderer: Sendable {
         var legend: [String] = []
         if scene.locations.contains(where: { $0.isVisited }) { legend.append("● visited") }
         if scene.locations.contains(where: { !$0.isVisited }) { legend.append("○ want to go") }
-        for entry in scene.palette.entries { legend.append(styled("■", "38;5;\(entry.color.ansi256)") + " " + entry.tag) }
+        for entry in scene.palette.entries { legend.append(styled("■", "38;5;\(entry.color.ansi256)") + " " + TerminalText.visible(entry.tag)) }
         if scene.palette.hasOther && !scene.palette.entries.isEmpty {
             legend.append(styled("■", "38;5;\(TagPalette.other.ansi256)") + " other")
         }
         let bar = MapScaleBar(viewport: viewport, maximumLength: Double(min(columns, 60)) / 3 * 2)
-        let barCells = max(Int((bar.length / 2).rounded()), 2)
+        let barCells = max(Int(saturating: (bar.length / 2).rounded()), 2)
         legend.append("├" + String(repeating: "─", count: barCells - 2) + "┤ " + bar.label)
         lines += wrap(legend, width: columns + 2)
         return lines.joined(separator: "\n") + "\n"

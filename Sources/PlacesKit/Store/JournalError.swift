@@ -14,6 +14,18 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     case noHome
     /// The journal holds the same id twice, which no `places` writes; refuse rather than guess.
     case duplicateID(path: String, id: String)
+    /// A file is larger than this command reads (counted as read, so pipes and devices are bounded too).
+    case tooLarge(path: String, limit: Int)
+
+    /// Whether the error means a file could not be read (sysexits `EX_DATAERR`, exit 65), as
+    /// opposed to a change that could not be made or saved.
+    public var isReadFailure: Bool {
+        switch self {
+        case .unreadable, .newerVersion, .duplicateID, .tooLarge: return true
+        case let .io(_, operation, _): return ["open", "read", "examine"].contains(operation)
+        case .lockTimeout, .noHome: return false
+        }
+    }
 
     public var description: String {
         switch self {
@@ -30,6 +42,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot \(operation) \(path): \(reason)"
         case .noHome:
             return "cannot tell where the journal lives: HOME is not set\nhint: set PLACES_STORE"
+        case let .tooLarge(path, limit):
+            return "cannot read \(path): it is larger than the limit of \(limit / 1_048_576) MB"
         case let .duplicateID(path, id):
             return "cannot read \(path): the id \(id) appears twice\nhint: the journal was left untouched; remove one of the two entries by hand"
         }

@@ -11,9 +11,10 @@ import Darwin
 
 /// The last versions of the journal, kept beside it in `places.json.history/` for `places undo`.
 ///
-/// Each write first hard-links the version it is about to replace into the history directory: an
-/// instant, complete snapshot that costs no copying, because the journal is only ever replaced by
-/// rename, never changed in place. The oldest snapshots beyond ``capacity`` are removed.
+/// Each write hard-links the version it is about to replace under a temporary name, and moves that
+/// link into the history directory once the new journal is in place: an instant, complete snapshot
+/// that costs no copying, because the journal is only ever replaced by rename, never changed in
+/// place. The oldest snapshots beyond ``capacity`` are removed.
 public struct JournalHistory: Sendable {
     /// How many earlier versions are kept.
     public static let capacity = 20
@@ -53,16 +54,30 @@ public struct JournalHistory: Sendable {
         }.sorted { $0.sequence > $1.sequence }
     }
 
-    /// Snapshots the journal file at `journalPath` as the newest version, then prunes.
-    func record(_ journalPath: String) throws {
+    /// Takes a snapshot of the journal file at `journalPath`, before it is replaced, as `staging`
+    /// (a temporary name beside the journal that a later write clears away if this one is killed).
+    ///
+    /// The snapshot enters the history only through ``adopt(_:)``, after the journal was replaced:
+    /// were it linked into the history first, a write killed before the replace would leave a
+    /// history copy that is the live journal's own file, and a hand edit of the journal would
+    /// damage both.
+    func stage(_ journalPath: String, as staging: String) throws {
+        if link(journalPath, staging) == 0 {
+            // The linked file is the journal about to be replaced: a copy kept for weeks must be as
+            // private as a journal, whatever mode a hand edit left on it.
+            chmod(staging, 0o600)
+        } else if let bytes = try PosixFile.read(journalPath) {
+            try PosixFile.writeNew(staging, bytes, mode: 0o600)
+        }
+    }
+
+    /// Moves a staged snapshot into the history as the newest version, then prunes the oldest.
+    func adopt(_ staging: String) throws {
+        guard PosixFile.exists(staging) else { return }
         try PosixFile.makeDirectories(directory, mode: 0o700)
         let next = (versions().first?.sequence ?? 0) + 1
         let name = String(repeating: "0", count: max(0, 10 - String(next).count)) + String(next) + ".json"
-        let snapshot = StorePath.join(directory, name)
-        if link(journalPath, snapshot) != 0 {
-            guard let bytes = try PosixFile.read(journalPath) else { return }
-            try PosixFile.writeNew(snapshot, bytes, mode: 0o600)
-        }
+        try PosixFile.rename(staging, StorePath.join(directory, name))
         for old in versions().dropFirst(Self.capacity) { unlink(old.path) }
     }
 
@@ -93,7 +108,7 @@ public enum JournalDiff {
             if previous.latitude != place.latitude || previous.longitude != place.longitude { fields.append("coordinates") }
             if previous.tags != place.tags { fields.append("tags") }
             if previous.visited != place.visited { fields.append("visited") }
-            changed.append("\"\(place.name)\"" + (fields.isEmpty ? "" : " (\(fields.joined(separator: ", ")))"))
+            changed.append("\"\(TerminalText.visible(place.name))\"" + (fields.isEmpty ? "" : " (\(fields.joined(separator: ", ")))"))
         }
         if changed.count > 3 {
             lines.append("changed \(changed.count) places")
@@ -106,6 +121,6 @@ public enum JournalDiff {
     private static func summarise(_ verb: String, _ places: [Location]) -> [String] {
         if places.isEmpty { return [] }
         if places.count > 3 { return ["\(verb) \(places.count) places"] }
-        return ["\(verb) " + places.map { "\"\($0.name)\"" }.joined(separator: ", ")]
+        return ["\(verb) " + places.map { "\"\(TerminalText.visible($0.name))\"" }.joined(separator: ", ")]
     }
 }

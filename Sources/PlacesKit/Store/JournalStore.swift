@@ -11,9 +11,10 @@ import Darwin
 
 /// The journal file: a JSON document of places that is read whole and replaced whole.
 ///
-/// Every change is one transaction: take the lock, read the journal, apply the change to a copy,
-/// validate it, write a temporary file beside the journal and fsync it, keep the previous version
-/// as `places.json.bak`, rename the new file over the journal, and fsync the directory. A crash
+/// Every change is one transaction: take the lock (see ``JournalLock``), read the journal, apply the
+/// change to a copy, validate it, write a temporary file beside the journal and fsync it, keep the
+/// previous version as `places.json.bak` (a copy) and in the history (a link), rename the new file
+/// over the journal, and fsync the directory. A crash
 /// at any instant leaves either the old or the new journal, never a torn one; a change reported as
 /// saved has reached the disk.
 ///
@@ -57,15 +58,15 @@ public struct JournalStore: Sendable {
     /// The places in the journal; an empty list when the journal does not exist yet.
     /// - Throws: ``JournalError`` when the file cannot be read or parsed.
     public func load() throws -> [Location] {
-        try checkLinkTarget()
-        return try Self.decode(PosixFile.read(resolvedPath), path: resolvedPath, backupPath: backupPath).places
+        try checkJournalFile()
+        return try Self.decode(readJournal(resolvedPath), path: resolvedPath, backupPath: backupPath).places
     }
 
     /// The places without their descriptions (each is `""`), for listings that never show them: a
     /// large journal's descriptions are most of its bytes. Never save what this returns.
     public func loadWithoutDescriptions() throws -> [Location] {
-        try checkLinkTarget()
-        return try Self.decode(PosixFile.read(resolvedPath), path: resolvedPath, backupPath: backupPath, descriptions: false).places
+        try checkJournalFile()
+        return try Self.decode(readJournal(resolvedPath), path: resolvedPath, backupPath: backupPath, descriptions: false).places
     }
 
     /// Decodes journal bytes: the versioned document, or the bare array of places written by the
@@ -105,17 +106,33 @@ public struct JournalStore: Sendable {
 
     // MARK: Changing
 
-    /// A journal that is a symlink into a folder that has gone (an unmounted drive, a sync folder
-    /// not there yet) must not be taken for an empty journal, nor be recreated behind the person's back.
-    private func checkLinkTarget() throws {
-        guard PosixFile.isSymlink(path) else { return }
+    /// The check every command makes before touching the journal (reading, changing, undoing,
+    /// repairing): a journal that is a symlink into a folder that has gone (an unmounted drive, a
+    /// sync folder not there yet) must not be taken for an empty journal, nor be recreated behind
+    /// the person's back; and a journal that is not a regular file (a FIFO, a device) is refused at
+    /// once, before the lock, instead of hanging on a read.
+    /// - Throws: ``JournalError/io(path:operation:reason:)`` or ``JournalError/unreadable(path:reason:backup:)``.
+    public func checkJournalFile() throws {
         let target = resolvedPath
-        let targetDirectory = StorePath.directory(of: target)
-        var info = stat()
-        if stat(targetDirectory, &info) != 0 {
-            throw JournalError.io(path: path, operation: "use the journal",
-                                  reason: "it is a link to \(target), and the folder \(targetDirectory) does not exist (is the drive mounted?)")
+        if PosixFile.isSymlink(path) {
+            let targetDirectory = StorePath.directory(of: target)
+            var info = stat()
+            if stat(targetDirectory, &info) != 0 {
+                throw JournalError.io(path: path, operation: "use the journal",
+                                      reason: "it is a link to \(target), and the folder \(targetDirectory) does not exist (is the drive mounted?)")
+            }
         }
+        if let kind = PosixFile.kind(target), kind != S_IFREG {
+            throw JournalError.unreadable(path: target, reason: "it is \(PosixFile.describe(kind)), not a regular file", backup: nil)
+        }
+    }
+
+    /// Reads journal bytes, turning "not a regular file" found at read time into an unreadable journal.
+    func readJournal(_ file: String) throws -> [UInt8]? {
+        if let kind = PosixFile.kind(file), kind != S_IFREG {
+            throw JournalError.unreadable(path: file, reason: "it is \(PosixFile.describe(kind)), not a regular file", backup: nil)
+        }
+        return try PosixFile.read(file)
     }
 
     /// Runs one change as a transaction: under the lock, `body` receives the current places and
@@ -126,7 +143,7 @@ public struct JournalStore: Sendable {
     ///   whatever `body` throws (and nothing is written).
     @discardableResult
     public func transaction<T>(_ body: (inout [Location]) throws -> T) throws -> T {
-        try checkLinkTarget()
+        try checkJournalFile()
         let target = resolvedPath
         let directory = StorePath.directory(of: target)
         try PosixFile.makeDirectories(directory, mode: 0o700)
@@ -134,7 +151,7 @@ public struct JournalStore: Sendable {
         defer { withExtendedLifetime(lock) {} }
 
         removeStrayTemporaryFiles(in: directory, for: target)
-        let original = try PosixFile.read(target)
+        let original = try readJournal(target)
         let contents = try Self.decode(original, path: target, backupPath: target + ".bak")
         let (before, legacy) = (contents.places, contents.legacy)
         var places = before
@@ -167,7 +184,7 @@ public struct JournalStore: Sendable {
         }
         let unchanged = !changed
         if unchanged && !legacy && original != nil { return result }
-        try write(places, members: contents.members, to: target, replacing: original != nil)
+        try write(places, members: contents.members, to: target, previous: original)
         return result
     }
 
@@ -262,53 +279,80 @@ public struct JournalStore: Sendable {
         }
     }
 
-    /// Puts back the newest earlier version (the one the last change replaced) and drops it from
-    /// the history, so that undoing again goes one step further back. The version undone is kept
-    /// as `places.json.bak`.
-    /// - Returns: the version restored and the places before and after, or `nil` when there is no history.
-    public func undo() throws -> (version: JournalHistory.Version, undone: [Location], restored: [Location])? {
+    /// What `undo` did.
+    public struct Undone: Sendable {
+        /// The version put back.
+        public var version: JournalHistory.Version
+        /// The places before and after.
+        public var undone: [Location]
+        public var restored: [Location]
+        /// Newer copies that could not be read and were passed over (they are kept; `doctor` reports them).
+        public var skipped: [(version: JournalHistory.Version, reason: String)]
+    }
+
+    /// Puts back the newest readable earlier version (the one the last change replaced) and drops
+    /// it from the history, so that undoing again goes one step further back. A damaged copy is
+    /// passed over (and reported in ``Undone/skipped``) rather than blocking undo for good. The
+    /// version undone is kept as `places.json.bak`.
+    /// - Returns: what was done, or `nil` when there is no history (or no readable copy in it).
+    public func undo() throws -> Undone? {
+        try checkJournalFile()
         let target = resolvedPath
-        try PosixFile.makeDirectories(StorePath.directory(of: target), mode: 0o700)
+        // No folder means no journal and no history: nothing to undo, and nothing to create.
+        guard PosixFile.kind(StorePath.directory(of: target)) == S_IFDIR else { return nil }
         let lock = try JournalLock(path: target + ".lock", waitingUpTo: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
         let history = JournalHistory(journalPath: target)
-        guard let version = history.versions().first else { return nil }
-        let current = try Self.decode(PosixFile.read(target), path: target, backupPath: target + ".bak").places
-        let restoredContents = try Self.decode(PosixFile.read(version.path), path: version.path)
-        let restored = restoredContents.places
-        try write(restored, members: restoredContents.members, to: target, replacing: PosixFile.exists(target), recordHistory: false)
-        history.discard(version)
-        return (version, current, restored)
+        let original = try readJournal(target)
+        let current = try Self.decode(original, path: target, backupPath: target + ".bak").places
+        var skipped: [(version: JournalHistory.Version, reason: String)] = []
+        for version in history.versions() {
+            let restored: JournalContents
+            do {
+                restored = try Self.decode(readJournal(version.path), path: version.path)
+            } catch {
+                skipped.append((version, "\(error)".components(separatedBy: "\nhint:")[0]))
+                continue
+            }
+            try write(restored.places, members: restored.members, to: target, previous: original, recordHistory: false)
+            history.discard(version)
+            return Undone(version: version, undone: current, restored: restored.places, skipped: skipped)
+        }
+        return nil
     }
 
-    private func write(_ places: [Location], members: [String: JSONFragment], to target: String, replacing: Bool,
+    /// Replaces the journal with `places` and the top-level `members` this version does not know.
+    /// The version replaced (`previous`, the bytes read under the lock) goes into the history as a
+    /// hard link, and into `places.json.bak` as a copy of its own: were `.bak` a link too, damage to
+    /// one would be damage to both.
+    private func write(_ places: [Location], members: [String: JSONFragment], to target: String, previous: [UInt8]?,
                        recordHistory: Bool = true) throws {
         let bytes = try Self.encode(places, members: members)
         let directory = StorePath.directory(of: target)
         let name = StorePath.lastComponent(of: target)
         let temporary = StorePath.join(directory, ".\(name).tmp.\(getpid()).\(UInt32.random(in: 0...UInt32.max))")
         try PosixFile.writeNew(temporary, bytes, mode: 0o600)
+        let history = JournalHistory(journalPath: target)
+        let snapshot = temporary + ".history"
         do {
-            if replacing {
-                if recordHistory { try JournalHistory(journalPath: target).record(target) }
-                // A hard link is an instant, complete copy of the old version: the journal is only
-                // ever replaced by rename, never written in place, so the linked bytes stay as they were.
+            if let previous {
+                if recordHistory { try history.stage(target, as: snapshot) }
+                // Not fsynced: the same version is already durable, as the journal it was and as
+                // its history link; a power cut can at worst cost this spare copy.
                 let backupTemporary = temporary + ".bak"
-                if link(target, backupTemporary) == 0 {
-                    try PosixFile.rename(backupTemporary, target + ".bak")
-                } else if let old = try PosixFile.read(target) {
-                    // File systems without hard links (some network and FUSE mounts): copy instead.
-                    try PosixFile.writeNew(backupTemporary, old, mode: 0o600)
-                    try PosixFile.rename(backupTemporary, target + ".bak")
-                }
+                try PosixFile.writeNew(backupTemporary, previous, mode: 0o600, sync: false)
+                try PosixFile.rename(backupTemporary, target + ".bak")
             }
             try PosixFile.rename(temporary, target)
         } catch {
             unlink(temporary)
             unlink(temporary + ".bak")
+            unlink(snapshot)
             throw error
         }
         try PosixFile.syncDirectory(directory)
+        // The change is saved; a failure to keep the old version for undo must not report otherwise.
+        if (try? history.adopt(snapshot)) != nil { try? PosixFile.syncDirectory(history.directory) } else { unlink(snapshot) }
     }
 
     /// Temporary files left by a `places` that was killed mid-write. Only ever called under the
@@ -316,7 +360,9 @@ public struct JournalStore: Sendable {
     public func strayTemporaryFiles() -> [String] {
         let target = resolvedPath
         let prefix = "." + StorePath.lastComponent(of: target) + ".tmp."
-        return PosixFile.list(StorePath.directory(of: target)).filter { $0.hasPrefix(prefix) }
+        // `places.json.restoring` was the temporary name of restores by earlier versions.
+        let restoring = StorePath.lastComponent(of: target) + ".restoring"
+        return PosixFile.list(StorePath.directory(of: target)).filter { $0.hasPrefix(prefix) || $0 == restoring }
             .map { StorePath.join(StorePath.directory(of: target), $0) }
     }
 

@@ -9,20 +9,37 @@ import Darwin
 /// The store calls these directly rather than `Data.write(options: .atomic)`, which on Linux does
 /// not fsync the directory, resets a 0600 file to 0644, replaces a symlink with a regular file,
 /// and leaves temporary files behind after a crash.
-enum PosixFile {
+package enum PosixFile {
     static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
     /// The whole file, or `nil` when it does not exist.
-    static func read(_ path: String) throws -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// - Parameters:
+    ///   - regularOnly: refuse anything but a regular file (a FIFO, a device, a socket). The file is
+    ///     opened without blocking, so a FIFO nobody writes to is refused at once instead of hanging.
+    ///   - limit: the most bytes to accept; the check counts what is read, so it holds for pipes and
+    ///     devices (`/dev/zero`) whose size `stat` cannot tell.
+    /// - Throws: ``JournalError/io(path:operation:reason:)``; ``JournalError/tooLarge(path:limit:)``.
+    package static func read(_ path: String, regularOnly: Bool = true, limit: Int? = nil) throws -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 {
             if errno == ENOENT { return nil }
             throw JournalError.io(path: path, operation: "open", reason: errorText())
         }
         defer { close(fd) }
         var info = stat()
+        guard fstat(fd, &info) == 0 else { throw JournalError.io(path: path, operation: "examine", reason: errorText()) }
+        let kind = info.st_mode & S_IFMT
+        if kind == S_IFDIR { throw JournalError.io(path: path, operation: "read", reason: "it is a directory, not a file") }
+        if regularOnly && kind != S_IFREG {
+            throw JournalError.io(path: path, operation: "read", reason: "it is \(describe(kind)), not a regular file")
+        }
+        // Reads of a pipe or device wait for data as usual; only the open had to be non-blocking.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var bytes: [UInt8] = []
-        if fstat(fd, &info) == 0, info.st_size > 0 { bytes.reserveCapacity(Int(info.st_size) + 1) }
+        if kind == S_IFREG, info.st_size > 0 {
+            if let limit, Int(info.st_size) > limit { throw JournalError.tooLarge(path: path, limit: limit) }
+            bytes.reserveCapacity(Int(info.st_size) + 1)
+        }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
@@ -31,9 +48,43 @@ enum PosixFile {
                 throw JournalError.io(path: path, operation: "read", reason: errorText())
             }
             if count == 0 { break }
+            if let limit, bytes.count + count > limit { throw JournalError.tooLarge(path: path, limit: limit) }
             bytes.append(contentsOf: chunk[0..<count])
         }
         return bytes
+    }
+
+    /// A file kind in words, for errors: "a FIFO (named pipe)", "a device", ….
+    static func describe(_ kind: mode_t) -> String {
+        switch kind {
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFSOCK: return "a socket"
+        case S_IFDIR: return "a directory"
+        case S_IFLNK: return "a symbolic link"
+        default: return "not a regular file"
+        }
+    }
+
+    /// The kind of file at `path` (`S_IFREG`, `S_IFIFO`, …) following symlinks, or `nil` when nothing is there.
+    static func kind(_ path: String) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & S_IFMT
+    }
+
+    /// The device and inode of an open file, or `nil`.
+    static func identity(descriptor: Int32) -> FileIdentity? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// The device and inode of the file at `path` (following symlinks), or `nil`.
+    static func identity(_ path: String) -> FileIdentity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
     /// Whether anything (a file, a directory, a dangling symlink) is at `path`.
@@ -88,9 +139,9 @@ enum PosixFile {
         }
     }
 
-    /// Writes `bytes` to a new file that must not exist yet (`O_EXCL`), with `mode`, and fsyncs it.
-    /// On any failure the partial file is removed.
-    static func writeNew(_ path: String, _ bytes: [UInt8], mode: mode_t) throws {
+    /// Writes `bytes` to a new file that must not exist yet (`O_EXCL`), with `mode`, and fsyncs it
+    /// (unless `sync` is false). On any failure the partial file is removed.
+    static func writeNew(_ path: String, _ bytes: [UInt8], mode: mode_t, sync: Bool = true) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         if fd < 0 { throw JournalError.io(path: path, operation: "create", reason: errorText()) }
         var failure: JournalError?
@@ -106,7 +157,7 @@ enum PosixFile {
                 written += count
             }
         }
-        if failure == nil && fsync(fd) != 0 { failure = .io(path: path, operation: "flush", reason: errorText()) }
+        if failure == nil && sync && fsync(fd) != 0 { failure = .io(path: path, operation: "flush", reason: errorText()) }
         if close(fd) != 0 && failure == nil { failure = .io(path: path, operation: "close", reason: errorText()) }
         if let failure {
             unlink(path)
@@ -143,4 +194,10 @@ enum PosixFile {
         }
         return names
     }
+}
+
+/// Which file a path names, independent of how it is spelt (links, `..`, hard links).
+struct FileIdentity: Equatable, Hashable {
+    var device: UInt64
+    var inode: UInt64
 }

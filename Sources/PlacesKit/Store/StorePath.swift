@@ -12,9 +12,15 @@ public enum StorePath {
     ///   - explicit: the value of `--store`, if given.
     ///   - environment: the process environment (passed in so tests need not change the real one).
     /// - Returns: the path of the journal file (it may not exist yet).
-    /// - Throws: ``JournalError/noHome`` when nothing says where the data directory is.
+    /// - Throws: ``JournalError/noHome`` when nothing says where the data directory is;
+    ///   ``UsageError`` for an empty `--store` (which would otherwise quietly mean the default journal).
     public static func resolve(explicit: String?, environment: [String: String]) throws -> String {
-        if let explicit, !explicit.isEmpty { return explicit }
+        if let explicit {
+            guard !explicit.isEmpty else {
+                throw UsageError("--store \"\" names no file", hint: "give the journal's path, or leave out --store for the default journal")
+            }
+            return explicit
+        }
         if let fromEnvironment = environment["PLACES_STORE"], !fromEnvironment.isEmpty { return fromEnvironment }
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
             return join(xdg, "places", fileName)

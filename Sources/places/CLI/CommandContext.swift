@@ -58,13 +58,29 @@ final class CommandContext {
 
     /// Writes a line to standard output.
     func say(_ text: String) {
-        print(text)
+        Console.say(text)
     }
 
-    /// Writes bytes to standard output in one go (large outputs: lists, exports).
+    /// Writes text or bytes to standard output as they are (large outputs: lists, exports, maps).
+    func write(_ text: String) {
+        Console.output(Array(text.utf8))
+    }
+
     func write(_ bytes: [UInt8]) {
-        fflush(nil)
-        Console.writeAll(bytes, to: STDOUT_FILENO)
+        Console.output(bytes)
+    }
+
+    /// Writes an output file (`-o`) the one safe way (see ``OutputFile``), or standard output for
+    /// `nil` and `-`.
+    /// - Returns: whether a file was written (so the command can say so on standard error).
+    @discardableResult
+    func write(_ text: String, to file: String?) throws -> Bool {
+        guard let file, file != "-" else {
+            write(text)
+            return false
+        }
+        try OutputFile.write(Array(text.utf8), to: file, protecting: try store())
+        return true
     }
 
     /// The batch loop of `search --batch` and `where --batch`: one line of output for each line of
@@ -78,11 +94,11 @@ final class CommandContext {
             output += answer(line.trimmed)
             output += "\n"
             if output.utf8.count > 60_000 {
-                print(output, terminator: "")
+                write(output)
                 output.removeAll(keepingCapacity: true)
             }
         }
-        print(output, terminator: "")
+        write(output)
     }
 
     /// Writes a line to standard error (notes that must not mix with data on stdout).

@@ -41,7 +41,8 @@ enum GazetteerAccess {
             if !e.countryCode.isEmpty { text += "  (" + [e.admin1, e.countryCode].filter { !$0.isEmpty }.joined(separator: ", ") + ")" }
             return text
         }
-        return e.context + " — " + e.summary + "  " + CoordinateFormat.pair(latitude: e.latitude, longitude: e.longitude)
+        // An imported gazetteer's names come from a file like any other.
+        return TerminalText.visible(e.context) + " — " + e.summary + "  " + CoordinateFormat.pair(latitude: e.latitude, longitude: e.longitude)
     }
 
     /// `No country, region or county "Occitany" in FR; showing the best "Nîmes".`: what a search set

@@ -16,6 +16,7 @@ enum ManualPage {
                     (term: "places.json", text: "The journal: pretty-printed JSON with sorted keys, kept at mode 0600. It lives in the first of --store, $PLACES_STORE, $XDG_DATA_HOME/places/places.json, ~/.local/share/places/places.json."),
                     (term: "places.json.bak", text: "The journal as it was before the last change."),
                     (term: "places.json.lock", text: "Held while a change is written, so two changes at once both land."),
+                    (term: "places.json.history/", text: "The last 20 earlier versions, for places undo."),
                 ]),
                 (title: "Environment", items: [
                     (term: "PLACES_STORE", text: "The journal file, unless --store is given."),
@@ -28,7 +29,9 @@ enum ManualPage {
                     (term: "0", text: "Success."),
                     (term: "1", text: "Failure: no such place, refused, could not save."),
                     (term: "64", text: "Usage error: unknown or missing option, a value out of range."),
-                    (term: "65", text: "The journal or an input file cannot be read."),
+                    (term: "65", text: "The journal, an input file or a gazetteer cannot be read."),
+                    (term: "73", text: "An output file (-o) refused: the journal or one of its copies, a directory, a device."),
+                    (term: "74", text: "The output could not be written (a full disk, an I/O error)."),
                 ]),
             ],
             examples: [

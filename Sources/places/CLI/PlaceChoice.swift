@@ -60,7 +60,7 @@ enum PlaceChoice {
     static func choiceNote(_ chosen: PlaceCandidate, resolution: PlaceResolution?, verb: String) -> String {
         var note = "\(verb) \(label(chosen)) (\(CoordinateFormat.pair(latitude: chosen.latitude, longitude: chosen.longitude)))"
         if chosen.match == .fuzzy, let query = resolution?.query {
-            note = "No place called \"\(query)\"; did you mean \(chosen.context)? " + note
+            note = "No place called \"\(TerminalText.visible(query))\"; did you mean \(label(chosen))? " + note
         }
         let others = Array(resolution?.alternatives.prefix(3) ?? [])
         if !others.isEmpty {
@@ -76,20 +76,17 @@ enum PlaceChoice {
 
     /// A candidate's name with where it is, and "one of your places" for the journal's own.
     static func label(_ candidate: PlaceCandidate) -> String {
-        candidate.isOwnPlace ? candidate.context + ", one of your places" : candidate.context
+        // Names come from files (the journal, an imported gazetteer) like any other text.
+        let context = TerminalText.visible(candidate.context)
+        return candidate.isOwnPlace ? context + ", one of your places" : context
     }
 
     /// One numbered line of a candidate list: `2. Central Park, New York, US — city, pop. 2,685`.
     static func listLine(_ candidate: PlaceCandidate, number: Int) -> String {
-        var line = "  \(number). \(candidate.context) — "
-        if let match = candidate.gazetteerMatch {
-            line += match.entry.summary
-        } else if candidate.isOwnPlace {
-            line += "one of your places, " + CoordinateFormat.pair(latitude: candidate.latitude, longitude: candidate.longitude)
-        } else {
-            line += CoordinateFormat.pair(latitude: candidate.latitude, longitude: candidate.longitude)
-        }
-        return line
+        let head = "  \(number). \(TerminalText.visible(candidate.context)) — "
+        if let match = candidate.gazetteerMatch { return head + match.entry.summary }
+        let point = CoordinateFormat.pair(latitude: candidate.latitude, longitude: candidate.longitude)
+        return head + (candidate.isOwnPlace ? "one of your places, " : "") + point
     }
 
     /// The error a command prints for a resolution that gave no place, with flag names and the list.

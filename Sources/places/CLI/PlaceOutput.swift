@@ -56,18 +56,18 @@ enum PlaceOutput {
                        flags: Bool = false) -> [String] {
         let flag = flags ? country.map { CountryFlag.emoji($0.code) } ?? "" : ""
         var lines = [
-            (flag.isEmpty ? "" : flag + " ") + "\(style.bold(place.name))  \(style.dim(place.shortID))",
+            (flag.isEmpty ? "" : flag + " ") + "\(style.bold(TerminalText.visible(place.name)))  \(style.dim(place.shortID))",
             "  id:          \(place.idString)",
             "  coordinates: \(CoordinateFormat.plain(place.latitude)), \(CoordinateFormat.plain(place.longitude))",
             "  visited:     \(place.visited.map(Timestamp.day) ?? "not yet (want to go)")",
         ]
         if let country { lines.insert("  country:     \(flag.isEmpty ? "" : flag + " ")\(country.name) (\(country.code))", at: 3) }
-        if !place.tags.isEmpty { lines.append("  tags:        \(place.tags.joined(separator: ", "))") }
+        if !place.tags.isEmpty { lines.append("  tags:        \(TerminalText.visible(place.tags.joined(separator: ", ")))") }
         if let created = place.created { lines.append("  created:     \(Timestamp.string(created))") }
         if let updated = place.updated { lines.append("  updated:     \(Timestamp.string(updated))") }
         if !place.description.isEmpty {
             lines.append("  description:")
-            lines += place.description.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }
+            lines += place.description.split(separator: "\n", omittingEmptySubsequences: false).map { "    \(TerminalText.visible(String($0)))" }
         }
         return lines
     }

@@ -8,20 +8,30 @@ import Glibc
 enum PlacesCLI {
     static let version = "0.1.0"
 
+    /// Runs a command line and returns the exit status, after every byte of output was written.
     static func run(_ words: [String], environment: [String: String]) -> Int32 {
+        let status = dispatch(words, environment: environment)
+        Console.flushOutput()
+        if let failure = Console.outputFailure {
+            return fail("cannot write to standard output: \(failure)", code: .ioError)
+        }
+        return status
+    }
+
+    static func dispatch(_ words: [String], environment: [String: String]) -> Int32 {
         guard let first = words.first else {
-            print(overview())
+            Console.say(overview())
             return ExitCode.success.rawValue
         }
         if first == "--version" || first == "-V" {
-            print(version)
+            Console.say(version)
             return ExitCode.success.rawValue
         }
         if first == DynamicCompletion.name {
             return DynamicCompletion.run(Array(words.dropFirst()), environment: environment)
         }
         if first == "--help" || first == "-h" {
-            print(overview())
+            Console.say(overview())
             return ExitCode.success.rawValue
         }
         guard let command = allCommands.first(where: { $0.spec.name == first }) else {
@@ -37,7 +47,7 @@ enum PlacesCLI {
             let arguments = try ArgumentParser.parse(Array(words.dropFirst()), for: command.spec)
             let common = CommonOptions.bind(arguments)
             if common.help {
-                print(HelpFormatter.help(for: command.spec), terminator: "")
+                Console.output(Array(HelpFormatter.help(for: command.spec).utf8))
                 return ExitCode.success.rawValue
             }
             try command.run(arguments, CommandContext(environment: environment, common: common))
@@ -48,13 +58,24 @@ enum PlacesCLI {
             return fail(error.description, code: .usage)
         } catch let error as CommandFailure {
             return fail(error.message, code: error.code)
+        } catch let error as OutputFileError {
+            switch error {
+            case .refused, .cannotCreate: return fail(error.description, code: .cannotCreate)
+            case .failed: return fail(error.description, code: .ioError)
+            }
         } catch let error as JournalError {
             switch error {
-            case .unreadable, .newerVersion, .duplicateID: return fail(error.description, code: .dataError)
             // The library's sentence, with the options that help on this command line.
             case .lockTimeout: return fail(error.description + ", or pass --wait SECONDS to wait longer", code: .failure)
             case .noHome: return fail(error.description + ", or pass --store PATH", code: .failure)
-            default: return fail(error.description, code: .failure)
+            default: return fail(error.description, code: error.isReadFailure ? .dataError : .failure)
+            }
+        } catch let error as ImportError {
+            return fail(error.description, code: .dataError)
+        } catch let error as GazetteerError {
+            switch error {
+            case .unreadable, .malformed, .empty, .incompatibleFormat: return fail(error.description, code: .dataError)
+            case .unwritable, .notOurs: return fail(error.description, code: .failure)
             }
         } catch let error as PlaceLookupError {
             return fail(error.description, code: .failure)
@@ -120,7 +141,7 @@ enum HelpCommand: PlacesCommand {
     static func run(_ options: Options, _ context: CommandContext) throws {
         if options.man {
             guard options.subcommand == nil else { throw UsageError("--man prints the whole manual; drop the subcommand") }
-            print(ManualPage.page.roff(), terminator: "")
+            context.write(ManualPage.page.roff())
             return
         }
         guard let name = options.subcommand else {
@@ -131,6 +152,6 @@ enum HelpCommand: PlacesCommand {
             throw UsageError("unknown command \"\(name)\"",
                              hint: Suggestion.nearest(to: name, among: allCommands.map(\.spec.name)).map { "did you mean `\($0)`?" })
         }
-        print(HelpFormatter.help(for: command.spec), terminator: "")
+        Console.output(Array(HelpFormatter.help(for: command.spec).utf8))
     }
 }

@@ -87,7 +87,7 @@ enum AddCommand: PlacesCommand {
         if options.json {
             context.say(try PlaceOutput.json(saved))
         } else {
-            var line = "Added \(context.style.bold(saved.name)) (\(saved.shortID)) at \(CoordinateFormat.plain(saved.latitude)), \(CoordinateFormat.plain(saved.longitude))"
+            var line = "Added \(context.style.bold(TerminalText.visible(saved.name))) (\(saved.shortID)) at \(CoordinateFormat.plain(saved.latitude)), \(CoordinateFormat.plain(saved.longitude))"
             if let gazetteer = try? GazetteerAccess.gazetteer(context),
                let near = gazetteer.nearest(latitude: saved.latitude, longitude: saved.longitude).first {
                 line += near.distanceKm < 1 ? ", in \(near.entry.context)" : ", near \(near.entry.context)"

@@ -28,7 +28,7 @@ enum CompletionCommand: PlacesCommand {
             throw UsageError("no completion for the shell \"\(shell)\"",
                              hint: "choose one of: \(CompletionScript.shells.joined(separator: ", "))")
         }
-        print(script, terminator: "")
+        context.write(script)
     }
 }
 
@@ -68,14 +68,14 @@ enum DynamicCompletion {
             var seen = Set<String>()
             for place in places {
                 for tag in place.tags where seen.insert(tag).inserted {
-                    lines.append(shell == "zsh" ? tag.replacing(":", with: "\\:") : oneLine(tag))
+                    lines.append(shell == "zsh" ? oneLine(tag).replacing(":", with: "\\:") : oneLine(tag))
                 }
             }
             lines.sort()
         default:
             return 0
         }
-        if !lines.isEmpty { print(lines.joined(separator: "\n")) }
+        if !lines.isEmpty { Console.say(lines.joined(separator: "\n")) }
         return 0
     }
 
@@ -89,7 +89,8 @@ enum DynamicCompletion {
         }
     }
 
+    /// Completion menus are shown on the terminal: no control sequence from a name may reach it.
     private static func oneLine(_ text: String) -> String {
-        String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+        TerminalText.visible(String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 }))
     }
 }

@@ -49,26 +49,32 @@ enum EditCommand: PlacesCommand {
             // One locked read: the id is resolved and changed in the same transaction.
             result = try store.update(matching: options.id, try flagChange(options))
         } else {
-            // The editor takes as long as the person likes, so it works on a copy read without the lock.
+            // The editor takes as long as the person likes, so it works on a copy read without the
+            // lock; the save is a compare-and-swap against that copy, merged field by field.
             let original = try PlaceLookup.find(options.id, in: try store.load())
-            guard let edited = try editInEditor(original, context) else {
+            guard let (edited, text) = try editInEditor(original, context) else {
                 context.note("No changes.")
                 return
             }
-            let saved = try store.update(original.id) { place in
-                place.name = edited.name
-                place.description = edited.description
-                place.latitude = edited.latitude
-                place.longitude = edited.longitude
-                place.tags = edited.tags
-                place.visited = edited.visited
+            do {
+                let saved = try store.update(original.id) { place in
+                    place = try PlaceMerge.merge(base: original, edited: edited, current: place)
+                }
+                result = (original, saved)
+            } catch let error as PlaceMerge.Conflicts {
+                let kept = try ExternalEditor.keep(text, name: original.shortID)
+                throw CommandFailure("the place changed while it was open in the editor; nothing was saved:\n"
+                    + error.conflicts.map { "  \($0.field): saved meanwhile \($0.saved), typed \($0.typed)" }.joined(separator: "\n")
+                    + "\nhint: your text is kept in \(kept); reopen it, then apply what you want with `places edit \(original.shortID)`")
+            } catch let error as PlaceLookupError {
+                let kept = try ExternalEditor.keep(text, name: original.shortID)
+                throw CommandFailure("\(error) (it was removed while it was open in the editor); nothing was saved\nhint: your text is kept in \(kept)")
             }
-            result = (original, saved)
         }
         if options.json {
             context.say(try PlaceOutput.json(result.after))
         } else {
-            context.say(result.after.hasSameContent(as: result.before) ? "No changes." : "Updated \(result.after.name) (\(result.after.shortID))")
+            context.say(result.after.hasSameContent(as: result.before) ? "No changes." : "Updated \(TerminalText.visible(result.after.name)) (\(result.after.shortID))")
         }
     }
 
@@ -100,8 +106,9 @@ enum EditCommand: PlacesCommand {
     }
 
     /// Runs the editor until the text is valid, emptied or unchanged.
-    /// - Returns: the edited place, or `nil` when the person cancelled or changed nothing.
-    static func editInEditor(_ original: Location, _ context: CommandContext) throws -> Location? {
+    /// - Returns: the edited place and the text it came from, or `nil` when the person cancelled or
+    ///   changed nothing.
+    static func editInEditor(_ original: Location, _ context: CommandContext) throws -> (Location, String)? {
         let editor = ExternalEditor(environment: context.environment)
         let pristine = PlaceEditorText.render(original)
         var text = pristine
@@ -112,7 +119,7 @@ enum EditCommand: PlacesCommand {
             }
             do {
                 let place = try PlaceEditorText.parse(edited, original: original)
-                return place.hasSameContent(as: original) ? nil : place
+                return place.hasSameContent(as: original) ? nil : (place, edited)
             } catch let problems as PlaceEditorText.Problems {
                 context.note("places: the edit has problems; reopening the editor:\n" + problems.messages.map { "  \($0)" }.joined(separator: "\n"))
                 text = reopened(edited, problems: problems.messages)

@@ -34,11 +34,8 @@ enum ExportCommand: PlacesCommand {
         let progress = context.progress(total: places.count, writesToStdout: toStandardOutput, quiet: options.quiet)
         let text = try Exporter.export(places, as: format, progress: progress.update)
         progress.finish()
-        if let output, output != "-" {
-            try InterchangeFiles.write(text, to: output)
+        if try context.write(text, to: output), let output {
             context.note("Exported \(places.count) place\(places.count == 1 ? "" : "s") to \(output) (\(format)).")
-        } else {
-            writeToStandardOutput(text)
         }
     }
 
@@ -51,11 +48,5 @@ enum ExportCommand: PlacesCommand {
             }
         }
         throw UsageError("missing --format", hint: "give --format geojson, gpx, kml or csv (or an -o file ending in one of those)")
-    }
-
-    /// Large exports go out in one write, without `print`'s per-line work.
-    static func writeToStandardOutput(_ text: String) {
-        fflush(nil)
-        Console.writeAll(Array(text.utf8), to: STDOUT_FILENO)
     }
 }

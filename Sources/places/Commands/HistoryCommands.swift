@@ -20,6 +20,9 @@ enum UndoCommand: PlacesCommand {
         guard let result = try context.store().undo() else {
             throw CommandFailure("nothing to undo: no earlier version of the journal is kept")
         }
+        for (version, reason) in result.skipped {
+            context.note("places: warning: skipped the version saved \(Timestamp.string(version.saved)), which cannot be read (\(reason)); `places doctor` reports it")
+        }
         let changes = JournalDiff.describe(from: result.undone, to: result.restored)
         if options.json {
             context.say(try PlaceOutput.json(UndoReport(restoredVersionSaved: Timestamp.string(result.version.saved),
@@ -117,8 +120,8 @@ enum DoctorCommand: PlacesCommand {
                 case .warning: mark = context.style.yellow("warning")
                 case .problem: mark = context.style.red("problem")
                 }
-                context.say("\(mark)  \(finding.message)")
-                if let fixed = finding.fixed { context.say("         fixed: \(fixed)") }
+                context.say("\(mark)  \(TerminalText.visible(finding.message))")
+                if let fixed = finding.fixed { context.say("         fixed: \(TerminalText.visible(fixed))") }
             }
         }
         let unresolved = findings.filter { $0.severity != .ok && $0.fixed == nil }

@@ -83,9 +83,9 @@ enum ImportCommand: PlacesCommand {
             return
         }
         for file in files {
-            context.say("\(file.fileName): \(file.format), \(file.places.count) place\(file.places.count == 1 ? "" : "s")")
+            context.say("\(TerminalText.visible(file.fileName)): \(file.format), \(file.places.count) place\(file.places.count == 1 ? "" : "s")")
         }
-        context.say(plan.summary(dryRun: dryRun))
+        context.say(TerminalText.visible(plan.summary(dryRun: dryRun), keepingLineBreaks: true))
     }
 
     /// What `import --json` prints.

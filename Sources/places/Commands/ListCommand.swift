@@ -48,7 +48,7 @@ enum ListCommand: PlacesCommand {
         case "json":
             context.write(JournalCodec.encodeArray(places) + [0x0A])
         case let name where InterchangeFormat(rawValue: name) != nil:
-            ExportCommand.writeToStandardOutput(try Exporter.export(places, as: InterchangeFormat(rawValue: name)!))
+            context.write(try Exporter.export(places, as: InterchangeFormat(rawValue: name)!))
         default:
             if places.isEmpty {
                 context.note("No places\(query.filters ? " match" : " yet: add one with `places add NAME --at LAT,LON`").")

@@ -65,16 +65,12 @@ enum MapCommand: PlacesCommand {
             terminalOptions.width = arguments.width != nil ? options.width : size.columns
             let renderer = TerminalMapRenderer(options: terminalOptions, usesColor: context.style.enabled,
                                                maximumRows: size.rows.map { $0 - 5 })
-            print(renderer.render(places), terminator: "")
+            context.write(renderer.render(places))
             return
         }
 
         let text = format == "html" ? HTMLMapPage(options: options).render(places) : SVGMapRenderer(options: options).render(places)
-        guard let output, output != "-" else {
-            print(text, terminator: "")
-            return
-        }
-        try InterchangeFiles.write(text, to: output)
+        guard try context.write(text, to: output), let output else { return }
         let count = options.filter.apply(to: places).count
         context.note("Wrote \(output): \(count == 1 ? "1 place" : "\(count) places").")
     }
@@ -94,12 +90,7 @@ enum MapCommand: PlacesCommand {
         var filter = MapFilter(tags: query.tags, visited: query.visited)
         if let around = arguments.around {
             filter.around = try centre(around, resolvePlace: resolvePlace)
-            if let radius = arguments.radius {
-                guard let kilometres = DistanceParser.kilometres(radius) else {
-                    throw UsageError("--radius \"\(radius)\" is not a distance", hint: "e.g. --radius 50km, --radius 800m or --radius 10mi")
-                }
-                filter.radiusKm = kilometres
-            }
+            if let radius = arguments.radius { filter.radiusKm = try OptionValues.radius(radius) }
         } else if arguments.radius != nil {
             throw UsageError("--radius needs --around", hint: "e.g. --around 48.8566,2.3522 --radius 20km")
         }

@@ -33,12 +33,7 @@ enum NearCommand: PlacesCommand {
         let query = options.place.joined(separator: " ")
         let gazetteer = try GazetteerAccess.gazetteer(context)
         var radius = 25.0
-        if let text = options.radius {
-            guard let km = DistanceParser.kilometres(text) else {
-                throw UsageError("--radius \"\(text)\" is not a distance", hint: "e.g. --radius 25km, 500m or 10mi")
-            }
-            radius = km
-        }
+        if let text = options.radius { radius = try OptionValues.radius(text) }
         let limit = try GazetteerAccess.limit(options.limit, default: 50)
         let json = options.json
         // The journal's own place names are searched too ("near Dishoom"), and its places listed below.
@@ -79,7 +74,7 @@ enum NearCommand: PlacesCommand {
         if within.isEmpty {
             var message = "No places in the journal within \(radiusText)"
             if let nearest = PlaceQuery(centre: point, order: .distance, limit: 1).ranked(all).first {
-                message += "; the nearest is \(nearest.place.name), \(DistanceParser.text(kilometres: nearest.distanceKm)) "
+                message += "; the nearest is \(TerminalText.visible(nearest.place.name)), \(DistanceParser.text(kilometres: nearest.distanceKm)) "
                     + point.direction(toLatitude: nearest.place.latitude, longitude: nearest.place.longitude)
             }
             context.note(message + ".")

@@ -26,7 +26,7 @@ enum RemoveCommand: PlacesCommand {
             guard context.stdinIsTerminal else {
                 throw CommandFailure("refusing to remove \(ids.count) place\(ids.count == 1 ? "" : "s") without confirmation\nhint: pass --yes to remove without asking")
             }
-            let names = chosen.map { "\($0.name) (\($0.shortID))" }.joined(separator: ", ")
+            let names = chosen.map { "\(TerminalText.visible($0.name)) (\($0.shortID))" }.joined(separator: ", ")
             guard context.confirm("Remove \(names)?") else {
                 throw CommandFailure("nothing removed")
             }
@@ -36,7 +36,7 @@ enum RemoveCommand: PlacesCommand {
         if options.json {
             context.say(try PlaceOutput.json(removed))
         } else {
-            for place in removed { context.say("Removed \(place.name) (\(place.shortID))") }
+            for place in removed { context.say("Removed \(TerminalText.visible(place.name)) (\(place.shortID))") }
         }
     }
 }

@@ -37,7 +37,7 @@ enum StatsCommand: PlacesCommand {
     static func text(_ stats: TravelStats, flags: Bool, style: TextStyle) -> [String] {
         func pin(_ pin: TravelStats.Pin) -> String {
             let flag = flags ? CountryFlag.emoji(pin.countryCode ?? "") : ""
-            return (flag.isEmpty ? "" : flag + " ") + pin.name + " " + style.dim("(\(pin.shortID))")
+            return (flag.isEmpty ? "" : flag + " ") + TerminalText.visible(pin.name) + " " + style.dim("(\(pin.shortID))")
         }
         func country(_ country: TravelStats.Country) -> [String] {
             let flag = flags && !country.flag.isEmpty ? country.flag + " " : ""
@@ -45,7 +45,7 @@ enum StatsCommand: PlacesCommand {
         }
         var lines = ["\(style.bold("Places:")) \(stats.places) (\(stats.visited) visited, \(stats.wantToGo) want to go)"]
         if !stats.tags.isEmpty {
-            lines.append("\(style.bold("Tags:")) " + stats.tags.map { "\($0.tag) \($0.places)" }.joined(separator: ", "))
+            lines.append("\(style.bold("Tags:")) " + stats.tags.map { "\(TerminalText.visible($0.tag)) \($0.places)" }.joined(separator: ", "))
         }
         for (title, list) in [("Countries visited", stats.countriesVisited), ("Countries still wanted", stats.countriesWanted)] where !list.isEmpty {
             lines += ["", style.bold("\(title) (\(list.count)):")]
@@ -64,7 +64,7 @@ enum StatsCommand: PlacesCommand {
         if stats.furthestApart != nil || stats.extremes != nil { lines.append("") }
         if let pair = stats.furthestApart {
             lines.append("\(style.bold("Furthest apart:")) \(pin(pair.first)) and \(pin(pair.second)), "
-                         + grouped(Int(pair.distanceKm.rounded())) + " km")
+                         + grouped(Int(saturating: pair.distanceKm.rounded())) + " km")
         }
         if let e = stats.extremes {
             for (label, p, value) in [("Northernmost", e.northernmost, e.northernmost.latitude),

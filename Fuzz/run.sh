@@ -20,7 +20,7 @@ mkdir -p Fuzz/.work
 sources=$(find Sources/PlacesKit -name '*.swift' | sort)
 if [[ ! -x $binary ]] || [[ -n "$(find Sources/PlacesKit Fuzz/FuzzTargets.swift -newer "$binary" -name '*.swift' | head -1)" ]]; then
     echo "building the fuzzer..." >&2
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name PlacesKit \
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name PlacesKit -package-name places \
         $sources Fuzz/FuzzTargets.swift -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
 fi
 

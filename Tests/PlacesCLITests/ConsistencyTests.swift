@@ -52,4 +52,16 @@ import Testing
         #expect(places.first?["latitude"] as? Double == 1e-7)
         #expect(places.first?["longitude"] as? Double == 2.5e-8)
     }
+
+    /// Library errors carry the kind of help; the program words it with its own option names.
+    @Test func importHintsNameTheOption() throws {
+        let runner = try PlacesRunner()
+        defer { runner.removeAll() }
+        let notes = runner.directory.appendingPathComponent("notes")
+        try "hello".write(to: notes, atomically: true, encoding: .utf8)
+        let unknown = try runner.run(["import", notes.path])
+        #expect(unknown.status == 65)
+        #expect(unknown.stderr.contains("the format is not recognised"))
+        #expect(unknown.stderr.hasSuffix("nothing was imported\nhint: say which with --format\n"), "\(unknown.stderr)")
+    }
 }

@@ -1,45 +1,45 @@
 /// A usage mistake: an unknown option, a missing or malformed value. Exit code 64 (`EX_USAGE`).
-public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var message: String
+package struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+    package var message: String
     /// What to do instead, when there is something to suggest.
-    public var hint: String?
+    package var hint: String?
 
-    public init(_ message: String, hint: String? = nil) {
+    package init(_ message: String, hint: String? = nil) {
         self.message = message
         self.hint = hint
     }
 
-    public var description: String { hint.map { "\(message)\nhint: \($0)" } ?? message }
+    package var description: String { hint.map { "\(message)\nhint: \($0)" } ?? message }
 }
 
 /// The arguments of one command line, sorted by the command's ``CommandSpec``.
-public struct ParsedArguments: Sendable {
+package struct ParsedArguments: Sendable {
     /// Positional arguments in order.
-    public var positionals: [String] = []
+    package var positionals: [String] = []
     /// Values of options, by the option's canonical name (``OptionSpec/key``), in the order given.
-    public var values: [String: [String]] = [:]
+    package var values: [String: [String]] = [:]
     /// Flags that were given, by canonical name.
-    public var flags: Set<String> = []
+    package var flags: Set<String> = []
 
-    public init() {}
+    package init() {}
 
     /// The last value given for an option.
-    public func value(_ key: String) -> String? { values[key]?.last }
+    package func value(_ key: String) -> String? { values[key]?.last }
     /// Every value given for a repeatable option.
-    public func all(_ key: String) -> [String] { values[key] ?? [] }
+    package func all(_ key: String) -> [String] { values[key] ?? [] }
     /// Whether a flag was given.
-    public func flag(_ key: String) -> Bool { flags.contains(key) }
+    package func flag(_ key: String) -> Bool { flags.contains(key) }
 }
 
 /// Parses command lines the way swift-argument-parser does, with one difference people need for
 /// coordinates: the word after an option that takes a value is always its value, even when it
 /// starts with `-` (`--lon -0.141`). A word that looks like a negative number (`-33.8,151.2`) is
 /// a positional argument, not an option.
-public enum ArgumentParser {
+package enum ArgumentParser {
     /// Sorts `arguments` (the words after the subcommand) by `spec`.
     /// - Throws: ``UsageError`` for unknown options, missing values, values outside an option's
     ///   choices, too many or too few positional arguments.
-    public static func parse(_ arguments: [String], for spec: CommandSpec) throws -> ParsedArguments {
+    package static func parse(_ arguments: [String], for spec: CommandSpec) throws -> ParsedArguments {
         var parsed = ParsedArguments()
         let options = spec.allOptions
         var index = 0
@@ -121,10 +121,10 @@ public enum ArgumentParser {
 }
 
 /// "Did you mean …?" for mistyped commands and options.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo
     /// (at most a third of the word's length, and at least one edit allowed).
-    public static func nearest(to word: String, among candidates: [String]) -> String? {
+    package static func nearest(to word: String, among candidates: [String]) -> String? {
         let limit = max(1, word.count / 3)
         var best: (String, Int)?
         for candidate in candidates {
@@ -137,7 +137,7 @@ public enum Suggestion {
     /// Edit distance counting a swap of two neighbours as one edit (optimal string alignment),
     /// since `lsit` for `list` is the commonest typo of all: the gazetteer's ``EditDistance``, over
     /// UTF-8 bytes (command and option names are ASCII).
-    public static func editDistance(_ a: String, _ b: String) -> Int {
+    package static func editDistance(_ a: String, _ b: String) -> Int {
         let first = Array(a.utf8), second = Array(b.utf8)
         var distance = EditDistance()
         return second.withUnsafeBufferPointer { distance.distance(first, $0, limit: max(first.count, second.count)) }

@@ -1,41 +1,41 @@
 /// An option a command accepts: a flag (`--visited`) or an option with a value (`--lat LAT`).
-public struct OptionSpec: Sendable {
+package struct OptionSpec: Sendable {
     /// Every spelling, long first: `["--output", "-o"]`.
-    public var names: [String]
+    package var names: [String]
     /// The value's placeholder (`lat`); `nil` for a flag.
-    public var valueName: String?
+    package var valueName: String?
     /// One line of help.
-    public var help: String
+    package var help: String
     /// Whether the option may be given more than once (`--tag a --tag b`).
-    public var repeatable: Bool
+    package var repeatable: Bool
     /// Values offered by completion and checked by the parser, when the set is closed (`--format`).
-    public var choices: [String]
+    package var choices: [String]
 
     /// A flag: present or absent.
-    public static func flag(_ names: String..., help: String) -> OptionSpec {
+    package static func flag(_ names: String..., help: String) -> OptionSpec {
         OptionSpec(names: names, valueName: nil, help: help, repeatable: false, choices: [])
     }
 
     /// An option that takes a value.
-    public static func option(_ names: String..., value: String, help: String, repeatable: Bool = false,
+    package static func option(_ names: String..., value: String, help: String, repeatable: Bool = false,
                               choices: [String] = []) -> OptionSpec {
         OptionSpec(names: names, valueName: value, help: help, repeatable: repeatable, choices: choices)
     }
 
     /// The canonical name, used to look the option up after parsing.
-    public var key: String { names[0] }
+    package var key: String { names[0] }
 }
 
 /// A positional argument.
-public struct ArgumentSpec: Sendable {
-    public var name: String
-    public var help: String
-    public var optional: Bool
-    public var variadic: Bool
+package struct ArgumentSpec: Sendable {
+    package var name: String
+    package var help: String
+    package var optional: Bool
+    package var variadic: Bool
     /// Values offered by shell completion when the set is closed (`info`, `import`, `reset`).
-    public var choices: [String]
+    package var choices: [String]
 
-    public init(_ name: String, help: String, optional: Bool = false, variadic: Bool = false, choices: [String] = []) {
+    package init(_ name: String, help: String, optional: Bool = false, variadic: Bool = false, choices: [String] = []) {
         self.name = name
         self.help = help
         self.optional = optional
@@ -45,19 +45,19 @@ public struct ArgumentSpec: Sendable {
 }
 
 /// What a subcommand accepts, and the text of its `--help`.
-public struct CommandSpec: Sendable {
-    public var name: String
+package struct CommandSpec: Sendable {
+    package var name: String
     /// One sentence, shown in `places --help` and at the top of the command's help.
-    public var abstract: String
+    package var abstract: String
     /// The usage line after `places NAME`, when the generated one would not say enough
     /// (alternatives such as `(--lat LAT --lon LON | --at LAT,LON)`).
-    public var usage: String?
+    package var usage: String?
     /// Paragraphs shown after the options: examples, notes.
-    public var discussion: String
-    public var arguments: [ArgumentSpec]
-    public var options: [OptionSpec]
+    package var discussion: String
+    package var arguments: [ArgumentSpec]
+    package var options: [OptionSpec]
 
-    public init(name: String, abstract: String, usage: String? = nil, discussion: String = "",
+    package init(name: String, abstract: String, usage: String? = nil, discussion: String = "",
                 arguments: [ArgumentSpec] = [], options: [OptionSpec] = []) {
         self.name = name
         self.abstract = abstract
@@ -68,8 +68,8 @@ public struct CommandSpec: Sendable {
     }
 
     /// Options every command takes.
-    public static let commonOptions: [OptionSpec] = CommonOptions.optionSpecs
+    package static let commonOptions: [OptionSpec] = CommonOptions.optionSpecs
 
     /// This command's options followed by the common ones.
-    public var allOptions: [OptionSpec] { options + Self.commonOptions }
+    package var allOptions: [OptionSpec] { options + Self.commonOptions }
 }

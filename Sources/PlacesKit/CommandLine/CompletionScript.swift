@@ -10,9 +10,9 @@
 ///
 /// Journal values come from calling the program back: `places __complete ids|tags`, with the
 /// line's `--store` passed on, so the script itself never reads the journal.
-public enum CompletionScript {
+package enum CompletionScript {
     /// The shells there is a script for, as `places completion` names them.
-    public static let shells = ["bash", "zsh", "fish"]
+    package static let shells = ["bash", "zsh", "fish"]
 
     /// The completion script for `shell` (one of ``shells``).
     /// - Parameters:
@@ -20,7 +20,7 @@ public enum CompletionScript {
     ///   - commands: every subcommand, in the order they should be offered.
     ///   - program: the command's name (`places`).
     /// - Returns: the script, ending with a line break; `nil` for an unknown shell.
-    public static func script(for shell: String, commands: [CommandSpec], program: String = "places") -> String? {
+    package static func script(for shell: String, commands: [CommandSpec], program: String = "places") -> String? {
         switch shell {
         case "bash": return bash(commands, program)
         case "zsh": return zsh(commands, program)

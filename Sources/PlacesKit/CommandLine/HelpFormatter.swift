@@ -1,7 +1,7 @@
 /// Help text in swift-argument-parser's layout: OVERVIEW, USAGE, ARGUMENTS, OPTIONS.
-public enum HelpFormatter {
+package enum HelpFormatter {
     /// The full `--help` text of one command.
-    public static func help(for spec: CommandSpec) -> String {
+    package static func help(for spec: CommandSpec) -> String {
         var lines = ["OVERVIEW: \(spec.abstract)", "", "USAGE: places \(spec.name) \(usage(for: spec))"]
         if !spec.arguments.isEmpty {
             lines += ["", "ARGUMENTS:"]
@@ -24,7 +24,7 @@ public enum HelpFormatter {
     }
 
     /// The usage line after `places NAME`.
-    public static func usage(for spec: CommandSpec) -> String {
+    package static func usage(for spec: CommandSpec) -> String {
         if let usage = spec.usage { return usage }
         var parts: [String] = []
         for argument in spec.arguments {

@@ -1,23 +1,23 @@
 /// A manual page in roff (`man 7 man`), built from the same specs as `--help`, so the two never
 /// disagree.
-public struct ManPage: Sendable {
+package struct ManPage: Sendable {
     /// The program's name (`places`).
-    public var program: String
+    package var program: String
     /// The version shown in the page's footer.
-    public var version: String
+    package var version: String
     /// One line for NAME.
-    public var summary: String
+    package var summary: String
     /// Paragraphs for DESCRIPTION.
-    public var description: [String]
+    package var description: [String]
     /// Every subcommand, in the order they are documented.
-    public var commands: [CommandSpec]
+    package var commands: [CommandSpec]
     /// FILES, ENVIRONMENT, EXIT STATUS and the like: a title and its (term, definition) pairs.
-    public var sections: [(title: String, items: [(term: String, text: String)])]
+    package var sections: [(title: String, items: [(term: String, text: String)])]
     /// Lines for EXAMPLES, shown as typed.
-    public var examples: [String]
+    package var examples: [String]
 
     /// Creates a page; nothing is rendered until ``roff()``.
-    public init(program: String, version: String, summary: String, description: [String],
+    package init(program: String, version: String, summary: String, description: [String],
                 commands: [CommandSpec], sections: [(title: String, items: [(term: String, text: String)])],
                 examples: [String]) {
         self.program = program
@@ -31,7 +31,7 @@ public struct ManPage: Sendable {
 
     /// The page as roff source for `man -l`. No date is written, so the output depends only on
     /// the program and can be compared with a committed copy.
-    public func roff() -> String {
+    package func roff() -> String {
         var out = [
             ".TH \(program.uppercased()) 1 \"\" \"\(program) \(version)\" \"User Commands\"",
             // Options and usage lines must not be hyphenated (`--for-mat` cannot be typed back), and

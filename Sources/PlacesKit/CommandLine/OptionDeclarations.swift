@@ -14,7 +14,7 @@
 /// ``argumentSpecs``) and the parsed values at once, so a command reads `options.json`, never a
 /// string key: a misspelt option does not compile. Properties that are themselves
 /// `ParsableOptions` are groups, read in declaration order like the rest.
-public protocol ParsableOptions {
+package protocol ParsableOptions {
     /// The declarations with no values yet.
     init()
 }
@@ -50,18 +50,18 @@ extension ParsableOptions {
     }
 
     /// The options and flags, in declaration order.
-    public static var optionSpecs: [OptionSpec] {
+    package static var optionSpecs: [OptionSpec] {
         bindings(of: Self()).compactMap { if case .option(let spec) = $0.declaration { spec } else { nil } }
     }
 
     /// The positional arguments, in declaration order.
-    public static var argumentSpecs: [ArgumentSpec] {
+    package static var argumentSpecs: [ArgumentSpec] {
         bindings(of: Self()).compactMap { if case .argument(let spec) = $0.declaration { spec } else { nil } }
     }
 
     /// The values `parsed` holds for these declarations. The parser has already checked the
     /// command line against the spec (unknown options, counts of positional arguments, choices).
-    public static func bind(_ parsed: ParsedArguments) -> Self {
+    package static func bind(_ parsed: ParsedArguments) -> Self {
         let value = Self()
         var positionals = parsed.positionals[...]
         for binding in bindings(of: value) { binding.bind(parsed, positionals: &positionals) }
@@ -78,17 +78,17 @@ final class ParsedValue<Value> {
 
 /// A flag: `true` when given (`--visited`).
 @propertyWrapper
-public struct Flag: OptionBinding {
+package struct Flag: OptionBinding {
     let spec: OptionSpec
     let storage = ParsedValue(false)
 
     /// Declares a flag with its spellings, long first.
-    public init(_ names: String..., help: String) {
+    package init(_ names: String..., help: String) {
         spec = OptionSpec(names: names, valueName: nil, help: help, repeatable: false, choices: [])
     }
 
     /// Whether the flag was given.
-    public var wrappedValue: Bool { storage.value }
+    package var wrappedValue: Bool { storage.value }
 
     var declaration: OptionDeclaration { .option(spec) }
 
@@ -100,26 +100,26 @@ public struct Flag: OptionBinding {
 /// An option with a value: `String?` (given once, `nil` when absent) or `[String]` (repeatable,
 /// every value in the order given).
 @propertyWrapper
-public struct Option<Value>: OptionBinding {
+package struct Option<Value>: OptionBinding {
     let spec: OptionSpec
     let storage: ParsedValue<Value>
     let read: ([String]) -> Value
 
     /// The value given, `nil` when the option was not given.
-    public init(_ names: String..., value: String, help: String, choices: [String] = []) where Value == String? {
+    package init(_ names: String..., value: String, help: String, choices: [String] = []) where Value == String? {
         spec = OptionSpec(names: names, valueName: value, help: help, repeatable: false, choices: choices)
         storage = ParsedValue(nil)
         read = { $0.last }
     }
 
     /// Every value given, for an option that may be repeated (`--tag a --tag b`).
-    public init(_ names: String..., value: String, help: String, choices: [String] = []) where Value == [String] {
+    package init(_ names: String..., value: String, help: String, choices: [String] = []) where Value == [String] {
         spec = OptionSpec(names: names, valueName: value, help: help, repeatable: true, choices: choices)
         storage = ParsedValue([])
         read = { $0 }
     }
 
-    public var wrappedValue: Value { storage.value }
+    package var wrappedValue: Value { storage.value }
 
     var declaration: OptionDeclaration { .option(spec) }
 
@@ -131,27 +131,27 @@ public struct Option<Value>: OptionBinding {
 /// A positional argument: `String` (required), `String?` (optional) or `[String]` (the rest of
 /// the words; at least one unless `optional`).
 @propertyWrapper
-public struct Argument<Value>: OptionBinding {
+package struct Argument<Value>: OptionBinding {
     let spec: ArgumentSpec
     let storage: ParsedValue<Value>
     let take: (inout ArraySlice<String>) -> Value
 
     /// A required argument.
-    public init(_ name: String, help: String, choices: [String] = []) where Value == String {
+    package init(_ name: String, help: String, choices: [String] = []) where Value == String {
         spec = ArgumentSpec(name, help: help, choices: choices)
         storage = ParsedValue("")
         take = { $0.popFirst() ?? "" }
     }
 
     /// An argument that may be left out.
-    public init(_ name: String, help: String, choices: [String] = []) where Value == String? {
+    package init(_ name: String, help: String, choices: [String] = []) where Value == String? {
         spec = ArgumentSpec(name, help: help, optional: true, choices: choices)
         storage = ParsedValue(nil)
         take = { $0.popFirst() }
     }
 
     /// The remaining words; at least one is required unless `optional` is true.
-    public init(_ name: String, help: String, optional: Bool = false) where Value == [String] {
+    package init(_ name: String, help: String, optional: Bool = false) where Value == [String] {
         spec = ArgumentSpec(name, help: help, optional: optional, variadic: true)
         storage = ParsedValue([])
         take = { words in
@@ -160,7 +160,7 @@ public struct Argument<Value>: OptionBinding {
         }
     }
 
-    public var wrappedValue: Value { storage.value }
+    package var wrappedValue: Value { storage.value }
 
     var declaration: OptionDeclaration { .argument(spec) }
 
@@ -170,22 +170,22 @@ public struct Argument<Value>: OptionBinding {
 }
 
 /// The options every command takes.
-public struct CommonOptions: ParsableOptions {
+package struct CommonOptions: ParsableOptions {
     @Option("--store", value: "path", help: "The journal file (default: $PLACES_STORE, else $XDG_DATA_HOME/places/places.json, else ~/.local/share/places/places.json).")
-    public var store: String?
+    package var store: String?
     @Option("--wait", value: "seconds", help: "How long to wait for another places that is changing the journal (default 10).")
-    public var wait: String?
+    package var wait: String?
     @Flag("--no-color", help: "Never colour the output (also: the NO_COLOR environment variable).")
-    public var noColor: Bool
+    package var noColor: Bool
     @Flag("--help", "-h", help: "Show help information.")
-    public var help: Bool
+    package var help: Bool
 
-    public init() {}
+    package init() {}
 }
 
 extension CommandSpec {
     /// A spec whose arguments and options are the declarations of `options`.
-    public init<Options: ParsableOptions>(name: String, abstract: String, usage: String? = nil, discussion: String = "",
+    package init<Options: ParsableOptions>(name: String, abstract: String, usage: String? = nil, discussion: String = "",
                                           options: Options.Type) {
         self.init(name: name, abstract: abstract, usage: usage, discussion: discussion,
                   arguments: Options.argumentSpecs, options: Options.optionSpecs)

@@ -20,6 +20,10 @@ extension Gazetteer {
 
     static let cityKind = Array("city\t".utf8)
 
+    /// Kilometres per degree of latitude along a great circle, rounded down a little so that the bound
+    /// it gives stays below the true distance despite rounding.
+    static let kmPerDegreeBelow = Geodesy.earthRadiusKm * .pi / 180 * 0.999_999
+
     /// Calls `body` with the offset, latitude and longitude of every place in one grid cell.
     private func forEachPlace(row: Int, column: Int, _ body: (Int, Double, Double) -> Void) {
         let cellNumber = row * 360 + (column % 360 + 360) % 360
@@ -54,6 +58,9 @@ extension Gazetteer {
         func visit(_ row: Int, _ column: Int) {
             guard row >= 0, row < 180 else { return }
             forEachPlace(row: row, column: column) { offset, lat, lon in
+                // The difference in latitude alone bounds the distance from below: once the list is full,
+                // most places fail this test without the trigonometry of the great-circle distance.
+                if found.count == limit, abs(lat - latitude) * Gazetteer.kmPerDegreeBelow > found[found.count - 1].distance { return }
                 let d = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: lat, longitude: lon)
                 if found.count < limit || d < found[found.count - 1].distance {
                     if minimumPopulation > 0, places.integer(at: places.field(.population, ofLineAt: offset)) < minimumPopulation { return }

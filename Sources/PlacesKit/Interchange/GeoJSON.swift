@@ -94,7 +94,7 @@ enum JSONPlacesReader {
                 reason: "not GeoJSON: expected a FeatureCollection, a Feature, or an array of places")
         }
         if let requested, requested == .json, file.format != .json {
-            throw ImportError(file: fileName, reason: "not a JSON array of places (it looks like GeoJSON: try --format geojson)")
+            throw ImportError(file: fileName, reason: "not a JSON array of places (it looks like GeoJSON)", hint: .useFormat(.geojson))
         }
         return file
     }

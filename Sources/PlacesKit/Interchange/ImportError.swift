@@ -11,12 +11,23 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     public var item: String?
     /// What is wrong and, where possible, what to do.
     public var reason: String
+    /// What would help, for the program to word in its own terms (a command line names an option).
+    public var hint: Hint?
 
-    public init(file: String, position: TextPosition? = nil, item: String? = nil, reason: String) {
+    /// Help the library can name but not word: it knows no command line.
+    public enum Hint: Sendable, Equatable {
+        /// The format could not be told from the file: the person should say which.
+        case sayTheFormat
+        /// The file reads as this format, not the one asked for.
+        case useFormat(InterchangeFormat)
+    }
+
+    public init(file: String, position: TextPosition? = nil, item: String? = nil, reason: String, hint: Hint? = nil) {
         self.file = file
         self.position = position
         self.item = item
         self.reason = reason
+        self.hint = hint
     }
 
     public var description: String {

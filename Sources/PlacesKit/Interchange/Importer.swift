@@ -28,7 +28,8 @@ public enum Importer {
             case .unknown:
                 throw ImportError(
                     file: fileName,
-                    reason: "the format is not recognised: expected GeoJSON, GPX, KML, CSV, Google Takeout or a JSON array of places (use --format to say which)")
+                    reason: "the format is not recognised: expected GeoJSON, GPX, KML, CSV, Google Takeout or a JSON array of places",
+                    hint: .sayTheFormat)
             }
         }
         switch resolved {

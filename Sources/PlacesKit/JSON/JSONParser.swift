@@ -1,19 +1,5 @@
-/// Malformed JSON: where, and why. The one syntax error of every JSON reader in `places`.
-public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var position: TextPosition
-    public var reason: String
-
-    public init(position: TextPosition, reason: String) {
-        self.position = position
-        self.reason = reason
-    }
-
-    /// `12:5: reason`, as compilers and linters print it.
-    public var description: String { "\(position): \(reason)" }
-
-    /// `reason at line 12, column 5`, for a sentence.
-    public var sentence: String { "\(reason) at line \(position.line), column \(position.column)" }
-}
+/// Malformed JSON: where, and why.
+public typealias JSONSyntaxError = SyntaxError
 
 /// A strict RFC 8259 JSON parser over UTF-8 bytes that reports line:column and can hand over the
 /// elements of large arrays one at a time. Its grammar is ``JSONScanner``'s, the same the journal's

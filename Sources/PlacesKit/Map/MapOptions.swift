@@ -24,7 +24,7 @@ public struct MapFilter: Sendable, Equatable {
     /// The same choice as the ``PlaceQuery`` that `list` and `export` use.
     public var query: PlaceQuery {
         PlaceQuery(tags: tags, visited: visited,
-                   centre: around.map { PlaceQuery.Point(latitude: $0.latitude, longitude: $0.longitude) },
+                   centre: around,
                    radiusKm: around == nil ? nil : radiusKm)
     }
 

@@ -5,18 +5,7 @@ import Darwin
 #endif
 
 /// A point on the Earth in degrees, as the map works with it.
-public struct MapCoordinate: Sendable, Hashable {
-    /// Degrees north, −90…90.
-    public var latitude: Double
-    /// Degrees east, −180…180 (values outside are accepted and wrap).
-    public var longitude: Double
-
-    /// Creates a coordinate from degrees.
-    public init(latitude: Double, longitude: Double) {
-        self.latitude = latitude
-        self.longitude = longitude
-    }
-}
+public typealias MapCoordinate = Coordinate
 
 /// Web Mercator, the projection of web map apps, with latitudes clipped at ±85.0511°.
 ///

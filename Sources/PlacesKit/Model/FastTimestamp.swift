@@ -38,17 +38,63 @@ enum FastTimestamp {
     static func parseDay(_ text: String) -> Date? {
         let raw = Array(text.utf8)
         guard raw.count == 10, raw[4] == UInt8(ascii: "-"), raw[7] == UInt8(ascii: "-") else { return nil }
-        func digits(_ from: Int, _ count: Int) -> Int? {
-            var value = 0
-            for byte in raw[from..<(from + count)] {
-                guard byte >= 0x30, byte <= 0x39 else { return nil }
-                value = value * 10 + Int(byte - 0x30)
-            }
-            return value
-        }
-        guard let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2),
+        guard let year = decimal(raw[0..<4]), let month = decimal(raw[5..<7]), let day = decimal(raw[8..<10]),
               (1...12).contains(month), day >= 1, day <= daysInMonth(month, year: year) else { return nil }
         return Date(timeIntervalSince1970: Double(daysSince1970(year: year, month: month, day: day) * 86_400))
+    }
+
+    /// A timestamp in ISO 8601's extended form with a fraction of a second or a UTC offset
+    /// (`2024-05-01T12:00:00.25Z`, `1500-03-01T12:00:00+02:00`, `…-0530`), in the proleptic
+    /// Gregorian calendar: the platform's format styles switch to the Julian calendar before 1582.
+    static func parseExtended(_ text: String) -> Date? {
+        let raw = Array(text.utf8)
+        guard raw.count >= 20, raw[10] == UInt8(ascii: "T"), raw[13] == UInt8(ascii: ":"), raw[16] == UInt8(ascii: ":"),
+              let day = parseDay(String(decoding: raw[0..<10], as: UTF8.self)) else { return nil }
+        func number(_ range: Range<Int>) -> Int? { decimal(raw[range]) }
+        guard let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+              hour < 24, minute < 60, second < 60 else { return nil }
+        var index = 19
+        var fraction = 0.0
+        if raw[index] == UInt8(ascii: ".") || raw[index] == UInt8(ascii: ",") {
+            index += 1
+            var scale = 0.1
+            let start = index
+            while index < raw.count, raw[index] >= 0x30, raw[index] <= 0x39 {
+                fraction += Double(raw[index] - 0x30) * scale
+                scale /= 10
+                index += 1
+            }
+            guard index > start else { return nil }
+        }
+        guard index < raw.count else { return nil }
+        var offset = 0
+        switch raw[index] {
+        case UInt8(ascii: "Z"):
+            index += 1
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            let sign = raw[index] == UInt8(ascii: "-") ? -1 : 1
+            index += 1
+            guard let hours = index + 2 <= raw.count ? number(index..<(index + 2)) : nil, hours < 24 else { return nil }
+            index += 2
+            if index < raw.count, raw[index] == UInt8(ascii: ":") { index += 1 }
+            guard let minutes = index + 2 <= raw.count ? number(index..<(index + 2)) : nil, minutes < 60 else { return nil }
+            index += 2
+            offset = sign * (hours * 3600 + minutes * 60)
+        default:
+            return nil
+        }
+        guard index == raw.count else { return nil }
+        return Date(timeIntervalSince1970: day.timeIntervalSince1970 + Double(hour * 3600 + minute * 60 + second - offset) + fraction)
+    }
+
+    /// The value of ASCII decimal digits (`"0530"` is 530), `nil` when any byte is not a digit.
+    static func decimal(_ bytes: ArraySlice<UInt8>) -> Int? {
+        var value = 0
+        for byte in bytes {
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
     }
 
     /// Days from 1970-01-01 to a civil date (Howard Hinnant's algorithm), proleptic Gregorian.

@@ -25,7 +25,9 @@ public enum Timestamp {
     /// calendar date (`2024-05-01`, taken as midnight UTC). Returns `nil` for anything else.
     public static func date(from text: String) -> Date? {
         let trimmed = text.trimmed
-        if let date = FastTimestamp.parse(trimmed) ?? FastTimestamp.parseDay(trimmed) { return date }
+        if let date = FastTimestamp.parse(trimmed) ?? FastTimestamp.parseDay(trimmed) ?? FastTimestamp.parseExtended(trimmed) {
+            return date
+        }
         // The format styles below roll impossible days over (February 29 of 2023 becomes March 1);
         // a date that does not exist is a mistake to report, not to correct.
         guard hasPossibleCalendarDay(trimmed) else { return nil }
@@ -42,15 +44,8 @@ public enum Timestamp {
     private static func hasPossibleCalendarDay(_ text: String) -> Bool {
         let bytes = Array(text.utf8.prefix(10))
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return true }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for byte in bytes[range] {
-                guard byte >= 0x30, byte <= 0x39 else { return nil }
-                value = value * 10 + Int(byte - 0x30)
-            }
-            return value
-        }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return true }
+        guard let year = FastTimestamp.decimal(bytes[0..<4]), let month = FastTimestamp.decimal(bytes[5..<7]),
+              let day = FastTimestamp.decimal(bytes[8..<10]) else { return true }
         return (1...12).contains(month) && day >= 1 && day <= FastTimestamp.daysInMonth(month, year: year)
     }
 

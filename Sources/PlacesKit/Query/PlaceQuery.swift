@@ -23,15 +23,7 @@ public struct PlaceQuery: Sendable, Equatable {
     }
 
     /// A point on the globe.
-    public struct Point: Sendable, Equatable {
-        public var latitude: Double
-        public var longitude: Double
-
-        public init(latitude: Double, longitude: Double) {
-            self.latitude = latitude
-            self.longitude = longitude
-        }
-    }
+    public typealias Point = Coordinate
 
     /// Only places with any of these tags (compared without regard to case); all places when empty.
     public var tags: [String]

@@ -53,7 +53,13 @@ enum ImportCommand: PlacesCommand {
                 reading.update(files.count)
             } catch let error as ImportError {
                 reading.finish()
-                throw CommandFailure("\(error)\nnothing was imported", code: .dataError)
+                var message = "\(error)\nnothing was imported"
+                switch error.hint {
+                case .sayTheFormat?: message += "\nhint: say which with --format"
+                case .useFormat(let format)?: message += "\nhint: try --format \(format.rawValue)"
+                case nil: break
+                }
+                throw CommandFailure(message, code: .dataError)
             }
         }
         reading.finish()

@@ -69,5 +69,8 @@ import Testing
     @Test func unknownContentSaysWhatIsExpected() {
         let error = #expect(throws: ImportError.self) { try Importer.parse(data: Array("hello".utf8), fileName: "notes") }
         #expect(error?.reason.hasPrefix("the format is not recognised") == true)
+        // The library names the help, the program words it: no option names in the library's sentence.
+        #expect(error?.hint == .sayTheFormat)
+        #expect(error?.reason.contains("--") == false)
     }
 }

@@ -216,4 +216,17 @@ import Testing
     func impossibleDaysAreRefused(_ text: String) {
         #expect(Timestamp.date(from: text) == nil)
     }
+
+    /// Timestamps with an offset or a fraction of a second are read in the same calendar.
+    @Test(arguments: [("1500-03-01T12:00:00+02:00", "1500-03-01T10:00:00Z"), ("1500-03-01T00:30:00-0530", "1500-03-01T06:00:00Z"),
+                      ("2024-05-01T12:00:00.75Z", "2024-05-01T12:00:00Z"), ("2024-05-01T23:30:00-01:00", "2024-05-02T00:30:00Z")])
+    func offsetsAndFractions(_ text: String, _ utc: String) throws {
+        let date = try #require(Timestamp.date(from: text))
+        #expect(Timestamp.string(date) == utc)
+    }
+
+    @Test func fractionsAreKeptUntilSaved() throws {
+        let date = try #require(Timestamp.date(from: "2024-05-01T12:00:00.75Z"))
+        #expect(date.timeIntervalSince1970 == 1_714_564_800.75)
+    }
 }

@@ -1,18 +1,5 @@
-/// A malformed or refused XML document: where, and why.
-public struct XMLError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Where the problem was found.
-    public var position: TextPosition
-    /// What is wrong, in words a user can act on.
-    public var reason: String
-
-    public init(position: TextPosition, reason: String) {
-        self.position = position
-        self.reason = reason
-    }
-
-    /// `12:5: end tag </name> does not match <desc>`.
-    public var description: String { "\(position): \(reason)" }
-}
+/// A malformed or refused XML document: where, and why (`12:5: end tag </name> does not match <desc>`).
+public typealias XMLError = SyntaxError
 
 /// An attribute as written in the document: its qualified name (prefix kept) and its value with
 /// references replaced.

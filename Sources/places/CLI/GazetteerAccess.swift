@@ -33,43 +33,24 @@ enum GazetteerAccess {
         return code
     }
 
-    /// One line for a match: `London, England, GB — 51.50853, -0.12574 — city, pop. 8,961,989`.
+    /// One line for a match: `Mount Fuji, Shizuoka, JP — volcano, 3,776 m  35.3579, 138.7310`.
     static func line(_ match: GazetteerMatch) -> String {
         let e = match.entry
-        // An imported gazetteer's names come from a file like any other.
-        var text = TerminalText.visible(e.context) + "  " + CoordinateFormat.pair(latitude: e.latitude, longitude: e.longitude)
-        switch match.quality {
-        case .coordinates:
-            text = CoordinateFormat.pair(latitude: e.latitude, longitude: e.longitude, decimals: 5)
+        if match.quality == .coordinates {
+            var text = CoordinateFormat.pair(latitude: e.latitude, longitude: e.longitude, decimals: 5)
             if !e.countryCode.isEmpty { text += "  (" + [e.admin1, e.countryCode].filter { !$0.isEmpty }.joined(separator: ", ") + ")" }
             return text
-        default:
-            var facts = [e.kind.rawValue]
-            if e.isCapital { facts.append("capital") }
-            if e.population > 0 { facts.append("pop. " + PlacesKit.grouped(e.population)) }
-            return text + "  " + facts.joined(separator: ", ")
         }
+        // An imported gazetteer's names come from a file like any other.
+        return TerminalText.visible(e.context) + " — " + e.summary + "  " + CoordinateFormat.pair(latitude: e.latitude, longitude: e.longitude)
     }
 
-    /// Resolves a place name or coordinates to one point, printing what was picked and the runners-up
-    /// on standard error. Throws when nothing matches.
-    static func resolve(_ query: String, context: CommandContext, gazetteer: Gazetteer, country: String? = nil,
-                        verb: String = "Using", quiet: Bool = false, exactOnly: Bool = false) throws -> GazetteerMatch {
-        guard !query.trimmed.isEmpty else { throw UsageError("missing place name or LAT,LON") }
-        let matches = gazetteer.search(query, limit: 4, country: country)
-        guard let best = matches.first, !exactOnly || best.quality == .exact || best.quality == .coordinates else {
-            throw CommandFailure("no place called \"\(query)\" in the gazetteer"
-                                 + "\nhint: give coordinates instead (LAT,LON), or check the spelling with `places search`",
-                                 code: .failure)
-        }
-        if best.quality == .coordinates || quiet { return best }
-        var note = "\(verb) \(best.entry.context) (\(CoordinateFormat.pair(latitude: best.entry.latitude, longitude: best.entry.longitude)))"
-        if best.quality == .fuzzy { note = "No place called \"\(query)\"; did you mean \(best.entry.context)? " + note }
-        let others = matches.dropFirst().filter { $0.quality == best.quality }
-        if !others.isEmpty {
-            note += "; also: " + others.map { $0.entry.context }.joined(separator: "; ")
-        }
-        context.note(note)
-        return best
+    /// `No country, region or county "Occitany" in FR; showing the best "Nîmes".`: what a search set
+    /// aside, and what it shows instead.
+    static func droppedQualifierNote(_ dropped: GazetteerSearchResult.DroppedQualifier, best: GazetteerEntry?) -> String {
+        let scope = dropped.countryCode ?? best?.countryCode ?? ""
+        return "No country, region or county \"\(dropped.text)\"" + (scope.isEmpty ? "" : " in \(scope)")
+            + (best.map { "; showing the best \"\($0.name)\"." } ?? ".")
     }
+
 }

@@ -74,7 +74,7 @@ enum PlacesCLI {
             return fail(error.description, code: .dataError)
         } catch let error as GazetteerError {
             switch error {
-            case .unreadable, .malformed, .empty: return fail(error.description, code: .dataError)
+            case .unreadable, .malformed, .empty, .incompatibleFormat: return fail(error.description, code: .dataError)
             case .unwritable, .notOurs: return fail(error.description, code: .failure)
             }
         } catch let error as PlaceLookupError {

@@ -20,7 +20,7 @@ enum ListCommand: PlacesCommand {
             .option("--from", value: "place", help: "With --sort distance: a town (looked up in the gazetteer) or LAT,LON to measure from."),
             .option("--format", "-f", value: "format", help: "Output format.", choices: formats),
             .flag("--json", help: "The same as --format json."),
-            CountryLocator.noFlagsOption,
+            FlagColumn.noFlagsOption,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
@@ -52,7 +52,7 @@ enum ListCommand: PlacesCommand {
                 context.note("No places\(arguments.all("--tag").isEmpty && !arguments.flag("--visited") && !arguments.flag("--unvisited") ? " yet: add one with `places add NAME --at LAT,LON`" : " match").")
                 return
             }
-            context.write(Array((PlaceOutput.table(places, style: context.style, flag: CountryLocator.flags(context, rows: places.count)).joined(separator: "\n") + "\n").utf8))
+            context.write(Array((PlaceOutput.table(places, style: context.style, flag: FlagColumn.flags(context)).joined(separator: "\n") + "\n").utf8))
         }
     }
 

@@ -22,7 +22,7 @@ enum NearCommand: PlacesCommand {
             .option("--country", "-c", value: "cc", help: "Resolve the place name within this country (ISO code)."),
             .flag("--gazetteer", help: "List the gazetteer's towns around the point instead of the journal's places."),
             .flag("--json", help: "Print JSON."),
-            CountryLocator.noFlagsOption,
+            FlagColumn.noFlagsOption,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
@@ -96,7 +96,7 @@ enum NearCommand: PlacesCommand {
             context.note(message + ".")
             return
         }
-        let flag = CountryLocator.flags(context, rows: within.count)
+        let flag = FlagColumn.flags(context)
         var rows = [["DISTANCE", "DIR", "ID", "NAME"]]
         if flag != nil { rows[0].insert("", at: 3) }
         for (place, distance) in within {

@@ -14,13 +14,13 @@ enum StatsCommand: PlacesCommand {
         """,
         options: [
             .flag("--json", help: "Print the figures as JSON."),
-            CountryLocator.noFlagsOption,
+            FlagColumn.noFlagsOption,
             .flag("--quiet", "-q", help: "Show no progress bar."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let places = try context.store().load()
-        let lookup = try CountryLocator.lookup(context)
+        let lookup = try FlagColumn.lookup(context)
         let progress = context.progress(total: places.count)
         let stats = TravelStats.compute(places, country: lookup, progress: progress.update)
         progress.finish()

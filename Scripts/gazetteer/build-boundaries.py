@@ -70,13 +70,14 @@ PARTS = {
 }
 
 # Territories too small for the 1:50m layer, or drawn in the wrong place there (its Vatican lies 1.5 km
-# west of St Peter's, on Italian ground), as discs of (latitude, longitude, radius in km) round the
+# west of St Peter's, on Italian ground; its Monaco is a wedge of the hills above it), as discs of (latitude, longitude, radius in km) round the
 # territory's centre (coordinates from GeoNames), drawn over any neighbour: Gibraltar lies inside
 # Spain's outline. A territory listed here loses its Natural Earth rings, and its neighbour the hole cut
 # for them.
 SMALL_TERRITORIES = {
     "GI": ("Gibraltar", [(36.132, -5.352, 2.6)]),
     "VA": ("Vatican", [(41.9035, 12.4525, 0.45)]),
+    "MC": ("Monaco", [(43.7384, 7.4246, 1.1)]),
     "TV": ("Tuvalu", [(-8.52, 179.2, 10.0), (-7.48, 178.68, 5.0), (-5.68, 176.12, 5.0), (-6.28, 176.32, 4.0)]),
     "TK": ("Tokelau", [(-9.38, -171.22, 6.0), (-9.17, -171.83, 7.0), (-8.55, -172.5, 4.0)]),
 }

@@ -3,9 +3,9 @@
 ///
 /// The country is the one whose 1:50m outline contains the point (``CountryIndex``). A point outside every
 /// outline but within 12 nautical miles (22.2 km, the breadth of the territorial sea) of one is given that
-/// country: a pier, a boat in harbour or a beach at the edge of a 1:50m coast. Tokelau and any other
-/// territory too small to have an outline is found from the gazetteer: a point at sea within
-/// ``smallTerritoryKm`` of one of its towns is in it. Anything else is honestly in no country.
+/// country: a pier, a boat in harbour or a beach at the edge of a 1:50m coast. With an imported gazetteer,
+/// a territory that has no outline is found from its towns: a point at sea within ``smallTerritoryKm`` of
+/// one of them is in it. Anything else is honestly in no country.
 public struct CountryLocator: Sendable {
     /// Where a point is, as far as countries go.
     public struct Placement: Sendable, Equatable {
@@ -27,20 +27,19 @@ public struct CountryLocator: Sendable {
     public let index: CountryIndex
     /// The gazetteer that names countries and finds the towns of territories without an outline.
     public let gazetteer: Gazetteer
-    /// Each outlined country's name, by index in ``CountryIndex/countries``.
-    let names: [String]
-    /// The codes that have an outline.
-    let outlined: Set<String>
 
-    /// Creates a locator naming countries after a gazetteer.
+    /// Creates a locator naming countries after a gazetteer. Nothing is read until a point is looked up:
+    /// a one-point `where` pays for one country name, not 250.
     public init(gazetteer: Gazetteer = .bundled, index: CountryIndex = .bundled) {
         self.index = index
         self.gazetteer = gazetteer
-        names = index.countries.map { country in
-            let name = gazetteer.countryName(country.code)
-            return name.isEmpty ? country.name : name
-        }
-        outlined = Set(index.countries.map(\.code))
+    }
+
+    /// The name of the outlined country at `position` in ``CountryIndex/countries``.
+    func name(at position: Int) -> String {
+        let country = index.countries[position]
+        let name = gazetteer.countryName(country.code)
+        return name.isEmpty ? country.name : name
     }
 
     /// The country a point is in, or whose territorial sea holds it; `nil` at sea and for coordinates out
@@ -52,16 +51,23 @@ public struct CountryLocator: Sendable {
     /// The country of a point and whether the point is off its outline; `nil` at sea beyond every
     /// country's waters.
     public func placement(latitude: Double, longitude: Double) -> Placement? {
+        placement(latitude: latitude, longitude: longitude, name: name(at:))
+    }
+
+    private func placement(latitude: Double, longitude: Double, name: (Int) -> String) -> Placement? {
         if let inside = index.country(latitude: latitude, longitude: longitude) {
-            return Placement(code: index.countries[inside].code, name: names[inside], offshore: false)
+            return Placement(code: index.countries[inside].code, name: name(inside), offshore: false)
         }
         guard CountryIndex.cell(latitude: latitude, longitude: longitude) != nil else { return nil }
         if let near = index.nearestOutline(latitude: latitude, longitude: longitude, limitKm: CountryLocator.territorialSeaKm) {
-            return Placement(code: index.countries[near.country].code, name: names[near.country], offshore: true)
+            return Placement(code: index.countries[near.country].code, name: name(near.country), offshore: true)
         }
-        // Only at sea, so a cheap search: a few grid cells of the gazetteer, most of them empty.
+        // Every country of the bundled gazetteer has an outline (a data check tests it); an imported
+        // gazetteer may hold towns of territories that have none. Only at sea, so a cheap search: a few
+        // grid cells of the gazetteer, most of them empty.
+        guard gazetteer.source != .bundled else { return nil }
         for place in gazetteer.places(withinKm: CountryLocator.smallTerritoryKm, ofLatitude: latitude, longitude: longitude, limit: 20)
-        where !outlined.contains(place.entry.countryCode) {
+        where !index.countries.contains(where: { $0.code == place.entry.countryCode }) {
             let code = place.entry.countryCode
             let name = gazetteer.countryName(code)
             return Placement(code: code, name: name.isEmpty ? code : name, offshore: true)
@@ -71,13 +77,23 @@ public struct CountryLocator: Sendable {
 
     /// The country's name for a code: the gazetteer's, else Natural Earth's, else the code itself.
     public func name(of code: String) -> String {
-        if let i = index.countries.firstIndex(where: { $0.code == code }) { return names[i] }
+        if let i = index.countries.firstIndex(where: { $0.code == code }) { return name(at: i) }
         let name = gazetteer.countryName(code)
         return name.isEmpty ? code : name
     }
 
     /// This locator as the closure ``TravelStats`` takes.
+    /// Each country's name is looked up once, on first use.
     public var lookup: CountryLookup {
-        { latitude, longitude in country(latitude: latitude, longitude: longitude) }
+        var names = [String?](repeating: nil, count: index.countries.count)
+        return { latitude, longitude in
+            let found = placement(latitude: latitude, longitude: longitude) { position in
+                if let known = names[position] { return known }
+                let name = name(at: position)
+                names[position] = name
+                return name
+            }
+            return found.map { ($0.code, $0.name) }
+        }
     }
 }

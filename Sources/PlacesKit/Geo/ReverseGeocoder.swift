@@ -72,7 +72,7 @@ public struct ReverseGeocoder: Sendable {
         result.countryCode = placement?.code
         result.countryName = placement?.name
         result.peak = features.peak(latitude: latitude, longitude: longitude)
-        let areas = features.areas(latitude: latitude, longitude: longitude)
+        let (areas, outlined) = features.containing(latitude: latitude, longitude: longitude)
         // Marine areas and the outlines overlap by a kilometre or so along coasts: a point at sea is in
         // no desert or island, and a point ashore in no sea (lakes lie inside the country outlines).
         if placement == nil || placement!.offshore {
@@ -84,7 +84,6 @@ public struct ReverseGeocoder: Sendable {
         result.areas = areas.filter { !$0.isWater || $0.kind == "lake" || $0.kind == "reservoir" }
         guard let placement else { return result }
         // The region: the outline's where Natural Earth draws one, else the nearest town's in this country.
-        let outlined = features.admin1(latitude: latitude, longitude: longitude)
         let sameCountry = nearby.filter { $0.entry.countryCode == placement.code }
         let outlinedCode = outlined.map { String($0.code.split(separator: ".").last ?? "") }
         let town = sameCountry.first { outlinedCode == nil || $0.entry.admin1Code == outlinedCode } ?? sameCountry.first

@@ -57,6 +57,20 @@ enum BoundaryTables {
         }
     }
 
+    /// The locator relies on this: it looks for towns of countries without an outline only in imported gazetteers.
+    @Test func everyCountryOfTheGazetteerHasAnOutline() {
+        let outlined = Set(index.countries.map(\.code))
+        let table = Gazetteer.bundled.countries
+        var offset = 0, codes = 0
+        while offset < table.count {
+            let code = String(decoding: table.keyBytes(at: offset), as: UTF8.self)
+            codes += 1
+            #expect(outlined.contains(code), "\(code) has no outline")
+            offset = table.nextLine(after: offset)
+        }
+        #expect(codes > 240)
+    }
+
     @Test func everyRingLiesInItsBoxAndEveryCountryHasOne() {
         var seen = Set<Int>()
         var previous = 0

@@ -47,28 +47,23 @@ public struct FeatureIndex: Sendable {
     /// How far from a summit a point is still "on" the mountain.
     public static let peakRadiusKm = 5.0
 
-    /// The named areas containing a point, smallest first (a lake before the range it lies in), first-level
-    /// regions left out.
-    public func areas(latitude: Double, longitude: Double) -> [NamedArea] {
+    /// What contains a point: the named areas, smallest first (a lake before the range it lies in), and
+    /// the first-level region whose 1:50m outline holds it where Natural Earth draws one (its name and
+    /// GeoNames admin1 code, `US.CA`, so the gazetteer's own name can be used).
+    public func containing(latitude: Double, longitude: Double) -> (areas: [NamedArea], admin1: (name: String, code: String)?) {
         var found: [(area: NamedArea, size: Double)] = []
-        forEachFeature(containing: latitude, longitude) { kind, name, _, box in
-            guard kind != "admin1" else { return }
+        var admin1: (name: String, code: String)? = nil
+        forEachFeature(containing: latitude, longitude) { kind, name, extra, box in
+            if kind == "admin1" {
+                if admin1 == nil { admin1 = (name, extra) }
+                return
+            }
             let marine = kind.hasPrefix("marine:")
             let area = NamedArea(name: name, kind: marine ? String(kind.dropFirst(7)) : kind,
                                  isWater: marine || kind == "lake" || kind == "reservoir")
             found.append((area, box.squareDegrees))
         }
-        return found.sorted { $0.size < $1.size }.map(\.area)
-    }
-
-    /// The first-level region whose 1:50m outline contains a point, where Natural Earth draws one: its name
-    /// and GeoNames admin1 code (`US.CA`, so the gazetteer's own name can be used).
-    public func admin1(latitude: Double, longitude: Double) -> (name: String, code: String)? {
-        var result: (name: String, code: String)? = nil
-        forEachFeature(containing: latitude, longitude) { kind, name, extra, _ in
-            if kind == "admin1", result == nil { result = (name, extra) }
-        }
-        return result
+        return (found.sorted { $0.size < $1.size }.map(\.area), admin1)
     }
 
     /// The nearest named peak within `radiusKm` of a point.
@@ -107,7 +102,10 @@ public struct FeatureIndex: Sendable {
             if box.contains(x: x, y: y) {
                 let line = PackedGeometry.value(boxes.base + record + 16, width: 4)
                 if contains(lineAt: line, x: x, y: y) {
-                    let fields = features.fields(at: line)
+                    // Only the short fields before the box: the rings can be hundreds of kilobytes.
+                    let headEnd = features.field(3, ofLineAt: line) - 1
+                    let head = String(decoding: UnsafeBufferPointer(start: features.base + line, count: headEnd - line), as: UTF8.self)
+                    let fields = head.split(separator: "\t", omittingEmptySubsequences: false)
                     body(String(fields[0]), String(fields[1]), String(fields[2]), box)
                 }
             }

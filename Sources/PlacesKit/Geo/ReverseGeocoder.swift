@@ -66,8 +66,10 @@ public struct ReverseGeocoder: Sendable {
 
     /// Everything known about where a point is.
     public func locate(latitude: Double, longitude: Double) -> ReverseGeocodeResult {
-        let nearby = gazetteer.nearest(latitude: latitude, longitude: longitude, limit: 10)
-        var result = ReverseGeocodeResult(nearest: nearby.first)
+        // One nearest town is cheap anywhere; more are fetched only on land when the nearest lies across
+        // a border (a search for ten from mid-ocean would read far more of the gazetteer).
+        let nearest = gazetteer.nearest(latitude: latitude, longitude: longitude, limit: 1)
+        var result = ReverseGeocodeResult(nearest: nearest.first)
         let placement = locator.placement(latitude: latitude, longitude: longitude)
         result.countryCode = placement?.code
         result.countryName = placement?.name
@@ -84,9 +86,16 @@ public struct ReverseGeocoder: Sendable {
         result.areas = areas.filter { !$0.isWater || $0.kind == "lake" || $0.kind == "reservoir" }
         guard let placement else { return result }
         // The region: the outline's where Natural Earth draws one, else the nearest town's in this country.
-        let sameCountry = nearby.filter { $0.entry.countryCode == placement.code }
         let outlinedCode = outlined.map { String($0.code.split(separator: ".").last ?? "") }
-        let town = sameCountry.first { outlinedCode == nil || $0.entry.admin1Code == outlinedCode } ?? sameCountry.first
+        let fits = { (place: NearbyPlace) in
+            place.entry.countryCode == placement.code && (outlinedCode == nil || place.entry.admin1Code == outlinedCode)
+        }
+        var town = nearest.first.flatMap { fits($0) ? $0 : nil }
+        if town == nil {
+            let sameCountry = gazetteer.nearest(latitude: latitude, longitude: longitude, limit: 10)
+                .filter { $0.entry.countryCode == placement.code }
+            town = sameCountry.first(where: fits) ?? sameCountry.first
+        }
         if let outlined, let code = outlinedCode {
             let name = gazetteer.regionName(country: placement.code, code: code)
             result.admin1 = name.isEmpty ? outlined.name : name

@@ -97,8 +97,14 @@ public struct FeatureIndex: Sendable {
         guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else { return }
         let x = PackedGeometry.x(longitude: longitude), y = PackedGeometry.y(latitude: latitude)
         var record = 0
-        while record + 21 <= boxes.count {
-            let box = PackedGeometry.Box(boxes.base + record)
+        while record + 20 <= boxes.count {
+            // Latitude first: it rejects most features after decoding two numbers instead of four.
+            let p = boxes.base + record
+            if y < Double(PackedGeometry.value(p + 4, width: 4)) || y > Double(PackedGeometry.value(p + 12, width: 4)) {
+                record += 21
+                continue
+            }
+            let box = PackedGeometry.Box(p)
             if box.contains(x: x, y: y) {
                 let line = PackedGeometry.value(boxes.base + record + 16, width: 4)
                 if contains(lineAt: line, x: x, y: y) {

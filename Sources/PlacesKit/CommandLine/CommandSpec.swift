@@ -68,12 +68,7 @@ public struct CommandSpec: Sendable {
     }
 
     /// Options every command takes.
-    public static let commonOptions: [OptionSpec] = [
-        .option("--store", value: "path", help: "The journal file (default: $PLACES_STORE, else $XDG_DATA_HOME/places/places.json, else ~/.local/share/places/places.json)."),
-        .option("--wait", value: "seconds", help: "How long to wait for another places that is changing the journal (default 10)."),
-        .flag("--no-color", help: "Never colour the output (also: the NO_COLOR environment variable)."),
-        .flag("--help", "-h", help: "Show help information."),
-    ]
+    public static let commonOptions: [OptionSpec] = CommonOptions.optionSpecs
 
     /// This command's options followed by the common ones.
     public var allOptions: [OptionSpec] { options + Self.commonOptions }

@@ -1,9 +1,11 @@
 import PlacesKit
 
-/// A `places` subcommand: its spec (options and help) and what it does.
+/// A `places` subcommand: its typed options, its spec (help built from those options) and what it does.
 protocol PlacesCommand: SendableMetatype {
+    /// The options and arguments, declared with `@Option`, `@Flag` and `@Argument`.
+    associatedtype Options: ParsableOptions
     static var spec: CommandSpec { get }
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws
+    static func run(_ options: Options, _ context: CommandContext) throws
 }
 
 /// A subcommand as the dispatcher sees it.
@@ -13,7 +15,9 @@ struct CommandEntry: Sendable {
 }
 
 extension PlacesCommand {
-    static var entry: CommandEntry { CommandEntry(spec: spec, run: { try run($0, $1) }) }
+    static var entry: CommandEntry {
+        CommandEntry(spec: spec, run: { parsed, context in try run(Options.bind(parsed), context) })
+    }
 }
 
 /// Every subcommand, in the order `places --help` lists them. A new command is one file under
@@ -63,4 +67,9 @@ struct CommandFailure: Error, CustomStringConvertible {
     }
 
     var description: String { message }
+}
+
+/// Help texts several commands share word for word.
+enum ArgumentHelp {
+    static let placeID = "The place's id, or a unique prefix of it (at least 4 characters)."
 }

@@ -7,7 +7,8 @@ import Glibc
 /// Commands never read globals, so the same code serves the terminal and the tests.
 final class CommandContext {
     let environment: [String: String]
-    let arguments: ParsedArguments
+    /// `--store`, `--wait`, `--no-color`: the options every command takes.
+    let common: CommonOptions
     /// Whether standard output is a terminal (tables, colour) or a pipe (plain text).
     let stdoutIsTerminal: Bool
     let stdinIsTerminal: Bool
@@ -15,21 +16,20 @@ final class CommandContext {
     let stderrIsTerminal: Bool
     let style: TextStyle
 
-    init(environment: [String: String], arguments: ParsedArguments) {
+    init(environment: [String: String], common: CommonOptions) {
         self.environment = environment
-        self.arguments = arguments
+        self.common = common
         stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
         stdinIsTerminal = isatty(STDIN_FILENO) == 1
         stderrIsTerminal = isatty(STDERR_FILENO) == 1
         style = TextStyle(isTerminal: stdoutIsTerminal, environment: environment,
-                          disabledByFlag: arguments.flag("--no-color"))
+                          disabledByFlag: common.noColor)
     }
 
     /// The journal named by `--store`, `PLACES_STORE`, `XDG_DATA_HOME` or `HOME`.
     func store() throws -> JournalStore {
-        let path = try StorePath.resolve(explicit: arguments.value("--store"), environment: environment)
-        var store = JournalStore(path: path)
-        if let wait = arguments.value("--wait") {
+        var store = JournalStore(path: try storePath())
+        if let wait = common.wait {
             guard let seconds = Double(wait), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
                 throw UsageError("--wait \"\(wait)\" is not a number of seconds between 0 and 86400")
             }
@@ -38,14 +38,20 @@ final class CommandContext {
         return store
     }
 
+    /// The journal's path, from `--store`, `PLACES_STORE`, `XDG_DATA_HOME` or `HOME`.
+    func storePath() throws -> String {
+        try StorePath.resolve(explicit: common.store, environment: environment)
+    }
+
     /// A progress bar for long work, shown only on a terminal and without `--quiet` (see
-    /// ``ProgressReporter/isWanted(stderrIsTerminal:stdoutIsTerminal:writesToStdout:quiet:)``).
+    /// ``ProgressReporter/isWanted(stderrIsTerminal:stdoutIsTerminal:writesToStdout:quiet:)``); `quiet`
+    /// is the command's `--quiet`.
     /// `PLACES_PROGRESS_DELAY` (seconds) overrides the half-second wait, so tests can see the bar
     /// without making the machine do half a second of work.
     func progress(total: Int?, unit: ProgressReporter.Unit = .items, writesToStdout: Bool = false,
-                  startedAt: Double? = nil) -> ProgressReporter {
+                  startedAt: Double? = nil, quiet: Bool) -> ProgressReporter {
         let enabled = ProgressReporter.isWanted(stderrIsTerminal: stderrIsTerminal, stdoutIsTerminal: stdoutIsTerminal,
-                                                writesToStdout: writesToStdout, quiet: arguments.flag("--quiet"))
+                                                writesToStdout: writesToStdout, quiet: quiet)
         let delay = environment["PLACES_PROGRESS_DELAY"].flatMap(Double.init).map { max(0, $0) } ?? ProgressReporter.delay
         return ProgressReporter(total: total, unit: unit, enabled: enabled, delay: delay, startedAt: startedAt)
     }

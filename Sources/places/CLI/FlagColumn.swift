@@ -4,7 +4,9 @@ import PlacesKit
 /// gazetteer (an imported one names countries too). The lookup itself is ``CountryLocator`` in PlacesKit.
 enum FlagColumn {
     /// The option that turns the flags off in tables.
-    static let noFlagsOption = OptionSpec.flag("--no-flags", help: "Leave out the country flags.")
+    struct FlagsOption: ParsableOptions {
+        @Flag("--no-flags", help: "Leave out the country flags.") var noFlags: Bool
+    }
 
     /// The lookup for this journal's gazetteer (an imported one, else the bundled one).
     /// - Throws: ``CommandFailure`` when an imported gazetteer cannot be read.
@@ -13,13 +15,19 @@ enum FlagColumn {
     }
 
     /// The flag of each place's country, or `nil` when the table should have no flag column:
-    /// `--no-flags`; standard output not a terminal (flags are for people, like colour, and scripts reading
-    /// tables should not pay for them); or no usable gazetteer (flags are decoration: a broken imported
-    /// gazetteer must not stop `list`). A place's country costs a few microseconds, so tables of any
-    /// length carry flags.
-    static func flags(_ context: CommandContext) -> ((Location) -> String)? {
-        guard !context.arguments.flag("--no-flags"), context.stdoutIsTerminal,
-              let lookup = try? lookup(context) else { return nil }
-        return { place in lookup(place.latitude, place.longitude).map { CountryFlag.emoji($0.code) } ?? "" }
+    /// `--no-flags` (`hidden`); standard output not a terminal (flags are for people, like colour, and
+    /// scripts reading tables should not pay for them); or no usable gazetteer (flags are decoration: a
+    /// broken imported gazetteer must not stop `list`). A place's country costs a few microseconds, so
+    /// tables of any length carry flags.
+    static func flags(_ context: CommandContext, hidden: Bool) -> ((Location) -> String)? {
+        guard !hidden, context.stdoutIsTerminal, let lookup = try? lookup(context) else { return nil }
+        var emoji: [String: String] = [:]  // one flag string per country, not per row
+        return { place in
+            guard let code = lookup(place.latitude, place.longitude)?.code else { return "" }
+            if let known = emoji[code] { return known }
+            let flag = CountryFlag.emoji(code)
+            emoji[code] = flag
+            return flag
+        }
     }
 }

@@ -5,7 +5,7 @@ enum GazetteerAccess {
     /// The gazetteer in use for this journal: one imported with `places gazetteer import` into the journal's
     /// data directory, else the one inside the binary.
     static func gazetteer(_ context: CommandContext) throws -> Gazetteer {
-        let storePath = try StorePath.resolve(explicit: context.arguments.value("--store"), environment: context.environment)
+        let storePath = try context.storePath()
         do {
             return try Gazetteer.current(dataDirectory: StorePath.directory(of: storePath))
         } catch let error as GazetteerError {
@@ -15,8 +15,8 @@ enum GazetteerAccess {
     }
 
     /// Reads `--limit`, which must be a positive whole number.
-    static func limit(_ arguments: ParsedArguments, default value: Int) throws -> Int {
-        guard let text = arguments.value("--limit") else { return value }
+    static func limit(_ text: String?, default value: Int) throws -> Int {
+        guard let text else { return value }
         guard let limit = Int(text), limit > 0 else {
             throw UsageError("--limit \"\(text)\" is not a positive whole number", hint: "e.g. --limit 5")
         }
@@ -24,8 +24,8 @@ enum GazetteerAccess {
     }
 
     /// Reads `--country`, an ISO 3166-1 alpha-2 code.
-    static func country(_ arguments: ParsedArguments, in gazetteer: Gazetteer) throws -> String? {
-        guard let text = arguments.value("--country") else { return nil }
+    static func country(_ text: String?, in gazetteer: Gazetteer) throws -> String? {
+        guard let text else { return nil }
         let code = text.uppercased()
         guard code.count == 2, !gazetteer.countryName(code).isEmpty else {
             throw UsageError("--country \"\(text)\" is not an ISO 3166-1 country code", hint: "e.g. --country FR")

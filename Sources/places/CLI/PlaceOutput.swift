@@ -63,18 +63,22 @@ enum PlaceOutput {
 }
 
 /// The `--lat LAT --lon LON` / `--at LAT,LON` options shared by `add` and `edit`.
-enum CoordinateOptions {
-    static let specs: [OptionSpec] = [
-        .option("--lat", value: "lat", help: "Latitude in decimal degrees, -90 to 90 (north is positive)."),
-        .option("--lon", value: "lon", help: "Longitude in decimal degrees, -180 to 180 (east is positive)."),
-        .option("--at", value: "lat,lon", help: "Both at once: \"51.501,-0.141\"."),
-    ]
+struct CoordinateOptions: ParsableOptions {
+    @Option("--lat", value: "lat", help: "Latitude in decimal degrees, -90 to 90 (north is positive).")
+    var lat: String?
+    @Option("--lon", value: "lon", help: "Longitude in decimal degrees, -180 to 180 (east is positive).")
+    var lon: String?
+    @Option("--at", value: "lat,lon", help: "Both at once: \"51.501,-0.141\".")
+    var at: String?
+
+    /// Whether any of the three was given.
+    var isGiven: Bool { lat != nil || lon != nil || at != nil }
 
     /// The coordinates the options give, `nil` when none were given.
     /// - Throws: ``UsageError`` when only one of `--lat`/`--lon` is given or `--at` is mixed with
     ///   them; ``LocationValidationError`` for a malformed number.
-    static func read(_ arguments: ParsedArguments) throws -> (latitude: Double, longitude: Double)? {
-        let (latitude, longitude) = try readEach(arguments)
+    func read() throws -> (latitude: Double, longitude: Double)? {
+        let (latitude, longitude) = try readEach()
         switch (latitude, longitude) {
         case (nil, nil): return nil
         case let (lat?, lon?): return (lat, lon)
@@ -84,8 +88,7 @@ enum CoordinateOptions {
     }
 
     /// Each coordinate the options give; `edit` may change one without the other.
-    static func readEach(_ arguments: ParsedArguments) throws -> (latitude: Double?, longitude: Double?) {
-        let lat = arguments.value("--lat"), lon = arguments.value("--lon"), at = arguments.value("--at")
+    func readEach() throws -> (latitude: Double?, longitude: Double?) {
         if let at {
             guard lat == nil && lon == nil else { throw UsageError("give either --at or --lat and --lon, not both") }
             let parts = at.split(separator: ",", omittingEmptySubsequences: false)
@@ -98,4 +101,14 @@ enum CoordinateOptions {
         return (try lat.map { try DecimalDegrees.parse($0, field: "latitude") },
                 try lon.map { try DecimalDegrees.parse($0, field: "longitude") })
     }
+}
+
+/// `--tag`, `--visited`, `--unvisited`: which of the journal's places `list`, `export` and `map` take.
+struct PlaceFilterOptions: ParsableOptions {
+    @Option("--tag", "-t", value: "tag", help: "Only places with this tag; repeat for places with any of them.")
+    var tags: [String]
+    @Flag("--visited", help: "Only places you have been to.")
+    var visited: Bool
+    @Flag("--unvisited", help: "Only places you still want to go to.")
+    var unvisited: Bool
 }

@@ -35,11 +35,12 @@ enum PlacesCLI {
         }
         do {
             let arguments = try ArgumentParser.parse(Array(words.dropFirst()), for: command.spec)
-            if arguments.flag("--help") {
+            let common = CommonOptions.bind(arguments)
+            if common.help {
                 print(HelpFormatter.help(for: command.spec), terminator: "")
                 return ExitCode.success.rawValue
             }
-            try command.run(arguments, CommandContext(environment: environment, arguments: arguments))
+            try command.run(arguments, CommandContext(environment: environment, common: common))
             return ExitCode.success.rawValue
         } catch let error as UsageError {
             return fail(error.description, code: .usage)
@@ -106,16 +107,20 @@ enum HelpCommand: PlacesCommand {
           places help list
           places help --man > places.1 && man -l places.1
         """,
-        arguments: [ArgumentSpec("subcommand", help: "The subcommand to explain.", optional: true)],
-        options: [.flag("--man", help: "Print the manual page, in roff, for man(1).")])
+        options: Options.self)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        if arguments.flag("--man") {
-            guard arguments.positionals.isEmpty else { throw UsageError("--man prints the whole manual; drop the subcommand") }
+    struct Options: ParsableOptions {
+        @Argument("subcommand", help: "The subcommand to explain.") var subcommand: String?
+        @Flag("--man", help: "Print the manual page, in roff, for man(1).") var man: Bool
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) throws {
+        if options.man {
+            guard options.subcommand == nil else { throw UsageError("--man prints the whole manual; drop the subcommand") }
             print(ManualPage.page.roff(), terminator: "")
             return
         }
-        guard let name = arguments.positionals.first else {
+        guard let name = options.subcommand else {
             context.say(PlacesCLI.overview())
             return
         }

@@ -16,10 +16,14 @@ enum CompletionCommand: PlacesCommand {
                  (with `fpath+=~/.zfunc` before `compinit` in ~/.zshrc)
           fish:  places completion fish > ~/.config/fish/completions/places.fish
         """,
-        arguments: [ArgumentSpec("shell", help: "bash, zsh or fish.", choices: CompletionScript.shells)])
+        options: Options.self)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let shell = arguments.positionals[0]
+    struct Options: ParsableOptions {
+        @Argument("shell", help: "bash, zsh or fish.", choices: CompletionScript.shells) var shell: String
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) throws {
+        let shell = options.shell
         guard let script = CompletionScript.script(for: shell, commands: allCommands.map(\.spec)) else {
             throw UsageError("no completion for the shell \"\(shell)\"",
                              hint: "choose one of: \(CompletionScript.shells.joined(separator: ", "))")

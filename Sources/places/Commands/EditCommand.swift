@@ -20,32 +20,37 @@ enum EditCommand: PlacesCommand {
           places edit 5a3b --visited --on 2024-05-01
           EDITOR="code --wait" places edit 5a3b
         """,
-        arguments: [ArgumentSpec("id", help: "The place's id, or a unique prefix of it (at least 4 characters).")],
-        options: [
-            .option("--name", "-n", value: "name", help: "A new name."),
-            .option("--description", "-d", value: "text", help: "A new description (\"\" to clear it)."),
-        ] + CoordinateOptions.specs + [
-            .option("--tag", "-t", value: "tag", help: "Add a tag; repeat for several.", repeatable: true),
-            .option("--untag", value: "tag", help: "Remove a tag; repeat for several.", repeatable: true),
-            .flag("--visited", help: "Mark as visited (today, or the date given with --on)."),
-            .option("--on", value: "date", help: "The day you visited, e.g. 2024-05-01 (implies --visited)."),
-            .flag("--unvisited", help: "Mark as not visited yet."),
-            .flag("--json", help: "Print the changed place as JSON."),
-        ])
+        options: Options.self)
 
-    static let changeOptions = ["--name", "--description", "--lat", "--lon", "--at", "--tag", "--untag", "--on"]
+    struct Options: ParsableOptions {
+        @Argument("id", help: ArgumentHelp.placeID) var id: String
+        @Option("--name", "-n", value: "name", help: "A new name.") var name: String?
+        @Option("--description", "-d", value: "text", help: "A new description (\"\" to clear it).") var description: String?
+        var coordinates = CoordinateOptions()
+        @Option("--tag", "-t", value: "tag", help: "Add a tag; repeat for several.") var tags: [String]
+        @Option("--untag", value: "tag", help: "Remove a tag; repeat for several.") var untags: [String]
+        @Flag("--visited", help: "Mark as visited (today, or the date given with --on).") var visited: Bool
+        @Option("--on", value: "date", help: "The day you visited, e.g. 2024-05-01 (implies --visited).") var on: String?
+        @Flag("--unvisited", help: "Mark as not visited yet.") var unvisited: Bool
+        @Flag("--json", help: "Print the changed place as JSON.") var json: Bool
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        /// Whether any option asks for a change (otherwise the editor opens).
+        var asksForChange: Bool {
+            name != nil || description != nil || coordinates.isGiven || !tags.isEmpty || !untags.isEmpty
+                || on != nil || visited || unvisited
+        }
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) throws {
         let store = try context.store()
-        let hasFlags = changeOptions.contains { arguments.value($0) != nil }
-            || arguments.flag("--visited") || arguments.flag("--unvisited")
+        let hasFlags = options.asksForChange
         let result: (before: Location, after: Location)
         if hasFlags {
             // One locked read: the id is resolved and changed in the same transaction.
-            result = try store.update(matching: arguments.positionals[0], try flagChange(arguments))
+            result = try store.update(matching: options.id, try flagChange(options))
         } else {
             // The editor takes as long as the person likes, so it works on a copy read without the lock.
-            let original = try PlaceLookup.find(arguments.positionals[0], in: try store.load())
+            let original = try PlaceLookup.find(options.id, in: try store.load())
             guard let edited = try editInEditor(original, context) else {
                 context.note("No changes.")
                 return
@@ -60,7 +65,7 @@ enum EditCommand: PlacesCommand {
             }
             result = (original, saved)
         }
-        if arguments.flag("--json") {
+        if options.json {
             context.say(try PlaceOutput.json(result.after))
         } else {
             context.say(result.after.hasSameContent(as: result.before) ? "No changes." : "Updated \(result.after.name) (\(result.after.shortID))")
@@ -68,29 +73,29 @@ enum EditCommand: PlacesCommand {
     }
 
     /// The change the flags describe, checked before the journal is locked.
-    static func flagChange(_ arguments: ParsedArguments) throws -> (inout Location) throws -> Void {
-        let coordinates = try CoordinateOptions.readEach(arguments)
-        if arguments.flag("--unvisited") && (arguments.flag("--visited") || arguments.value("--on") != nil) {
+    static func flagChange(_ options: Options) throws -> (inout Location) throws -> Void {
+        let coordinates = try options.coordinates.readEach()
+        if options.unvisited && (options.visited || options.on != nil) {
             throw UsageError("--unvisited cannot go with --visited or --on")
         }
         var visitedDate: Date?
-        if let on = arguments.value("--on") {
+        if let on = options.on {
             guard let date = Timestamp.date(from: on) else { throw UsageError("--on \"\(on)\" is not a date such as 2024-05-01") }
             visitedDate = date
         }
-        let addTags = try Location.normalizedTags(arguments.all("--tag"))
-        let removeTags = Set(arguments.all("--untag").map { $0.trimmed.lowercased() })
+        let addTags = try Location.normalizedTags(options.tags)
+        let removeTags = Set(options.untags.map { $0.trimmed.lowercased() })
         let now = Date()
         return { place in
-            if let name = arguments.value("--name") { place.name = name }
-            if let description = arguments.value("--description") { place.description = description }
+            if let name = options.name { place.name = name }
+            if let description = options.description { place.description = description }
             if let latitude = coordinates.latitude { place.latitude = latitude }
             if let longitude = coordinates.longitude { place.longitude = longitude }
             for tag in addTags where !place.tags.contains(where: { $0.lowercased() == tag.lowercased() }) { place.tags.append(tag) }
             place.tags.removeAll { removeTags.contains($0.lowercased()) }
             if let visitedDate { place.visited = visitedDate }
-            else if arguments.flag("--visited") { place.visited = place.visited ?? now }
-            if arguments.flag("--unvisited") { place.visited = nil }
+            else if options.visited { place.visited = place.visited ?? now }
+            if options.unvisited { place.visited = nil }
         }
     }
 

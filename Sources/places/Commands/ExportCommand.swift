@@ -15,22 +15,23 @@ enum ExportCommand: PlacesCommand {
           places export -o trip.gpx --tag 2025-trip
           places export --format csv --unvisited -o wishlist.csv
         """,
-        options: [
-            .option("--format", "-f", value: "format", help: "geojson, gpx, kml or csv.",
-                    choices: InterchangeFormat.exportable.map(\.rawValue)),
-            .option("--output", "-o", value: "file", help: "Write to this file instead of standard output."),
-            .option("--tag", "-t", value: "tag", help: "Only places with this tag; repeat for places with any of them.", repeatable: true),
-            .flag("--visited", help: "Only places you have been to."),
-            .flag("--unvisited", help: "Only places you still want to go to."),
-            .flag("--quiet", "-q", help: "Show no progress bar."),
-        ])
+        options: Options.self)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let output = arguments.value("--output")
-        let format = try resolveFormat(arguments.value("--format"), output: output)
-        let places = try ListCommand.select(try context.store().load(), arguments)
+    struct Options: ParsableOptions {
+        @Option("--format", "-f", value: "format", help: "geojson, gpx, kml or csv.",
+                choices: InterchangeFormat.exportable.map(\.rawValue))
+        var format: String?
+        @Option("--output", "-o", value: "file", help: "Write to this file instead of standard output.") var output: String?
+        var filter = PlaceFilterOptions()
+        @Flag("--quiet", "-q", help: "Show no progress bar.") var quiet: Bool
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) throws {
+        let output = options.output
+        let format = try resolveFormat(options.format, output: output)
+        let places = try ListCommand.select(try context.store().load(), filter: options.filter, sort: nil)
         let toStandardOutput = output == nil || output == "-"
-        let progress = context.progress(total: places.count, writesToStdout: toStandardOutput)
+        let progress = context.progress(total: places.count, writesToStdout: toStandardOutput, quiet: options.quiet)
         let text = try Exporter.export(places, as: format, progress: progress.update)
         progress.finish()
         if let output, output != "-" {

@@ -9,7 +9,7 @@ import Darwin
 enum GazetteerCommand: PlacesCommand {
     static let spec = CommandSpec(
         name: "gazetteer", abstract: "Show, import or reset the gazetteer that place names are looked up in.",
-        usage: "(info | import <file> [--alternate-names <file>] | reset)",
+        usage: "(info [--json] | import <file> [--alternate-names <file>] | reset)",
         discussion: """
         The gazetteer inside places is GeoNames cities1000 (every populated place of 1,000+ people, with
         its names in other languages), its regions and the world's countries. `import` builds a gazetteer
@@ -24,15 +24,16 @@ enum GazetteerCommand: PlacesCommand {
           places gazetteer import cities500.txt --alternate-names alternateNamesV2.txt
           places gazetteer reset
         """,
-        arguments: [
-            ArgumentSpec("action", help: "info, import or reset.", choices: ["info", "import", "reset"]),
-            ArgumentSpec("file", help: "The GeoNames dump to import.", optional: true),
-        ],
-        options: [
-            .option("--alternate-names", value: "file", help: "A GeoNames alternateNamesV2.txt to import with the dump."),
-            .flag("--quiet", "-q", help: "With import: show no progress bar."),
-            .flag("--json", help: "With info: print the details as JSON."),
-        ])
+        options: Options.self)
+
+    struct Options: ParsableOptions {
+        @Argument("action", help: "info, import or reset.", choices: ["info", "import", "reset"]) var action: String
+        @Argument("file", help: "The GeoNames dump to import.") var file: String?
+        @Option("--alternate-names", value: "file", help: "A GeoNames alternateNamesV2.txt to import with the dump.")
+        var alternateNames: String?
+        @Flag("--quiet", "-q", help: "With import: show no progress bar.") var quiet: Bool
+        @Flag("--json", help: "With info: print the details as JSON.") var json: Bool
+    }
 
     /// What `gazetteer info --json` prints.
     struct InfoReport: Encodable {
@@ -48,14 +49,13 @@ enum GazetteerCommand: PlacesCommand {
 
     static let licence = "place data © GeoNames (https://www.geonames.org), CC BY 4.0; country names from ISO 3166 via pycountry; country outlines from countryinfo"
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let storePath = try StorePath.resolve(explicit: arguments.value("--store"), environment: context.environment)
-        let dataDirectory = StorePath.directory(of: storePath)
-        let action = arguments.positionals[0]
+    static func run(_ options: Options, _ context: CommandContext) throws {
+        let dataDirectory = StorePath.directory(of: try context.storePath())
+        let action = options.action
         switch action {
         case "info":
             let gazetteer = try GazetteerAccess.gazetteer(context)
-            if arguments.flag("--json") {
+            if options.json {
                 let info = gazetteer.info, bundled = Gazetteer.bundled.info
                 var directory: String?
                 if case .user(let path) = gazetteer.source { directory = path }
@@ -80,15 +80,14 @@ enum GazetteerCommand: PlacesCommand {
             context.say("Counts: " + counts.joined(separator: ", "))
             context.say("Licence: " + licence)
         case "import":
-            guard arguments.positionals.count == 2 else {
+            guard let file = options.file else {
                 throw UsageError("missing <file>", hint: "e.g. places gazetteer import cities500.txt")
             }
-            let file = arguments.positionals[1]
             do {
-                let alternateNames = arguments.value("--alternate-names")
+                let alternateNames = options.alternateNames
                 // Progress is in bytes read: the files' sizes are known before their line counts.
                 let size = [file, alternateNames].compactMap { $0 }.reduce(0) { $0 + fileSize($1) }
-                let progress = context.progress(total: size > 0 ? size : nil, unit: .bytes)
+                let progress = context.progress(total: size > 0 ? size : nil, unit: .bytes, quiet: options.quiet)
                 defer { progress.finish() }
                 let summary = try GazetteerImporter.importDump(at: file, alternateNames: alternateNames,
                                                                dataDirectory: dataDirectory, progress: progress.update)
@@ -99,7 +98,7 @@ enum GazetteerCommand: PlacesCommand {
                 throw CommandFailure(error.description, code: .dataError)
             }
         case "reset":
-            guard arguments.positionals.count == 1 else { throw UsageError("`reset` takes no file") }
+            guard options.file == nil else { throw UsageError("`reset` takes no file") }
             let removed = try GazetteerImporter.reset(dataDirectory: dataDirectory)
             context.say(removed ? "Removed the imported gazetteer; using the bundled one." : "Already using the bundled gazetteer.")
         default:

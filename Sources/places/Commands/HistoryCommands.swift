@@ -10,14 +10,18 @@ enum UndoCommand: PlacesCommand {
     static let spec = CommandSpec(
         name: "undo", abstract: "Revert the last change to the journal.",
         discussion: "Puts back the version the last change replaced. Run it again to go further back (up to \(JournalHistory.capacity) versions). The version undone is kept as places.json.bak.",
-        options: [.flag("--json", help: "Print what was undone as JSON.")])
+        options: Options.self)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    struct Options: ParsableOptions {
+        @Flag("--json", help: "Print what was undone as JSON.") var json: Bool
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) throws {
         guard let result = try context.store().undo() else {
             throw CommandFailure("nothing to undo: no earlier version of the journal is kept")
         }
         let changes = JournalDiff.describe(from: result.undone, to: result.restored)
-        if arguments.flag("--json") {
+        if options.json {
             context.say(try PlaceOutput.json(UndoReport(restoredVersionSaved: Timestamp.string(result.version.saved),
                                                         places: result.restored.count, changes: changes)))
         } else {
@@ -38,7 +42,11 @@ enum HistoryCommand: PlacesCommand {
     static let spec = CommandSpec(
         name: "history", abstract: "List the journal's earlier versions and what changed.",
         discussion: "The newest change is first. `places undo` steps back through them.",
-        options: [.flag("--json", help: "Print the versions as JSON.")])
+        options: Options.self)
+
+    struct Options: ParsableOptions {
+        @Flag("--json", help: "Print the versions as JSON.") var json: Bool
+    }
 
     struct Entry: Encodable {
         var version: Int
@@ -47,7 +55,7 @@ enum HistoryCommand: PlacesCommand {
         var change: [String]
     }
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    static func run(_ options: Options, _ context: CommandContext) throws {
         let store = try context.store()
         var newer = try store.load()
         var entries: [Entry] = []
@@ -59,7 +67,7 @@ enum HistoryCommand: PlacesCommand {
                                  places: older?.count ?? 0, change: change.isEmpty ? ["no change in places"] : change))
             if let older { newer = older }
         }
-        if arguments.flag("--json") {
+        if options.json {
             context.say(try PlaceOutput.json(entries))
             return
         }
@@ -84,10 +92,12 @@ enum DoctorCommand: PlacesCommand {
         readable earlier version (keeping the unreadable file beside it), makes the files private again
         and removes leftover temporary files. It never deletes a place.
         """,
-        options: [
-            .flag("--fix", help: "Repair what can be repaired without losing anything."),
-            .flag("--json", help: "Print the findings as JSON."),
-        ])
+        options: Options.self)
+
+    struct Options: ParsableOptions {
+        @Flag("--fix", help: "Repair what can be repaired without losing anything.") var fix: Bool
+        @Flag("--json", help: "Print the findings as JSON.") var json: Bool
+    }
 
     struct Report: Encodable {
         var severity: String
@@ -95,9 +105,9 @@ enum DoctorCommand: PlacesCommand {
         var fixed: String?
     }
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let findings = try JournalDoctor.examine(try context.store(), fix: arguments.flag("--fix"))
-        if arguments.flag("--json") {
+    static func run(_ options: Options, _ context: CommandContext) throws {
+        let findings = try JournalDoctor.examine(try context.store(), fix: options.fix)
+        if options.json {
             context.say(try PlaceOutput.json(findings.map { Report(severity: $0.severity.rawValue, message: $0.message, fixed: $0.fixed) }))
         } else {
             for finding in findings {
@@ -114,7 +124,7 @@ enum DoctorCommand: PlacesCommand {
         let unresolved = findings.filter { $0.severity != .ok && $0.fixed == nil }
         if !unresolved.isEmpty {
             throw CommandFailure("\(unresolved.count) problem\(unresolved.count == 1 ? "" : "s") found"
-                                 + (arguments.flag("--fix") ? " that cannot be repaired automatically" : "; `places doctor --fix` repairs what it safely can"))
+                                 + (options.fix ? " that cannot be repaired automatically" : "; `places doctor --fix` repairs what it safely can"))
         }
     }
 }

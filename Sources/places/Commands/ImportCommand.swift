@@ -26,24 +26,27 @@ enum ImportCommand: PlacesCommand {
           places import bookmarks.kml trip.gpx --dry-run
           places import backup.geojson --update
         """,
-        arguments: [ArgumentSpec("file", help: "Files to import.", variadic: true)],
-        options: [
-            .option("--format", "-f", value: "format", help: "The files' format (default: auto, from the content).", choices: formats),
-            .option("--tag", "-t", value: "tag", help: "Add this tag to every imported place; repeat for several.", repeatable: true),
-            .flag("--dry-run", help: "Report what would happen without changing the journal."),
-            .flag("--update", help: "Replace places whose id is already in the journal."),
-            .flag("--json", help: "Print the summary as JSON: added, updated and skipped places, with reasons."),
-            .flag("--quiet", "-q", help: "Show no progress bar."),
-        ])
+        options: Options.self)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let requested = arguments.value("--format").flatMap { $0 == "auto" ? nil : InterchangeFormat(rawValue: $0) }
+    struct Options: ParsableOptions {
+        @Argument("file", help: "Files to import.") var files: [String]
+        @Option("--format", "-f", value: "format", help: "The files' format (default: auto, from the content).", choices: formats)
+        var format: String?
+        @Option("--tag", "-t", value: "tag", help: "Add this tag to every imported place; repeat for several.") var tags: [String]
+        @Flag("--dry-run", help: "Report what would happen without changing the journal.") var dryRun: Bool
+        @Flag("--update", help: "Replace places whose id is already in the journal.") var update: Bool
+        @Flag("--json", help: "Print the summary as JSON: added, updated and skipped places, with reasons.") var json: Bool
+        @Flag("--quiet", "-q", help: "Show no progress bar.") var quiet: Bool
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) throws {
+        let requested = options.format.flatMap { $0 == "auto" ? nil : InterchangeFormat(rawValue: $0) }
         // Progress counts files while they are read (a file is parsed in one go), then places while
         // they are checked against the journal.
         let started = ProgressReporter.monotonicSeconds()
-        let reading = context.progress(total: arguments.positionals.count)
+        let reading = context.progress(total: options.files.count, quiet: options.quiet)
         var files: [ImportedFile] = []
-        for path in arguments.positionals {
+        for path in options.files {
             do {
                 let file = try Importer.parse(data: try InterchangeFiles.read(path), fileName: path, format: requested)
                 files.append(file)
@@ -54,24 +57,23 @@ enum ImportCommand: PlacesCommand {
             }
         }
         reading.finish()
-        let checking = context.progress(total: files.reduce(0) { $0 + $1.places.count }, startedAt: started)
+        let checking = context.progress(total: files.reduce(0) { $0 + $1.places.count }, startedAt: started, quiet: options.quiet)
         defer { checking.finish() }
-        let options = ImportOptions(
-            extraTags: arguments.all("--tag"), updateExisting: arguments.flag("--update"), now: Date())
+        let importOptions = ImportOptions(extraTags: options.tags, updateExisting: options.update, now: Date())
         let store = try context.store()
-        let dryRun = arguments.flag("--dry-run")
+        let dryRun = options.dryRun
         let plan: ImportPlan
         if dryRun {
-            plan = try ImportPlanner.plan(existing: try store.load(), files: files, options: options, progress: checking.update)
+            plan = try ImportPlanner.plan(existing: try store.load(), files: files, options: importOptions, progress: checking.update)
         } else {
             plan = try store.transaction { places in
-                let plan = try ImportPlanner.plan(existing: places, files: files, options: options, progress: checking.update)
+                let plan = try ImportPlanner.plan(existing: places, files: files, options: importOptions, progress: checking.update)
                 places = plan.places
                 return plan
             }
         }
         checking.finish()
-        if arguments.flag("--json") {
+        if options.json {
             context.say(try PlaceOutput.json(ImportReport(
                 dryRun: dryRun, files: files.map { .init(file: $0.fileName, format: $0.format.rawValue, places: $0.places.count) },
                 added: plan.added.map { .init(id: $0.idString, name: $0.name) },

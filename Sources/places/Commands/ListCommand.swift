@@ -12,24 +12,28 @@ enum ListCommand: PlacesCommand {
           places list --sort created --format json
           places list --sort distance --from "Portland, ME"
         """,
-        options: [
-            .option("--tag", "-t", value: "tag", help: "Only places with this tag; repeat for places with any of them.", repeatable: true),
-            .flag("--visited", help: "Only places you have been to."),
-            .flag("--unvisited", help: "Only places you still want to go to."),
-            .option("--sort", value: "order", help: "Order by name, created or updated (newest first), or distance (with --from).", choices: ["name", "created", "updated", "distance"]),
-            .option("--from", value: "place", help: "With --sort distance: a town (looked up in the gazetteer) or LAT,LON to measure from."),
-            .option("--format", "-f", value: "format", help: "Output format.", choices: formats),
-            .flag("--json", help: "The same as --format json."),
-            FlagColumn.noFlagsOption,
-        ])
+        options: Options.self)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let format = arguments.flag("--json") ? "json" : (arguments.value("--format") ?? "table")
+    struct Options: ParsableOptions {
+        var filter = PlaceFilterOptions()
+        @Option("--sort", value: "order", help: "Order by name, created or updated (newest first), or distance (with --from).",
+                choices: ["name", "created", "updated", "distance"])
+        var sort: String?
+        @Option("--from", value: "place", help: "With --sort distance: a town (looked up in the gazetteer) or LAT,LON to measure from.")
+        var from: String?
+        @Option("--format", "-f", value: "format", help: "Output format.", choices: formats) var format: String?
+        @Flag("--json", help: "The same as --format json.") var json: Bool
+        var flags = FlagColumn.FlagsOption()
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) throws {
+        let format = options.json ? "json" : (options.format ?? "table")
         // A table never shows descriptions, and they are most of a large journal's bytes.
         let store = try context.store()
-        var places = try select(format == "table" ? try store.loadWithoutDescriptions() : try store.load(), arguments)
-        if arguments.value("--sort") == "distance" {
-            guard let from = arguments.value("--from") else {
+        var places = try select(format == "table" ? try store.loadWithoutDescriptions() : try store.load(),
+                                filter: options.filter, sort: options.sort)
+        if options.sort == "distance" {
+            guard let from = options.from else {
                 throw UsageError("--sort distance needs --from PLACE", hint: "e.g. --from London or --from 51.5,-0.12")
             }
             let origin = try GazetteerAccess.resolve(from, context: context, gazetteer: try GazetteerAccess.gazetteer(context),
@@ -39,7 +43,7 @@ enum ListCommand: PlacesCommand {
                                    toLatitude: place.latitude, longitude: place.longitude)
             }
             places.sort { (distance($0), $0.name) < (distance($1), $1.name) }
-        } else if arguments.value("--from") != nil {
+        } else if options.from != nil {
             throw UsageError("--from only goes with --sort distance")
         }
         switch format {
@@ -49,20 +53,22 @@ enum ListCommand: PlacesCommand {
             ExportCommand.writeToStandardOutput(try Exporter.export(places, as: InterchangeFormat(rawValue: name)!))
         default:
             if places.isEmpty {
-                context.note("No places\(arguments.all("--tag").isEmpty && !arguments.flag("--visited") && !arguments.flag("--unvisited") ? " yet: add one with `places add NAME --at LAT,LON`" : " match").")
+                let filtered = !options.filter.tags.isEmpty || options.filter.visited || options.filter.unvisited
+                context.note("No places\(filtered ? " match" : " yet: add one with `places add NAME --at LAT,LON`").")
                 return
             }
-            context.write(Array((PlaceOutput.table(places, style: context.style, flag: FlagColumn.flags(context)).joined(separator: "\n") + "\n").utf8))
+            context.write(Array((PlaceOutput.table(places, style: context.style, flag: FlagColumn.flags(context, hidden: options.flags.noFlags)).joined(separator: "\n") + "\n").utf8))
         }
     }
 
-    /// Applies the filter and sort options shared by `list` and the commands that export places.
-    static func select(_ all: [Location], _ arguments: ParsedArguments) throws -> [Location] {
-        if arguments.flag("--visited") && arguments.flag("--unvisited") {
+    /// Applies the filter options shared by `list` and the commands that export places, and
+    /// `list`'s `--sort` (`nil`: journal order).
+    static func select(_ all: [Location], filter: PlaceFilterOptions, sort: String?) throws -> [Location] {
+        if filter.visited && filter.unvisited {
             throw UsageError("--visited and --unvisited exclude each other")
         }
-        let tags = Set(arguments.all("--tag").map { $0.lowercased() })
-        let onlyVisited = arguments.flag("--visited"), onlyUnvisited = arguments.flag("--unvisited")
+        let tags = Set(filter.tags.map { $0.lowercased() })
+        let onlyVisited = filter.visited, onlyUnvisited = filter.unvisited
         var places = all
         if !tags.isEmpty || onlyVisited || onlyUnvisited {
             places = all.filter { place in
@@ -70,7 +76,7 @@ enum ListCommand: PlacesCommand {
                     && (!onlyVisited || place.isVisited) && (!onlyUnvisited || !place.isVisited)
             }
         }
-        switch arguments.value("--sort") {
+        switch sort {
         case "name":
             places.sort { ($0.name.lowercased(), $0.id.uuidString) < ($1.name.lowercased(), $1.id.uuidString) }
         case "created":

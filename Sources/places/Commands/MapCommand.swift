@@ -15,7 +15,7 @@ enum MapCommand: PlacesCommand {
 
     static let spec = CommandSpec(
         name: "map", abstract: "Draw your places on a map: an SVG or HTML file, or in the terminal.",
-        usage: "map [-o <file>] [--format svg|html] [--terminal] [--tag <tag>] [--visited | --unvisited] [--around <lat,lon> [--radius <distance>]] [--width <n>] [--labels | --no-labels]",
+        usage: "[-o <file>] [--format svg|html] [--terminal] [--tag <tag>] [--visited | --unvisited] [--around <lat,lon> [--radius <distance>]] [--width <n>] [--labels | --no-labels]",
         discussion: """
         The view fits every pin with a margin, across the 180° meridian when that is shorter; with
         --around it shows the circle of --radius around that point and the places inside it.
@@ -27,21 +27,25 @@ enum MapCommand: PlacesCommand {
           places map --format html -o journal.html --tag food
           places map --terminal --around 48.8566,2.3522 --radius 20km
         """,
-        options: [
-            .option("--output", "-o", value: "file", help: "Write the map to this file (.svg or .html)."),
-            .option("--format", "-f", value: "format", help: "svg (default) or html: the map and a list of the places, in one page.", choices: formats),
-            .flag("--terminal", help: "Draw the map in the terminal with braille characters."),
-            .option("--tag", "-t", value: "tag", help: "Only places with this tag; repeat for places with any of them.", repeatable: true),
-            .flag("--visited", help: "Only places you have been to."),
-            .flag("--unvisited", help: "Only places you still want to go to."),
-            .option("--around", value: "lat,lon", help: "Show the region around this point, e.g. 48.8566,2.3522."),
-            .option("--radius", value: "distance", help: "With --around: how far around, e.g. 20km, 800m, 10mi (default 50km)."),
-            .option("--width", value: "n", help: "Width in pixels (default 960), or in characters with --terminal (default: the terminal's)."),
-            .flag("--labels", help: "Write place names beside the pins (the default)."),
-            .flag("--no-labels", help: "Pins only, no names."),
-        ])
+        options: Options.self)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    struct Options: ParsableOptions {
+        @Option("--output", "-o", value: "file", help: "Write the map to this file (.svg or .html).") var output: String?
+        @Option("--format", "-f", value: "format", help: "svg (default) or html: the map and a list of the places, in one page.",
+                choices: formats)
+        var format: String?
+        @Flag("--terminal", help: "Draw the map in the terminal with braille characters.") var terminal: Bool
+        var filter = PlaceFilterOptions()
+        @Option("--around", value: "lat,lon", help: "Show the region around this point, e.g. 48.8566,2.3522.") var around: String?
+        @Option("--radius", value: "distance", help: "With --around: how far around, e.g. 20km, 800m, 10mi (default 50km).")
+        var radius: String?
+        @Option("--width", value: "n", help: "Width in pixels (default 960), or in characters with --terminal (default: the terminal's).")
+        var width: String?
+        @Flag("--labels", help: "Write place names beside the pins (the default).") var labels: Bool
+        @Flag("--no-labels", help: "Pins only, no names.") var noLabels: Bool
+    }
+
+    static func run(_ arguments: Options, _ context: CommandContext) throws {
         let options = try mapOptions(arguments) { name in
             // A place name for --around resolves through the gazetteer, saying what it picked.
             let match = try GazetteerAccess.resolve(name, context: context, gazetteer: try GazetteerAccess.gazetteer(context),
@@ -49,14 +53,14 @@ enum MapCommand: PlacesCommand {
             return MapCoordinate(latitude: match.entry.latitude, longitude: match.entry.longitude)
         }
         let places = try context.store().load()
-        let output = arguments.value("--output")
+        let output = arguments.output
         let format = try self.format(arguments, output: output)
 
-        if arguments.flag("--terminal") || (output == nil && context.stdoutIsTerminal && arguments.value("--format") == nil) {
+        if arguments.terminal || (output == nil && context.stdoutIsTerminal && arguments.format == nil) {
             if output != nil { throw UsageError("--terminal draws on the screen; leave out -o, or leave out --terminal to write a file") }
             var terminalOptions = options
             let size = TerminalSize.current(environment: context.environment)
-            terminalOptions.width = arguments.value("--width") != nil ? options.width : size.columns
+            terminalOptions.width = arguments.width != nil ? options.width : size.columns
             let renderer = TerminalMapRenderer(options: terminalOptions, usesColor: context.style.enabled,
                                                maximumRows: size.rows.map { $0 - 5 })
             print(renderer.render(places), terminator: "")
@@ -73,31 +77,31 @@ enum MapCommand: PlacesCommand {
         context.note("Wrote \(output): \(count == 1 ? "1 place" : "\(count) places").")
     }
 
-    static func format(_ arguments: ParsedArguments, output: String?) throws -> String {
-        if let format = arguments.value("--format") { return format }
+    static func format(_ arguments: Options, output: String?) throws -> String {
+        if let format = arguments.format { return format }
         if let output, output.lowercased().hasSuffix(".html") || output.lowercased().hasSuffix(".htm") { return "html" }
         return "svg"
     }
 
-    static func mapOptions(_ arguments: ParsedArguments,
+    static func mapOptions(_ arguments: Options,
                            resolvePlace: @escaping (String) throws -> MapCoordinate?) throws -> MapOptions {
-        if arguments.flag("--visited") && arguments.flag("--unvisited") {
+        if arguments.filter.visited && arguments.filter.unvisited {
             throw UsageError("--visited and --unvisited exclude each other")
         }
-        if arguments.flag("--labels") && arguments.flag("--no-labels") {
+        if arguments.labels && arguments.noLabels {
             throw UsageError("--labels and --no-labels exclude each other")
         }
-        var filter = MapFilter(tags: arguments.all("--tag"),
-                               visited: arguments.flag("--visited") ? true : (arguments.flag("--unvisited") ? false : nil))
-        if let around = arguments.value("--around") {
+        var filter = MapFilter(tags: arguments.filter.tags,
+                               visited: arguments.filter.visited ? true : (arguments.filter.unvisited ? false : nil))
+        if let around = arguments.around {
             filter.around = try MapFilter.parseCentre(around, resolvePlace: resolvePlace)
-            if let radius = arguments.value("--radius") { filter.radiusKm = try MapFilter.parseRadius(radius) }
-        } else if arguments.value("--radius") != nil {
+            if let radius = arguments.radius { filter.radiusKm = try MapFilter.parseRadius(radius) }
+        } else if arguments.radius != nil {
             throw UsageError("--radius needs --around", hint: "e.g. --around 48.8566,2.3522 --radius 20km")
         }
-        var options = MapOptions(showsLabels: !arguments.flag("--no-labels"), filter: filter)
-        if let width = arguments.value("--width") {
-            let limit = arguments.flag("--terminal") ? 24...1000 : 200...10_000
+        var options = MapOptions(showsLabels: !arguments.noLabels, filter: filter)
+        if let width = arguments.width {
+            let limit = arguments.terminal ? 24...1000 : 200...10_000
             guard let value = Int(width), limit.contains(value) else {
                 throw UsageError("--width \"\(width)\" is not a whole number from \(limit.lowerBound) to \(limit.upperBound)")
             }

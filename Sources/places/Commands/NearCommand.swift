@@ -15,35 +15,37 @@ enum NearCommand: PlacesCommand {
           places near 48.8566,2.3522 --radius 2km
           places near Paris --gazetteer --radius 10km
         """,
-        arguments: [ArgumentSpec("place", help: "A place name or LAT,LON.", variadic: true)],
-        options: [
-            .option("--radius", "-r", value: "distance", help: "How far to look: 25km (default), 500m, 10mi."),
-            .option("--limit", "-n", value: "n", help: "The most places to list (default 50)."),
-            .option("--country", "-c", value: "cc", help: "Resolve the place name within this country (ISO code)."),
-            .flag("--gazetteer", help: "List the gazetteer's towns around the point instead of the journal's places."),
-            .flag("--json", help: "Print JSON."),
-            FlagColumn.noFlagsOption,
-        ])
+        options: Options.self)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let query = arguments.positionals.joined(separator: " ")
+    struct Options: ParsableOptions {
+        @Argument("place", help: "A place name or LAT,LON.") var place: [String]
+        @Option("--radius", "-r", value: "distance", help: "How far to look: 25km (default), 500m, 10mi.") var radius: String?
+        @Option("--limit", "-n", value: "n", help: "The most places to list (default 50).") var limit: String?
+        @Option("--country", "-c", value: "cc", help: "Resolve the place name within this country (ISO code).") var country: String?
+        @Flag("--gazetteer", help: "List the gazetteer's towns around the point instead of the journal's places.") var gazetteer: Bool
+        @Flag("--json", help: "Print JSON.") var json: Bool
+        var flags = FlagColumn.FlagsOption()
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) throws {
+        let query = options.place.joined(separator: " ")
         let gazetteer = try GazetteerAccess.gazetteer(context)
         var radius = 25.0
-        if let text = arguments.value("--radius") {
+        if let text = options.radius {
             guard let km = DistanceParser.kilometres(text) else {
                 throw UsageError("--radius \"\(text)\" is not a distance", hint: "e.g. --radius 25km, 500m or 10mi")
             }
             radius = km
         }
-        let limit = try GazetteerAccess.limit(arguments, default: 50)
-        let json = arguments.flag("--json")
+        let limit = try GazetteerAccess.limit(options.limit, default: 50)
+        let json = options.json
         let center = try GazetteerAccess.resolve(query, context: context, gazetteer: gazetteer,
-                                                 country: try GazetteerAccess.country(arguments, in: gazetteer),
+                                                 country: try GazetteerAccess.country(options.country, in: gazetteer),
                                                  verb: "Near", quiet: json)
         let lat = center.entry.latitude, lon = center.entry.longitude
         let radiusText = DistanceParser.text(kilometres: radius)
 
-        if arguments.flag("--gazetteer") {
+        if options.gazetteer {
             let towns = gazetteer.places(withinKm: radius, ofLatitude: lat, longitude: lon, limit: limit)
             if json {
                 context.say("[" + towns.map { near in
@@ -59,7 +61,7 @@ enum NearCommand: PlacesCommand {
             if towns.isEmpty { context.note("No towns within \(radiusText)."); return }
             // A town's country is in the gazetteer already, so these flags cost nothing; like the
             // journal's, they are shown to people, not to scripts.
-            let flags = !arguments.flag("--no-flags") && context.stdoutIsTerminal
+            let flags = !options.flags.noFlags && context.stdoutIsTerminal
             var rows = [["DISTANCE", "DIR", "TOWN", "POPULATION"]]
             if flags { rows[0].insert("", at: 2) }
             for near in towns {
@@ -96,7 +98,7 @@ enum NearCommand: PlacesCommand {
             context.note(message + ".")
             return
         }
-        let flag = FlagColumn.flags(context)
+        let flag = FlagColumn.flags(context, hidden: options.flags.noFlags)
         var rows = [["DISTANCE", "DIR", "ID", "NAME"]]
         if flag != nil { rows[0].insert("", at: 3) }
         for (place, distance) in within {

@@ -5,21 +5,23 @@ enum RemoveCommand: PlacesCommand {
     static let spec = CommandSpec(
         name: "remove", abstract: "Remove places from the journal.",
         discussion: "Asks before removing when run on a terminal; elsewhere (scripts, pipes) it refuses unless --yes is given.\nThe journal's previous version stays in places.json.bak.",
-        arguments: [ArgumentSpec("id", help: "Ids or unique prefixes of the places to remove.", variadic: true)],
-        options: [
-            .flag("--yes", "-y", help: "Remove without asking."),
-            .flag("--json", help: "Print the removed places as JSON."),
-        ])
+        options: Options.self)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    struct Options: ParsableOptions {
+        @Argument("id", help: "Ids or unique prefixes of the places to remove.") var ids: [String]
+        @Flag("--yes", "-y", help: "Remove without asking.") var yes: Bool
+        @Flag("--json", help: "Print the removed places as JSON.") var json: Bool
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) throws {
         let store = try context.store()
         let removed: [Location]
-        if arguments.flag("--yes") {
+        if options.yes {
             // One locked read: the ids are resolved and removed in the same transaction.
-            removed = try store.remove(matching: arguments.positionals)
+            removed = try store.remove(matching: options.ids)
         } else {
             let all = try store.load()
-            let chosen = try arguments.positionals.map { try PlaceLookup.find($0, in: all) }
+            let chosen = try options.ids.map { try PlaceLookup.find($0, in: all) }
             let ids = Set(chosen.map(\.id))
             guard context.stdinIsTerminal else {
                 throw CommandFailure("refusing to remove \(ids.count) place\(ids.count == 1 ? "" : "s") without confirmation\nhint: pass --yes to remove without asking")
@@ -31,7 +33,7 @@ enum RemoveCommand: PlacesCommand {
             // By id inside the transaction: another process may have removed one meanwhile.
             removed = try store.remove(ids)
         }
-        if arguments.flag("--json") {
+        if options.json {
             context.say(try PlaceOutput.json(removed))
         } else {
             for place in removed { context.say("Removed \(place.name) (\(place.shortID))") }

@@ -17,28 +17,30 @@ enum SearchCommand: PlacesCommand {
           places search "51°30′26″N 0°7′39″W"
           printf 'Paris\\nTokyo\\n' | places search --batch --json
         """,
-        arguments: [ArgumentSpec("query", help: "A place name, optionally with qualifiers, or coordinates.", optional: true)],
-        options: [
-            .option("--limit", "-n", value: "n", help: "The most results to show (default 10; 1 with --batch)."),
-            .option("--country", "-c", value: "cc", help: "Only places in this country (ISO code, e.g. FR)."),
-            .flag("--json", help: "Print JSON: an array of results (one object per line with --batch)."),
-            .flag("--batch", help: "Read one query per line from standard input."),
-            .flag("--quiet", "-q", help: "With --batch: show no progress bar."),
-        ])
+        options: Options.self)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    struct Options: ParsableOptions {
+        @Argument("query", help: "A place name, optionally with qualifiers, or coordinates.") var query: String?
+        @Option("--limit", "-n", value: "n", help: "The most results to show (default 10; 1 with --batch).") var limit: String?
+        @Option("--country", "-c", value: "cc", help: "Only places in this country (ISO code, e.g. FR).") var country: String?
+        @Flag("--json", help: "Print JSON: an array of results (one object per line with --batch).") var json: Bool
+        @Flag("--batch", help: "Read one query per line from standard input.") var batch: Bool
+        @Flag("--quiet", "-q", help: "With --batch: show no progress bar.") var quiet: Bool
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) throws {
         let gazetteer = try GazetteerAccess.gazetteer(context)
-        let country = try GazetteerAccess.country(arguments, in: gazetteer)
-        let json = arguments.flag("--json")
-        if arguments.flag("--batch") {
-            guard arguments.positionals.isEmpty else {
+        let country = try GazetteerAccess.country(options.country, in: gazetteer)
+        let json = options.json
+        if options.batch {
+            guard options.query == nil else {
                 throw UsageError("--batch reads the queries from standard input", hint: "drop the query argument")
             }
-            let limit = try GazetteerAccess.limit(arguments, default: 1)
+            let limit = try GazetteerAccess.limit(options.limit, default: 1)
             var output = ""
             output.reserveCapacity(1 << 16)
             // The number of queries is unknown until standard input ends: the bar shows count and rate.
-            let progress = context.progress(total: nil, writesToStdout: true)
+            let progress = context.progress(total: nil, writesToStdout: true, quiet: options.quiet)
             defer { progress.finish() }
             while let line = readLine() {
                 progress.advance()
@@ -58,10 +60,10 @@ enum SearchCommand: PlacesCommand {
             print(output, terminator: "")
             return
         }
-        guard let query = arguments.positionals.first, !query.trimmed.isEmpty else {
+        guard let query = options.query, !query.trimmed.isEmpty else {
             throw UsageError("missing <query>", hint: "e.g. places search London, or --batch to read queries from standard input")
         }
-        let matches = gazetteer.search(query, limit: try GazetteerAccess.limit(arguments, default: 10), country: country)
+        let matches = gazetteer.search(query, limit: try GazetteerAccess.limit(options.limit, default: 10), country: country)
         if json {
             context.say(GeosearchJSON.matches(matches))
             return

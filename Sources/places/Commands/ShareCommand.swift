@@ -7,10 +7,14 @@ import Darwin
 
 /// `places share ID [--provider osm|google|apple|geo]`
 enum ShareCommand: PlacesCommand {
-    static let providerOption = OptionSpec.option(
-        "--provider", "-p", value: "provider",
-        help: "Where the link leads: OpenStreetMap (default), Google Maps, Apple Maps, or a geo: URI.",
-        choices: ShareLink.Provider.allCases.map(\.rawValue))
+    /// The place and `--provider`, the same for `share` and `open`.
+    struct Options: ParsableOptions {
+        @Argument("id", help: ArgumentHelp.placeID) var id: String
+        @Option("--provider", "-p", value: "provider",
+                help: "Where the link leads: OpenStreetMap (default), Google Maps, Apple Maps, or a geo: URI.",
+                choices: ShareLink.Provider.allCases.map(\.rawValue))
+        var provider: String?
+    }
 
     static let spec = CommandSpec(
         name: "share", abstract: "Print a link to a place on a map (OpenStreetMap, Google, Apple, geo:).",
@@ -19,17 +23,16 @@ enum ShareCommand: PlacesCommand {
           places share 5a3b
           places share 5a3b --provider google | xclip -selection clipboard
         """,
-        arguments: [ArgumentSpec("id", help: "The place's id, or a unique prefix of it (at least 4 characters).")],
-        options: [providerOption])
+        options: Options.self)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        context.say(try link(arguments, context))
+    static func run(_ options: Options, _ context: CommandContext) throws {
+        context.say(try link(options, context))
     }
 
-    static func link(_ arguments: ParsedArguments, _ context: CommandContext) throws -> String {
-        let place = try PlaceLookup.find(arguments.positionals[0], in: try context.store().load())
+    static func link(_ options: Options, _ context: CommandContext) throws -> String {
+        let place = try PlaceLookup.find(options.id, in: try context.store().load())
         // The parser has checked the value against the choices.
-        let provider = ShareLink.Provider(rawValue: arguments.value("--provider") ?? "osm") ?? .osm
+        let provider = ShareLink.Provider(rawValue: options.provider ?? "osm") ?? .osm
         return ShareLink.url(for: place, provider: provider)
     }
 }
@@ -42,11 +45,10 @@ enum OpenCommand: PlacesCommand {
         On Linux the link goes to xdg-open when a desktop session is running (DISPLAY or
         WAYLAND_DISPLAY is set); on macOS to open. Otherwise the link is printed.
         """,
-        arguments: [ArgumentSpec("id", help: "The place's id, or a unique prefix of it (at least 4 characters).")],
-        options: [ShareCommand.providerOption])
+        options: ShareCommand.Options.self)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let url = try ShareCommand.link(arguments, context)
+    static func run(_ options: ShareCommand.Options, _ context: CommandContext) throws {
+        let url = try ShareCommand.link(options, context)
         guard let opener = opener(environment: context.environment) else {
             context.say(url)
             context.note("(no desktop to open it in: the link is above)")

@@ -12,23 +12,25 @@ enum StatsCommand: PlacesCommand {
           places stats
           places stats --json | jq '.countriesVisited[].name'
         """,
-        options: [
-            .flag("--json", help: "Print the figures as JSON."),
-            FlagColumn.noFlagsOption,
-            .flag("--quiet", "-q", help: "Show no progress bar."),
-        ])
+        options: Options.self)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    struct Options: ParsableOptions {
+        @Flag("--json", help: "Print the figures as JSON.") var json: Bool
+        var flags = FlagColumn.FlagsOption()
+        @Flag("--quiet", "-q", help: "Show no progress bar.") var quiet: Bool
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) throws {
         let places = try context.store().load()
         let lookup = try FlagColumn.lookup(context)
-        let progress = context.progress(total: places.count)
+        let progress = context.progress(total: places.count, quiet: options.quiet)
         let stats = TravelStats.compute(places, country: lookup, progress: progress.update)
         progress.finish()
-        if arguments.flag("--json") {
+        if options.json {
             context.say(try PlaceOutput.json(stats))
             return
         }
-        for line in text(stats, flags: !arguments.flag("--no-flags"), style: context.style) { context.say(line) }
+        for line in text(stats, flags: !options.flags.noFlags, style: context.style) { context.say(line) }
     }
 
     /// The figures for people.

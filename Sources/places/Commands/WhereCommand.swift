@@ -4,7 +4,7 @@ import PlacesKit
 enum WhereCommand: PlacesCommand {
     static let spec = CommandSpec(
         name: "where", abstract: "Say where a point is: country, region, lake, sea or mountain, and the nearest town.",
-        usage: "(<lat,lon> | --batch) [--json]",
+        usage: "(<point> | --batch) [--json]",
         discussion: """
         The country comes from Natural Earth's 1:50m outlines of every country and territory; a point
         at sea says so, with the nearest coast (within 12 nautical miles it is in that country's
@@ -16,16 +16,18 @@ enum WhereCommand: PlacesCommand {
           places where "48°51′N 2°21′E" --json
           printf '51.5,-0.12\\n-33.87,151.21\\n' | places where --batch
         """,
-        arguments: [ArgumentSpec("point", help: "Latitude and longitude, e.g. 51.5,-0.12.", optional: true, variadic: true)],
-        options: [
-            .flag("--json", help: "Print a JSON object (one per line with --batch)."),
-            .flag("--batch", help: "Read one LAT,LON per line from standard input; write one JSON object per line."),
-        ])
+        options: Options.self)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+    struct Options: ParsableOptions {
+        @Argument("point", help: "Latitude and longitude, e.g. 51.5,-0.12.", optional: true) var point: [String]
+        @Flag("--json", help: "Print a JSON object (one per line with --batch).") var json: Bool
+        @Flag("--batch", help: "Read one LAT,LON per line from standard input; write one JSON object per line.") var batch: Bool
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) throws {
         let geocoder = ReverseGeocoder(gazetteer: try GazetteerAccess.gazetteer(context))
-        let json = arguments.flag("--json")
-        if arguments.flag("--batch") {
+        let json = options.json
+        if options.batch {
             var output = ""
             while let line = readLine() {
                 let query = line.trimmed
@@ -40,7 +42,7 @@ enum WhereCommand: PlacesCommand {
             print(output, terminator: "")
             return
         }
-        let query = arguments.positionals.joined(separator: " ")
+        let query = options.point.joined(separator: " ")
         guard !query.isEmpty else { throw UsageError("missing <lat,lon>", hint: "e.g. places where 51.5,-0.12") }
         guard let point = CoordinateParser.parse(query) else {
             throw UsageError("\"\(query)\" is not a latitude,longitude pair",

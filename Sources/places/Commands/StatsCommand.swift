@@ -5,8 +5,8 @@ enum StatsCommand: PlacesCommand {
     static let spec = CommandSpec(
         name: "stats", abstract: "Figures about your journal: countries and continents visited and still wanted, extremes.",
         discussion: """
-        Each place's country comes from the offline gazetteer's country outlines (see `places where`);
-        a place at sea is in no country.
+        Each place's country comes from the same outlines as `places where`: a place within 12
+        nautical miles of a coast counts as that country's, a place farther out at sea is in no country.
 
         EXAMPLES:
           places stats

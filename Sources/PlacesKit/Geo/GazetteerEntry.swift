@@ -1,16 +1,42 @@
-/// One place the gazetteer knows: a populated place, a first-level region (state, province) or a country.
+/// One place the gazetteer knows: a populated place, a region or county, a country, an airport, a natural
+/// feature (peak, lake, sea, range, desert…) or a sight (monument, museum, park…).
 public struct GazetteerEntry: Sendable, Equatable {
-    /// What sort of place an entry is.
-    public enum Kind: String, Sendable {
-        case city, region, country
+    /// What sort of place an entry is. The raw value is the word `places search` prints and `--json` carries.
+    public enum Kind: String, Sendable, CaseIterable {
+        // Settlements and divisions.
+        case city, region, county, country, airport
+        // Sights (the curated table's kinds).
+        case monument, building, tower, bridge, castle, palace, church, temple, mosque, museum, ruins, heritage
+        case park, garden, island, beach, viewpoint, street, square, waterfall, canyon, cave, glacier, valley
+        case coast, district, market, stadium, mountain, volcano, lake, natural
+        // Natural Earth's physical features beyond those.
+        case range, desert, plateau, plain, peninsula, cape, area, sea, gulf, bay, strait, fjord, lagoon, river
+        case archipelago, delta, basin, wetland, depression, pass
+
+        /// Whether a place of this kind has inhabitants (a city, a region, a country), as opposed to a
+        /// feature or sight: `nearest` and population ranking consider these.
+        public var isSettlement: Bool { self == .city || self == .region || self == .county || self == .country }
+
+        /// Whether this kind is a mountain of some sort ("Mount X", "Mt X", "Monte X" look for these).
+        public var isMountain: Bool { self == .mountain || self == .volcano || self == .range || self == .glacier }
+        /// Whether this kind is a body of water ("Lake X", "Lago X", "Loch X" look for these).
+        public var isWater: Bool { self == .lake || self == .lagoon || self == .fjord || self == .bay }
+        /// Whether this kind is an island ("Isle of X", "Île X", "Isla X" look for these).
+        public var isIsland: Bool { self == .island || self == .archipelago }
     }
 
-    /// The place's usual name (GeoNames' main name), whichever name the query matched.
+    /// The place's usual name (GeoNames' main name, Natural Earth's or the curated table's English name),
+    /// whichever name the query matched.
     public var name: String
     /// The name of the first-level region the place lies in ("Illinois", "England"); empty when unknown.
     public var admin1: String
-    /// The GeoNames admin1 code of that region ("IL", "ENG", "08"); empty when unknown.
+    /// The GeoNames admin1 code of that region ("IL", "ENG", "84"); empty when unknown.
     public var admin1Code: String
+    /// The name of the second-level unit (county, département, district) the place lies in ("Cornwall",
+    /// "Gard"); empty when unknown or when the entry is itself that unit or larger.
+    public var admin2: String
+    /// The GeoNames admin2 code of that unit ("C6", "30"); empty when unknown.
+    public var admin2Code: String
     /// ISO 3166-1 alpha-2 code of the country ("GB").
     public var countryCode: String
     /// The country's English short name ("United Kingdom").
@@ -19,19 +45,31 @@ public struct GazetteerEntry: Sendable, Equatable {
     public var latitude: Double
     /// Degrees east (WGS 84).
     public var longitude: Double
-    /// Inhabitants according to GeoNames (a region's is the sum of its places', a country's its own census figure).
+    /// Inhabitants according to GeoNames (a region's or county's is the sum of its places', a country's its
+    /// own census figure); 0 for features, sights and airports.
     public var population: Int
-    /// City, region or country.
+    /// What sort of place this is.
     public var kind: Kind
     /// Whether the place is its country's capital.
     public var isCapital: Bool
+    /// Height above sea level in metres, for peaks, volcanoes and airports; `nil` when unknown.
+    public var elevation: Int?
+    /// The area a feature covers (a lake, a range, a park), `nil` for a point.
+    public var bounds: GeoBounds?
+    /// Codes the place is known by besides its names: an airport's IATA and ICAO codes, a region's ISO 3166-2
+    /// code, a sight's Wikidata id; empty when none.
+    public var codes: [String]
 
     /// Creates an entry.
-    public init(name: String, admin1: String = "", admin1Code: String = "", countryCode: String, countryName: String = "",
-                latitude: Double, longitude: Double, population: Int = 0, kind: Kind = .city, isCapital: Bool = false) {
+    public init(name: String, admin1: String = "", admin1Code: String = "", admin2: String = "", admin2Code: String = "",
+                countryCode: String, countryName: String = "", latitude: Double, longitude: Double, population: Int = 0,
+                kind: Kind = .city, isCapital: Bool = false, elevation: Int? = nil, bounds: GeoBounds? = nil,
+                codes: [String] = []) {
         self.name = name
         self.admin1 = admin1
         self.admin1Code = admin1Code
+        self.admin2 = admin2
+        self.admin2Code = admin2Code
         self.countryCode = countryCode
         self.countryName = countryName
         self.latitude = latitude
@@ -39,29 +77,78 @@ public struct GazetteerEntry: Sendable, Equatable {
         self.population = population
         self.kind = kind
         self.isCapital = isCapital
+        self.elevation = elevation
+        self.bounds = bounds
+        self.codes = codes
     }
 
-    /// How people write where a place is: `London, England, GB`, `Illinois, US`, `France`.
+    /// How people write where a place is: `London, England, GB`, `Illinois, US`, `France`,
+    /// `Mount Fuji, Shizuoka, JP`.
     public var context: String {
         var parts = [name]
-        if kind == .city, !admin1.isEmpty, admin1 != name { parts.append(admin1) }
-        if kind != .country { parts.append(countryCode) }
+        if kind != .country, kind != .region, !admin1.isEmpty, admin1 != name { parts.append(admin1) }
+        if kind != .country, !countryCode.isEmpty { parts.append(countryCode) }
         return parts.joined(separator: ", ")
+    }
+
+    /// What the place is, in a few words: `city, capital, pop. 8,961,989`, `volcano, 3,776 m`,
+    /// `airport, LHR/EGLL`.
+    public var summary: String {
+        var facts = [kind.rawValue]
+        if isCapital { facts.append("capital") }
+        if let elevation, kind != .airport { facts.append(ProgressReporter.grouped(elevation) + " m") }
+        if kind == .airport, !codes.isEmpty { facts.append(codes.joined(separator: "/")) }
+        if population > 0 { facts.append("pop. " + ProgressReporter.grouped(population)) }
+        return facts.joined(separator: ", ")
     }
 }
 
-/// A search result: an entry and how the query matched it.
+/// A latitude/longitude box, as Natural Earth gives for a feature's outline.
+public struct GeoBounds: Sendable, Equatable {
+    /// Southern edge, degrees north.
+    public var minLatitude: Double
+    /// Western edge, degrees east.
+    public var minLongitude: Double
+    /// Northern edge, degrees north.
+    public var maxLatitude: Double
+    /// Eastern edge, degrees east.
+    public var maxLongitude: Double
+
+    /// Creates a box.
+    public init(minLatitude: Double, minLongitude: Double, maxLatitude: Double, maxLongitude: Double) {
+        self.minLatitude = minLatitude
+        self.minLongitude = minLongitude
+        self.maxLatitude = maxLatitude
+        self.maxLongitude = maxLongitude
+    }
+
+    /// Whether a point lies inside the box (edges included).
+    public func contains(latitude: Double, longitude: Double) -> Bool {
+        latitude >= minLatitude && latitude <= maxLatitude && longitude >= minLongitude && longitude <= maxLongitude
+    }
+}
+
+/// A search result: an entry, how the query matched it and how well.
 public struct GazetteerMatch: Sendable, Equatable {
     /// How a query matched an entry, from best to worst.
     public enum Quality: String, Sendable {
-        /// The query is one of the entry's names (or, for a country, its ISO code).
+        /// The query is the entry's main name.
         case exact
+        /// The query is another of the entry's names: a translation, a local or historic name, or a form with
+        /// the generic word dropped or added ("Como" for Lago di Como, "Mount Fuji" for Fuji).
+        case alias
+        /// The query is one of the entry's codes (a country's ISO code, an airport's IATA or ICAO code).
+        case code
         /// One of the entry's names starts with the query.
         case prefix
         /// One of the entry's names is a small number of edits from the query ("did you mean").
         case fuzzy
         /// The query was a pair of coordinates; the entry is that point.
         case coordinates
+
+        /// Whether the query named the entry outright (exact, alias, code or coordinates), rather than a
+        /// beginning or a guess of one of its names.
+        public var isExact: Bool { self != .prefix && self != .fuzzy }
     }
 
     /// The matched place.
@@ -70,12 +157,47 @@ public struct GazetteerMatch: Sendable, Equatable {
     public var quality: Quality
     /// The folded name or code that matched.
     public var matchedKey: String
+    /// How good a candidate this is for the query, higher is better: match quality (exact, alias, prefix,
+    /// typo by edit cost) plus importance (population, capital, kind, Natural Earth rank, a sight's
+    /// notability) and any qualifier that matched. Comparable across the candidates of one query, not
+    /// across queries; see ``GazetteerScore`` for the scale.
+    public var score: Double
 
     /// Creates a match.
-    public init(entry: GazetteerEntry, quality: Quality, matchedKey: String) {
+    public init(entry: GazetteerEntry, quality: Quality, matchedKey: String, score: Double = 0) {
         self.entry = entry
         self.quality = quality
         self.matchedKey = matchedKey
+        self.score = score
+    }
+}
+
+/// Everything a search found: the ranked matches and what of the query was set aside to find them.
+public struct GazetteerSearchResult: Sendable, Equatable {
+    /// A qualifier ("Occitany" in "Nimes, Occitany") that named no country, region or county, even allowing
+    /// for a typo, and was dropped so the name alone could be searched.
+    public struct DroppedQualifier: Sendable, Equatable {
+        /// The qualifier as typed (trimmed).
+        public var text: String
+        /// The country the other qualifiers limited the search to when it was dropped ("FR"), if any.
+        public var countryCode: String?
+
+        /// Creates a note.
+        public init(text: String, countryCode: String? = nil) {
+            self.text = text
+            self.countryCode = countryCode
+        }
+    }
+
+    /// The candidates, best first (highest ``GazetteerMatch/score``).
+    public var matches: [GazetteerMatch]
+    /// Qualifiers dropped because they named nothing; empty when every qualifier was used.
+    public var droppedQualifiers: [DroppedQualifier]
+
+    /// Creates a result.
+    public init(matches: [GazetteerMatch], droppedQualifiers: [DroppedQualifier] = []) {
+        self.matches = matches
+        self.droppedQualifiers = droppedQualifiers
     }
 }
 

@@ -73,9 +73,11 @@ public enum GazetteerImporter {
             let offset = placeText.count
             occupancy[cellKey(place.latitude, place.longitude)] = UInt8(ascii: "1")
             let cell = String(cellKey(place.latitude, place.longitude))
+            // The columns of GazetteerSchema.PlaceColumn; a dump has no rank, elevation of interest, bounds or codes.
             let line = String(repeating: "0", count: 5 - cell.count) + cell
                 + "\t\(place.name)\t\(place.latText)\t\(place.lonText)\t\(clean(place.country))\t\(clean(place.admin1))"
-                + "\t\(place.population)\t\(place.capital ? "C" : "-")\t\(place.id)\n"
+                + "\t\(clean(place.admin2))\t\(place.population)\t\(GazetteerEntry.Kind.city.rawValue)\t\(place.capital ? "C" : "-")"
+                + "\t\t\t\t\t\(place.id)\n"
             placeText += Array(line.utf8)
             let main = NameFolding.fold(place.name)
             if !main.isEmpty { keyLines.insert(Array("\(main)\tP\t\(offset)\n".utf8)) }
@@ -84,13 +86,13 @@ public enum GazetteerImporter {
                 if !key.isEmpty, key != main { keyLines.insert(Array("\(key)\tp\t\(offset)\n".utf8)) }
             }
         }
-        // Regions and countries stay searchable (and usable as qualifiers) through the bundled tables.
-        let bundledKeys = TextTable(GazetteerData.keys)
+        // Regions, counties and countries stay searchable (and usable as qualifiers) through the bundled tables.
+        let bundledKeys = SortedTable(GazetteerData.keys)
         var offset = 0
         while offset < bundledKeys.count {
             let end = bundledKeys.nextLine(after: offset)
-            let type = bundledKeys.base[bundledKeys.fieldEnd(from: offset) + 1]
-            if type != UInt8(ascii: "p"), type != UInt8(ascii: "P") {
+            let kind = GazetteerSchema.KeyKind(rawValue: bundledKeys.base[bundledKeys.fieldEnd(from: offset) + 1])
+            if let kind, kind.table != .places {
                 var line = Array(UnsafeBufferPointer(start: bundledKeys.base + offset, count: min(end, bundledKeys.count) - offset))
                 if line.last != 10 { line.append(10) }
                 keyLines.insert(line)
@@ -104,7 +106,8 @@ public enum GazetteerImporter {
         var keyText: [UInt8] = []
         keyText.reserveCapacity(sortedKeys.reduce(0) { $0 + $1.count })
         for line in sortedKeys { keyText += line }
-        let info = "licence\tCC BY 4.0, GeoNames (geonames.org)\nplaces\t\(places.count)\nkeys\t\(sortedKeys.count)\n"
+        let info = "format\t\(GazetteerSchema.formatVersion)\n"
+            + "licence\tCC BY 4.0, GeoNames (geonames.org)\nplaces\t\(places.count)\nkeys\t\(sortedKeys.count)\n"
             + "source\tGeoNames dump \(lastComponent(dump))" + (alternateNames.map { " with \(lastComponent($0))" } ?? "") + "\n"
 
         let target = Gazetteer.userDirectory(dataDirectory: dataDirectory)
@@ -129,7 +132,7 @@ public enum GazetteerImporter {
     /// One populated place read from a dump line.
     struct DumpPlace {
         var id: Int, name: String, latitude: Double, longitude: Double, latText: Substring, lonText: Substring
-        var country: Substring, admin1: Substring, population: Int, capital: Bool
+        var country: Substring, admin1: Substring, admin2: Substring, population: Int, capital: Bool
         /// The name, its ASCII form and the line's own alternate names.
         var names: [String]
     }
@@ -153,7 +156,7 @@ public enum GazetteerImporter {
         }
         guard f[6] == "P", !f[1].isEmpty else { return nil }
         return DumpPlace(id: id, name: clean(f[1]), latitude: lat, longitude: lon, latText: f[4], lonText: f[5],
-                         country: f[8], admin1: f[10], population: Int(f[14]) ?? 0, capital: f[7] == "PPLC",
+                         country: f[8], admin1: f[10], admin2: f[11], population: Int(f[14]) ?? 0, capital: f[7] == "PPLC",
                          names: [String(f[1]), String(f[2])] + f[3].split(separator: ",").map(String.init))
     }
 

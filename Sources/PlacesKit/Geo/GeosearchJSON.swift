@@ -5,13 +5,16 @@ public enum GeosearchJSON {
         value.isFinite ? CoordinateFormat.plain(value) : "null"
     }
 
-    /// `{"name": …, "admin1": …, "country": …, "countryName": …, "latitude": …, "longitude": …,
-    /// "population": …, "kind": …, "match": …}`
+    /// `{"name": …, "admin1": …, "admin2": …, "country": …, "countryName": …, "latitude": …, "longitude": …,
+    /// "population": …, "kind": …, "elevation": …, "codes": […], "match": …, "score": …}`
     public static func match(_ match: GazetteerMatch) -> String {
         let e = match.entry
-        return "{\"name\": \(JSONText.quoted(e.name)), \"admin1\": \(JSONText.quoted(e.admin1)), \"country\": \(e.countryCode.isEmpty ? "null" : JSONText.quoted(e.countryCode)), "
+        return "{\"name\": \(JSONText.quoted(e.name)), \"admin1\": \(JSONText.quoted(e.admin1)), \"admin2\": \(JSONText.quoted(e.admin2)), "
+            + "\"country\": \(e.countryCode.isEmpty ? "null" : JSONText.quoted(e.countryCode)), "
             + "\"countryName\": \(JSONText.quoted(e.countryName)), \"latitude\": \(number(e.latitude)), \"longitude\": \(number(e.longitude)), "
-            + "\"population\": \(e.population), \"kind\": \(JSONText.quoted(e.kind.rawValue)), \"match\": \(JSONText.quoted(match.quality.rawValue))}"
+            + "\"population\": \(e.population), \"kind\": \(JSONText.quoted(e.kind.rawValue)), "
+            + "\"elevation\": \(e.elevation.map(String.init) ?? "null"), \"codes\": [\(e.codes.map(JSONText.quoted).joined(separator: ", "))], "
+            + "\"match\": \(JSONText.quoted(match.quality.rawValue)), \"score\": \(CoordinateFormat.fixed(match.score, decimals: 1))}"
     }
 
     /// An array of matches.

@@ -19,6 +19,8 @@ public enum GazetteerError: Error, CustomStringConvertible, Equatable {
     case empty(path: String)
     /// The gazetteer could not be written.
     case unwritable(path: String, reason: String)
+    /// An imported gazetteer is in a table format this version does not read (written by another version).
+    case incompatibleFormat(path: String, found: String, expected: Int)
 
     /// The message `places` prints: the file, the line where it applies, what is wrong and what was expected.
     public var description: String {
@@ -28,6 +30,10 @@ public enum GazetteerError: Error, CustomStringConvertible, Equatable {
             return "\(path):\(line): \(reason); expected a GeoNames dump (cities500.txt, allCountries.txt: 19 tab-separated columns)"
         case .empty(let path): return "\(path) holds no populated places (GeoNames feature class P)"
         case .unwritable(let path, let reason): return "cannot write \(path): \(reason)"
+        case .incompatibleFormat(let path, let found, let expected):
+            return "the imported gazetteer in \(path) is in table format \(found.isEmpty ? "1" : found), but this version of places "
+                + "reads format \(expected); import the GeoNames dump again (places gazetteer import FILE) or return to the "
+                + "bundled gazetteer (places gazetteer reset)"
         }
     }
 }
@@ -39,7 +45,8 @@ extension Gazetteer {
     }
 
     /// The gazetteer in use for a data directory: the imported one when there is one, else the bundled one.
-    /// - Throws: ``GazetteerError/unreadable(path:reason:)`` when an imported gazetteer exists but cannot be read.
+    /// - Throws: ``GazetteerError/unreadable(path:reason:)`` when an imported gazetteer exists but cannot be read,
+    ///   ``GazetteerError/incompatibleFormat(path:found:expected:)`` when it was written in another table format.
     public static func current(dataDirectory: String) throws -> Gazetteer {
         let directory = userDirectory(dataDirectory: dataDirectory)
         guard access(directory + "/keys.tsv", F_OK) == 0 else { return .bundled }
@@ -47,17 +54,24 @@ extension Gazetteer {
     }
 
     /// Opens an imported gazetteer: its tables are mapped into memory, not parsed.
+    /// - Throws: ``GazetteerError/incompatibleFormat(path:found:expected:)`` unless its `info.tsv` says
+    ///   `format` ``GazetteerSchema/formatVersion``; ``GazetteerError/unreadable(path:reason:)`` for a missing table.
     public init(userDirectory directory: String) throws {
         let keys = try Gazetteer.map(directory + "/keys.tsv")
         let places = try Gazetteer.map(directory + "/places.tsv")
         let info = (try? Gazetteer.map(directory + "/info.tsv")).map(Gazetteer.parseInfo) ?? [:]
+        // Older imports lack the format line: their columns differ, so reading them would give wrong places.
+        guard info["format"] == String(GazetteerSchema.formatVersion) else {
+            throw GazetteerError.incompatibleFormat(path: directory, found: info["format"] ?? "",
+                                                    expected: GazetteerSchema.formatVersion)
+        }
         let occupancy = try? Gazetteer.map(directory + "/cells.txt")
         self.init(keys: keys, places: places, occupancy: occupancy?.count == 64_800 ? occupancy : nil,
                   source: .user(directory: directory), info: info)
     }
 
     /// Maps a file read-only for the life of the process.
-    static func map(_ path: String) throws -> TextTable {
+    static func map(_ path: String) throws -> SortedTable {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw GazetteerError.unreadable(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
@@ -69,11 +83,11 @@ extension Gazetteer {
         if size == 0 {
             // mmap refuses empty files; an empty table is a valid, empty gazetteer part.
             let empty = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
-            return TextTable(base: UnsafePointer(empty), count: 0)
+            return SortedTable(base: UnsafePointer(empty), count: 0)
         }
         guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
             throw GazetteerError.unreadable(path: path, reason: String(cString: strerror(errno)))
         }
-        return TextTable(base: UnsafePointer(address.assumingMemoryBound(to: UInt8.self)), count: size)
+        return SortedTable(base: UnsafePointer(address.assumingMemoryBound(to: UInt8.self)), count: size)
     }
 }

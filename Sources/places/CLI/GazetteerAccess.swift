@@ -33,34 +33,19 @@ enum GazetteerAccess {
         return code
     }
 
-    /// One line for a match: `London, England, GB — 51.50853, -0.12574 — city, pop. 8,961,989`.
+    /// One line for a match: `Mount Fuji, Shizuoka, JP — volcano, 3,776 m  35.3579, 138.7310`.
     static func line(_ match: GazetteerMatch) -> String {
         let e = match.entry
-        var text = e.context + "  " + CoordinateFormat.pair(latitude: e.latitude, longitude: e.longitude)
-        switch match.quality {
-        case .coordinates:
-            text = CoordinateFormat.pair(latitude: e.latitude, longitude: e.longitude, decimals: 5)
+        if match.quality == .coordinates {
+            var text = CoordinateFormat.pair(latitude: e.latitude, longitude: e.longitude, decimals: 5)
             if !e.countryCode.isEmpty { text += "  (" + [e.admin1, e.countryCode].filter { !$0.isEmpty }.joined(separator: ", ") + ")" }
             return text
-        default:
-            var facts = [e.kind.rawValue]
-            if e.isCapital { facts.append("capital") }
-            if e.population > 0 { facts.append("pop. " + grouped(e.population)) }
-            return text + "  " + facts.joined(separator: ", ")
         }
+        return e.context + " — " + e.summary + "  " + CoordinateFormat.pair(latitude: e.latitude, longitude: e.longitude)
     }
 
     /// `8961989` → `8,961,989`.
-    static func grouped(_ number: Int) -> String {
-        var digits = String(number.magnitude)
-        var groups: [String] = []
-        while digits.count > 3 {
-            groups.insert(String(digits.suffix(3)), at: 0)
-            digits.removeLast(3)
-        }
-        groups.insert(digits, at: 0)
-        return (number < 0 ? "-" : "") + groups.joined(separator: ",")
-    }
+    static func grouped(_ number: Int) -> String { ProgressReporter.grouped(number) }
 
     /// Resolves a place name or coordinates to one point, printing what was picked and the runners-up
     /// on standard error. Throws when nothing matches.
@@ -68,7 +53,7 @@ enum GazetteerAccess {
                         verb: String = "Using", quiet: Bool = false, exactOnly: Bool = false) throws -> GazetteerMatch {
         guard !query.trimmed.isEmpty else { throw UsageError("missing place name or LAT,LON") }
         let matches = gazetteer.search(query, limit: 4, country: country)
-        guard let best = matches.first, !exactOnly || best.quality == .exact || best.quality == .coordinates else {
+        guard let best = matches.first, !exactOnly || best.quality.isExact else {
             throw CommandFailure("no place called \"\(query)\" in the gazetteer"
                                  + "\nhint: give coordinates instead (LAT,LON), or check the spelling with `places search`",
                                  code: .failure)

@@ -6,14 +6,19 @@ enum SearchCommand: PlacesCommand {
         name: "search", abstract: "Find places in the offline gazetteer by name, in any language, or by coordinates.",
         usage: "(<query> | --batch) [--limit <n>] [--country <cc>] [--json]",
         discussion: """
-        Matching ignores case, accents and punctuation, knows names in other languages and scripts
-        (Лондон, 伦敦, Londres), reads qualifiers right to left ("Springfield, Illinois", "Paris, US",
-        "Cambridge, MA, US") and suggests close spellings when nothing matches ("did you mean").
+        Finds towns and villages, regions and counties, countries, sights, mountains, lakes, seas,
+        islands, parks and airports (by name or IATA/ICAO code), and says what each is. Matching ignores
+        case, accents and punctuation, knows names in other languages and scripts (Лондон, 伦敦, Londres)
+        and generic words ("Lake Como", "Mt Etna", "Isle of Skye"), reads qualifiers right to left
+        ("Springfield, Illinois", "St Ives, Cornwall", "Cambridge, MA, US", former region names too),
+        drops a qualifier that names nothing with a note, and suggests close spellings ("did you mean").
 
         EXAMPLES:
           places search London
           places search "Portland, ME" --json
           places search Lodnon
+          places search "Mount Fuji"
+          places search LHR
           places search "51°30′26″N 0°7′39″W"
           printf 'Paris\\nTokyo\\n' | places search --batch --json
         """,
@@ -63,13 +68,19 @@ enum SearchCommand: PlacesCommand {
         guard let query = options.query, !query.trimmed.isEmpty else {
             throw UsageError("missing <query>", hint: "e.g. places search London, or --batch to read queries from standard input")
         }
-        let matches = gazetteer.search(query, limit: try GazetteerAccess.limit(options.limit, default: 10), country: country)
+        let result = gazetteer.lookup(query, limit: try GazetteerAccess.limit(options.limit, default: 10), country: country)
+        let matches = result.matches
         if json {
             context.say(GeosearchJSON.matches(matches))
             return
         }
         guard !matches.isEmpty else {
             throw CommandFailure("no place matches \"\(query)\"" + (country.map { " in \($0)" } ?? ""))
+        }
+        for dropped in result.droppedQualifiers {
+            let scope = dropped.countryCode ?? matches[0].entry.countryCode
+            context.note("No country, region or county \"\(dropped.text)\"" + (scope.isEmpty ? "" : " in \(scope)")
+                         + "; showing the best \"\(matches[0].entry.name)\".")
         }
         if matches[0].quality == .fuzzy {
             context.note("No place called \"\(query)\". Did you mean:")

@@ -4,27 +4,21 @@ import PlacesKit
 @Suite struct GazetteerTests {
     let gazetteer = Gazetteer.bundled
 
-    @Test func exactBeatsPrefixBeatsFuzzy() {
+    @Test func resultsAreOrderedByScore() {
         let results = gazetteer.search("London", limit: 40)
         #expect(results.first?.quality == .exact)
-        let qualities = results.map(\.quality)
-        #expect(qualities == qualities.sorted { order($0) < order($1) })
+        #expect(results.map(\.score) == results.map(\.score).sorted(by: >))
         #expect(results.contains { $0.quality == .prefix })
     }
 
-    private func order(_ quality: GazetteerMatch.Quality) -> Int {
-        switch quality {
-        case .coordinates: 0
-        case .exact: 1
-        case .prefix: 2
-        case .fuzzy: 3
-        }
-    }
-
-    @Test func typosAreSuggestedOnlyWhenNothingMatchesExactly() {
+    @Test func typosAreSuggestedOnlyWhenNothingImportantMatchesExactly() {
         #expect(gazetteer.search("Lodnon").first?.quality == .fuzzy)
         #expect(gazetteer.search("Lodnon").first?.entry.countryCode == "GB")
         #expect(!gazetteer.search("London").contains { $0.quality == .fuzzy })
+        // A typo of a city of a million beats the exact prefix of a hamlet.
+        #expect(gazetteer.search("Dubin").first?.entry.name == "Dublin")
+        // An exact village beats a typo of a larger town.
+        #expect(gazetteer.search("Hallstatt").first?.entry.countryCode == "AT")
         // Three letters are too short to guess from.
         #expect(gazetteer.search("Qzx").isEmpty)
         #expect(gazetteer.search("Xqzwvkjh").isEmpty)
@@ -51,6 +45,7 @@ import PlacesKit
         #expect(london.entry.isCapital)
         #expect(london.entry.population > 1_000_000)
         #expect(london.entry.context == "London, England, GB")
+        #expect(london.entry.admin2 == "Greater London")
     }
 
     @Test func countryByNameAndCodeIsOneResult() {
@@ -58,8 +53,48 @@ import PlacesKit
         #expect(results.filter { $0.entry.kind == .country && $0.entry.countryCode == "US" }.count == 1)
     }
 
-    @Test func unknownQualifierMatchesNothing() {
-        #expect(gazetteer.search("Paris, Atlantis").isEmpty)
+    @Test func unknownQualifierIsDroppedWithANote() throws {
+        let result = gazetteer.lookup("Nimes, Xqzwvkjh")
+        #expect(result.matches.first?.entry.name == "Nîmes")
+        #expect(result.droppedQualifiers == [.init(text: "Xqzwvkjh")])
+        // A qualifier only guessed ("Atlantis" is two edits from a region) that leaves nothing is dropped too.
+        let guessed = gazetteer.lookup("Nimes, Atlantis, FR")
+        #expect(guessed.matches.first?.entry.name == "Nîmes")
+        #expect(guessed.droppedQualifiers.map(\.text) == ["Atlantis"])
+        #expect(guessed.droppedQualifiers.first?.countryCode == "FR")
+        // A qualifier that names something is kept, and nothing outside it is shown.
+        #expect(gazetteer.lookup("Nimes, Occitanie").droppedQualifiers.isEmpty)
+    }
+
+    @Test func kindsElevationAndCounties() throws {
+        let fuji = try #require(gazetteer.search("Mount Fuji").first)
+        #expect(fuji.entry.kind == .volcano)
+        #expect(fuji.entry.elevation == 3776)
+        #expect(fuji.entry.countryCode == "JP")
+        #expect(fuji.entry.summary == "volcano, 3,776 m")
+        let como = try #require(gazetteer.search("Lake Como").first)
+        #expect(como.entry.kind == .lake)
+        #expect(como.entry.bounds?.contains(latitude: 46.0, longitude: 9.26) ?? false)
+        let heathrow = try #require(gazetteer.search("LHR").first)
+        #expect(heathrow.entry.kind == .airport)
+        #expect(heathrow.quality == .code)
+        #expect(heathrow.entry.codes == ["LHR", "EGLL"])
+        let stIves = try #require(gazetteer.search("St Ives, Cornwall").first)
+        #expect(stIves.entry.admin2 == "Cornwall")
+        #expect(stIves.entry.countryCode == "GB")
+        let cornwall = try #require(gazetteer.search("Cornwall, GB").first)
+        #expect(cornwall.entry.kind == .county)
+        #expect(cornwall.entry.admin1 == "England")
+    }
+
+    @Test func regionsAreCurrentWithFormerNamesAsAliases() throws {
+        #expect(gazetteer.search("Youx").first?.entry.admin1 == "Auvergne-Rhône-Alpes")
+        #expect(gazetteer.search("Bloemfontein").first?.entry.admin1 == "Free State")
+        let orange = try #require(gazetteer.search("Orange Free State").first)
+        #expect(orange.entry.name == "Free State")
+        #expect(orange.quality == .alias)
+        #expect(gazetteer.search("Nimes, Languedoc-Roussillon").first?.entry.name == "Nîmes")
+        #expect(gazetteer.search("Bergen, Hordaland").first?.entry.countryCode == "NO")
     }
 
     @Test func emptyAndPunctuationOnlyQueries() {

@@ -24,16 +24,18 @@ struct RegressionCase: CustomTestStringConvertible, Sendable {
 
 @Suite struct GeosearchRegressionTests {
     @Test func tableIsLargeAndCoversEveryRule() {
-        #expect(RegressionCase.all.count >= 200)
+        #expect(RegressionCase.all.count >= 600)
         for rule in ["ambiguous", "diacritics", "special letters", "other script", "historic name", "qualifier",
-                     "typo", "coordinates", "country", "region", "abbreviation", "punctuation"] {
+                     "typo", "coordinates", "country", "region", "abbreviation", "punctuation", "sight", "natural",
+                     "village", "county", "airport", "historic qualifier", "misspelt qualifier", "typo ranking"] {
             #expect(RegressionCase.all.contains { $0.rule.hasPrefix(rule) }, "no case for \(rule)")
         }
     }
 
     @Test(arguments: RegressionCase.all)
     func firstResultIsWhereThePersonMeant(_ row: RegressionCase) throws {
-        let first = try #require(Gazetteer.bundled.search(row.query, limit: 5).first, "no result for \(row.query)")
+        let result = Gazetteer.bundled.lookup(row.query, limit: 5)
+        let first = try #require(result.matches.first, "no result for \(row.query)")
         let distance = Geodesy.distanceKm(fromLatitude: row.latitude, longitude: row.longitude,
                                           toLatitude: first.entry.latitude, longitude: first.entry.longitude)
         #expect(distance <= row.toleranceKm,
@@ -41,5 +43,7 @@ struct RegressionCase: CustomTestStringConvertible, Sendable {
         // A typo is never an exact match; a longer name that starts with it may rank above the guesses.
         if row.rule.hasPrefix("typo") { #expect(first.quality != .exact) }
         if row.rule.hasPrefix("coordinates") { #expect(first.quality == .coordinates) }
+        // A qualifier that names nothing is reported, not silently ignored; one that names something is kept.
+        #expect(result.droppedQualifiers.isEmpty == !row.rule.hasSuffix("dropped"), "\(result.droppedQualifiers)")
     }
 }

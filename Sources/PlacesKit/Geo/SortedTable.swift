@@ -4,12 +4,13 @@ import Glibc
 import Darwin
 #endif
 
-/// Sorted tab-separated text searched in place, as `look(1)` does: nothing is parsed until a line is read.
+/// The gazetteer's table storage: sorted tab-separated text searched in place, as `look(1)` does; nothing
+/// is parsed until a line is read. ``GazetteerSchema`` names the columns of each table.
 ///
 /// The bytes are either a raw string literal compiled into the binary or a file mapped into memory for the
 /// life of the process; either way they never move and are never freed, which is why the pointer is safe
 /// to share.
-struct TextTable: @unchecked Sendable {
+struct SortedTable: @unchecked Sendable {
     let base: UnsafePointer<UInt8>
     let count: Int
 
@@ -29,6 +30,17 @@ struct TextTable: @unchecked Sendable {
         // memchr is vectorised: scanning long ranges of keys line by line is most of a typo search.
         guard let found = memchr(base + offset, 10, count - offset) else { return count + 1 }
         return found.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: base) + 1
+    }
+
+    /// The offset where a column of a `places` line starts.
+    @inline(__always) func field(_ column: GazetteerSchema.PlaceColumn, ofLineAt offset: Int) -> Int {
+        field(column.rawValue, ofLineAt: offset)
+    }
+
+    /// The text of a column of a `places` line.
+    func text(_ column: GazetteerSchema.PlaceColumn, ofLineAt offset: Int) -> Substring {
+        let start = field(column.rawValue, ofLineAt: offset)
+        return Substring(decoding: UnsafeBufferPointer(start: base + start, count: fieldEnd(from: start) - start), as: UTF8.self)
     }
 
     /// The offset where field `index` (0-based) of the line at `offset` starts.
@@ -69,9 +81,9 @@ struct TextTable: @unchecked Sendable {
         }
         var value = Double(mantissa)
         if exponent < 0 {
-            value /= TextTable.powerOfTen(-exponent)
+            value /= SortedTable.powerOfTen(-exponent)
         } else if exponent > 0 {
-            value *= TextTable.powerOfTen(exponent)
+            value *= SortedTable.powerOfTen(exponent)
         }
         return negative ? -value : value
     }
@@ -155,3 +167,6 @@ struct TextTable: @unchecked Sendable {
 
 /// The generated tables live in extensions of this namespace (`GazetteerData+*.swift`).
 enum GazetteerData {}
+
+/// The storage's former name, still used by the reverse geocoder's outline table.
+typealias TextTable = SortedTable

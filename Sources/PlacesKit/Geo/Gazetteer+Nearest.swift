@@ -1,0 +1,136 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Gazetteer {
+    /// The grid cell of a point: rows from 90°S, columns from 180°W, one degree each.
+    static func cell(latitude: Double, longitude: Double) -> (row: Int, column: Int) {
+        (min(179, max(0, Int((latitude).rounded(.down)) + 90)), min(359, max(0, Int((longitude).rounded(.down)) + 180)))
+    }
+
+    /// Whether the `places` line at `offset` is a populated place (its kind column reads `city`).
+    @inline(__always) func isSettlementLine(_ offset: Int) -> Bool {
+        let start = places.field(.kind, ofLineAt: offset)
+        return places.keyHasPrefix(at: start, Gazetteer.cityKind)
+    }
+
+    static let cityKind = Array("city\t".utf8)
+
+    /// Calls `body` with the offset, latitude and longitude of every place in one grid cell.
+    private func forEachPlace(row: Int, column: Int, _ body: (Int, Double, Double) -> Void) {
+        let cellNumber = row * 360 + (column % 360 + 360) % 360
+        // Most cells (oceans, ice) hold no place: the occupancy map answers without a binary search.
+        if let occupancy, cellNumber < occupancy.count, occupancy.base[cellNumber] != UInt8(ascii: "1") { return }
+        var digits = Array(String(cellNumber).utf8)
+        while digits.count < 5 { digits.insert(48, at: 0) }
+        var offset = places.lowerBound(digits)
+        while offset < places.count, places.keyHasPrefix(at: offset, digits), places.base[offset + 5] == 9 {
+            // Features, airports and sights share the cells, after its populated places (the tables are
+            // sorted so); only populated places are "near" a point.
+            guard isSettlementLine(offset) else { break }
+            let latitudeStart = places.field(.latitude, ofLineAt: offset)
+            let longitudeStart = places.fieldEnd(from: latitudeStart) + 1
+            body(offset, places.double(at: latitudeStart), places.double(at: longitudeStart))
+            offset = places.nextLine(after: offset)
+        }
+    }
+
+    /// The populated places nearest to a point, nearest first.
+    /// - Parameters:
+    ///   - latitude: degrees north.
+    ///   - longitude: degrees east.
+    ///   - limit: how many places to return.
+    ///   - minimumPopulation: skip smaller places.
+    /// - Complexity: a binary search per 1-degree grid cell visited, in rings around the point until no
+    ///   unvisited cell can hold a nearer place.
+    public func nearest(latitude: Double, longitude: Double, limit: Int = 1, minimumPopulation: Int = 0) -> [NearbyPlace] {
+        guard limit > 0, latitude.isFinite, longitude.isFinite else { return [] }
+        let center = Gazetteer.cell(latitude: latitude, longitude: longitude)
+        var found: [(offset: Int, distance: Double)] = []
+        func visit(_ row: Int, _ column: Int) {
+            guard row >= 0, row < 180 else { return }
+            forEachPlace(row: row, column: column) { offset, lat, lon in
+                let d = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: lat, longitude: lon)
+                if found.count < limit || d < found[found.count - 1].distance {
+                    if minimumPopulation > 0, places.integer(at: places.field(.population, ofLineAt: offset)) < minimumPopulation { return }
+                    found.append((offset, d))
+                    found.sort { $0.distance < $1.distance }
+                    if found.count > limit { found.removeLast() }
+                }
+            }
+        }
+        for ring in 0...180 {
+            if ring == 0 {
+                visit(center.row, center.column)
+            } else {
+                for column in (center.column - ring)...(center.column + ring) {
+                    visit(center.row - ring, column)
+                    visit(center.row + ring, column)
+                }
+                if ring < 180 {
+                    for row in (center.row - ring + 1)...(center.row + ring - 1) {
+                        visit(row, center.column - ring)
+                        if 2 * ring < 360 { visit(row, center.column + ring) }
+                    }
+                }
+            }
+            // Every cell not yet visited lies beyond the parallels or the meridians that bound the visited
+            // box; when both are farther than the worst place kept, nothing nearer remains.
+            if found.count == limit,
+               Gazetteer.distanceOutsideBox(latitude: latitude, longitude: longitude, center: center, ring: ring)
+                > found[found.count - 1].distance {
+                break
+            }
+            if ring >= 180 { break }
+        }
+        return found.map { NearbyPlace(entry: placeEntry(at: $0.offset), distanceKm: $0.distance) }
+    }
+
+    /// A lower bound, in kilometres, on the distance from a point to any cell outside the box of cells
+    /// within `ring` of its own cell.
+    static func distanceOutsideBox(latitude: Double, longitude: Double, center: (row: Int, column: Int), ring: Int) -> Double {
+        let north = Double(center.row + ring + 1 - 90), south = Double(center.row - ring - 90)
+        let toNorth = north >= 90 ? Double.infinity : north - latitude
+        let toSouth = south <= -90 ? Double.infinity : latitude - south
+        let degreesOfLatitude = min(toNorth, toSouth)
+        let west = Double(center.column - ring - 180), east = Double(center.column + ring + 1 - 180)
+        let degreesOfLongitude = min(longitude - west, east - longitude)
+        var meridianKm = Double.infinity
+        if 2 * ring + 1 < 360 {
+            let φ = latitude * .pi / 180
+            if degreesOfLongitude >= 90 {
+                meridianKm = (90 - abs(latitude)) * 111.19  // the nearest point of a far meridian is a pole
+            } else {
+                meridianKm = asin(min(1, cos(φ) * sin(degreesOfLongitude * .pi / 180))) * Geodesy.earthRadiusKm
+            }
+        }
+        return min(degreesOfLatitude * 111.19, meridianKm)
+    }
+
+    /// The populated places within a radius of a point, nearest first.
+    /// - Parameters:
+    ///   - radiusKm: the radius in kilometres.
+    ///   - limit: how many places to return at most.
+    public func places(withinKm radiusKm: Double, ofLatitude latitude: Double, longitude: Double,
+                       limit: Int = 50) -> [NearbyPlace] {
+        guard radiusKm > 0, latitude.isFinite, longitude.isFinite else { return [] }
+        let rowSpan = Int((radiusKm / 111.19).rounded(.up)) + 1
+        let edgeLatitude = min(89.9, abs(latitude) + Double(rowSpan))
+        let columnSpan = min(180, Int((radiusKm / (111.19 * cos(edgeLatitude * .pi / 180))).rounded(.up)) + 1)
+        let center = Gazetteer.cell(latitude: latitude, longitude: longitude)
+        var found: [(offset: Int, distance: Double)] = []
+        for row in (center.row - rowSpan)...(center.row + rowSpan) where row >= 0 && row < 180 {
+            for column in (center.column - columnSpan)...(center.column + columnSpan) {
+                if column - (center.column - columnSpan) >= 360 { break }
+                forEachPlace(row: row, column: column) { offset, lat, lon in
+                    let d = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: lat, longitude: lon)
+                    if d <= radiusKm { found.append((offset, d)) }
+                }
+            }
+        }
+        found.sort { ($0.distance, $0.offset) < ($1.distance, $1.offset) }
+        return found.prefix(limit).map { NearbyPlace(entry: placeEntry(at: $0.offset), distanceKm: $0.distance) }
+    }
+}

@@ -1,0 +1,286 @@
+extension Gazetteer {
+    /// Finds the places a query names, best first.
+    ///
+    /// The query may be a name in any language or script (`Лондон`, `伦敦`), with or without diacritics or
+    /// punctuation, optionally followed by comma-separated qualifiers read right to left (a country, a region
+    /// or a county, by name, former name, code, or misspelt: `Cambridge, MA, US`, `St Ives, Cornwall`,
+    /// `Nimes, Languedoc-Roussillon`), or a pair of coordinates. Generic words are understood: `Lake Como`,
+    /// `Mount Fuji`, `Mt Etna`, `Isle of Skye`, `Yosemite National Park`, `Niagara Falls`, `the Louvre`.
+    /// Every candidate gets one ``GazetteerMatch/score`` (see ``GazetteerScore``); typos are guessed when
+    /// nothing important matches exactly: edit distance 1 for names up to 7 letters, 2 beyond.
+    /// - Parameters:
+    ///   - query: what the person typed.
+    ///   - limit: the most results to return.
+    ///   - country: an ISO 3166-1 alpha-2 code (any case) that every result must be in.
+    /// - Returns: ranked matches; empty when nothing matches.
+    /// - Complexity: an exact lookup is O(log n) over about 1.2 million keys plus one line read per candidate;
+    ///   a typo search scans the keys that share the query's first or second letter.
+    public func search(_ query: String, limit: Int = 10, country: String? = nil) -> [GazetteerMatch] {
+        lookup(query, limit: limit, country: country).matches
+    }
+
+    /// Finds the places a query names, best first, and says which qualifiers named nothing and were dropped
+    /// ("Nimes, Atlantis" searches Nimes). See ``search(_:limit:country:)`` for what a query may hold.
+    public func lookup(_ query: String, limit: Int = 10, country: String? = nil) -> GazetteerSearchResult {
+        guard limit > 0 else { return GazetteerSearchResult(matches: []) }
+        let countryFilter = country?.uppercased()
+        if let point = CoordinateParser.parse(query) {
+            let match = coordinateMatch(latitude: point.latitude, longitude: point.longitude)
+            return GazetteerSearchResult(matches: countryFilter == nil || match.entry.countryCode == countryFilter ? [match] : [])
+        }
+        let parts = query.split(separator: ",").map { (text: String($0).trimmed, folded: NameFolding.fold(String($0))) }
+            .filter { !$0.folded.isEmpty }
+        guard let head = parts.first else { return GazetteerSearchResult(matches: []) }
+        var scopes: [Scope] = []
+        var dropped: [GazetteerSearchResult.DroppedQualifier] = []
+        for qualifier in parts.dropFirst().reversed() {
+            var scope = resolveQualifier(qualifier.folded)
+            scope.text = qualifier.text
+            if scope.isEmpty {
+                dropped.append(.init(text: qualifier.text))
+            } else {
+                scopes.append(scope)
+            }
+        }
+        var matches = rank(head.folded, scopes: scopes, country: countryFilter, limit: limit)
+        if matches.isEmpty, scopes.contains(where: \.isGuess) {
+            // A qualifier read as the nearest name ("Atlantis" as Atlántico) that leaves nothing is dropped too.
+            dropped += scopes.filter(\.isGuess).map { .init(text: $0.text) }
+            scopes.removeAll(where: \.isGuess)
+            matches = rank(head.folded, scopes: scopes, country: countryFilter, limit: limit)
+        }
+        if !dropped.isEmpty {
+            // Say which country the search stayed in, when the other qualifiers or the filter name one.
+            let named = Set(scopes.flatMap(\.countryCodes)).union(countryFilter.map { [$0] } ?? [])
+            if named.count == 1 { for i in dropped.indices { dropped[i].countryCode = named.first } }
+        }
+        if parts.count == 1, matches.allSatisfy({ !$0.quality.isExact }) {
+            // "Paris Texas", "Springfield Illinois": with nothing exact, read the last words as a qualifier.
+            let words = head.folded.split(separator: " ")
+            for split in [words.count - 1, words.count - 2] where split >= 1 {
+                let scope = resolveQualifier(words[split...].joined(separator: " "), allowTypos: false)
+                guard !scope.isEmpty else { continue }
+                let retry = rank(words[..<split].joined(separator: " "), scopes: [scope], country: countryFilter, limit: limit)
+                if retry.first?.quality.isExact ?? false { matches = retry; break }
+            }
+        }
+        return GazetteerSearchResult(matches: matches, droppedQualifiers: dropped)
+    }
+
+    // MARK: - Candidates
+
+    /// A candidate while searching: where its line is, how it matched and its score.
+    struct Candidate {
+        var ref: Ref
+        var quality: GazetteerMatch.Quality
+        var key: String
+        var score: Double
+    }
+
+    /// The places, regions, counties and countries a qualifier can name.
+    struct Scope {
+        var countryCodes: Set<String> = []
+        /// `CC.admin1` keys.
+        var regions: Set<String> = []
+        /// `CC.admin1.admin2` keys.
+        var counties: Set<String> = []
+        /// Whether the qualifier matched no name exactly and was read as the nearest ones.
+        var isGuess = false
+        /// The qualifier as typed.
+        var text = ""
+        var isEmpty: Bool { countryCodes.isEmpty && regions.isEmpty && counties.isEmpty }
+
+        func admits(_ where_: Whereabouts) -> Bool {
+            countryCodes.contains(where_.country) || where_.region.map(regions.contains) ?? false
+                || where_.county.map(counties.contains) ?? false
+        }
+    }
+
+    /// The country, region and county a line lies in.
+    struct Whereabouts {
+        var country: String
+        var region: String?
+        var county: String?
+    }
+
+    /// Ranks the candidates for a folded name within the qualifiers' scopes.
+    private func rank(_ head: String, scopes: [Scope], country: String?, limit: Int) -> [GazetteerMatch] {
+        var best: [Ref: Candidate] = [:]
+        let accept: (Ref) -> Bool = { ref in
+            if country == nil && scopes.isEmpty { return true }
+            let whereabouts = self.whereabouts(of: ref)
+            if let country, whereabouts.country != country { return false }
+            return scopes.allSatisfy { $0.admits(whereabouts) }
+        }
+        func consider(_ ref: Ref, _ quality: GazetteerMatch.Quality, key: String, edits: Int = 0, wholeWord: Bool = false,
+                      viaAlias: Bool = false, shortName: Bool = false, family: GenericWords.Family? = nil) {
+            let qualityScore = quality == .alias && family != nil ? GazetteerScore.understood
+                : quality == .alias && shortName ? GazetteerScore.shortName
+                : quality == .code && ref.table == .places ? GazetteerScore.airportCode
+                : GazetteerScore.quality(quality, edits: edits, wholeWord: wholeWord) - (viaAlias ? GazetteerScore.typoOfAlias : 0)
+            if let existing = best[ref], existing.score >= qualityScore + 80 { return }  // cannot improve
+            guard accept(ref) else { return }
+            let (importance, kind) = self.importance(of: ref)
+            if let family, !family.admits(kind) { return }
+            let score = qualityScore + importance
+            if let existing = best[ref], existing.score >= score { return }
+            best[ref] = Candidate(ref: ref, quality: quality, key: key, score: score)
+        }
+        let key = Array(head.utf8)
+        scanExactAndPrefix(key, limit: limit, consider: { consider($0, $1, key: $2, wholeWord: $3, shortName: $4) })
+        // Generic words understood: "lake como" also looks for lakes called "como".
+        if !best.values.contains(where: { $0.quality.isExact }) {
+            for reading in GenericWords.readings(of: head) {
+                forEachExact(Array(reading.core.utf8)) { ref, _ in
+                    consider(ref, .alias, key: reading.core, family: reading.family)
+                }
+            }
+        }
+        let strongest = best.values.filter { $0.quality.isExact }.map(\.score).max() ?? 0
+        // A typo is guessed unless something important matched outright (a village called "Dubin" does not
+        // hide Dublin).
+        if strongest < GazetteerScore.exact + GazetteerScore.importance(kind: .city, population: 20_000), key.count >= 4 {
+            fuzzy(key) { ref, kind, edits, matched in consider(ref, .fuzzy, key: matched, edits: edits, viaAlias: kind != .placeName) }
+        }
+        let ranked = best.values.sorted { a, b in
+            a.score != b.score ? a.score > b.score : (a.ref.table.rawValue, a.ref.offset) < (b.ref.table.rawValue, b.ref.offset)
+        }
+        return ranked.prefix(limit).map { candidate in
+            GazetteerMatch(entry: entry(for: candidate.ref), quality: candidate.quality, matchedKey: candidate.key,
+                           score: (candidate.score * 10).rounded() / 10)
+        }
+    }
+
+    /// Calls `consider` with every key equal to `key` (exact, alias or code), then with keys that start
+    /// with it (prefix, and whether the name goes on with a new word).
+    private func scanExactAndPrefix(_ key: [UInt8], limit: Int,
+                                    consider: (Ref, GazetteerMatch.Quality, String, Bool, Bool) -> Void) {
+        var offset = keys.lowerBound(key)
+        var scanned = 0, exactCount = 0, prefixCount = 0
+        let head = String(decoding: key, as: UTF8.self)
+        while offset < keys.count, keys.keyHasPrefix(at: offset, key), scanned < 20_000 {
+            let end = keys.fieldEnd(from: offset)
+            let (ref, kind) = readRef(from: end + 1)
+            if end - offset == key.count {
+                // Exact lines come first ("key<TAB>" sorts before "key more").
+                exactCount += 1
+                // A region's code ("IL") only qualifies; it is not a result of its own.
+                if let kind, kind != .regionCode {
+                    consider(ref, Gazetteer.quality(of: kind), head, false, kind == .placeShortName)
+                }
+            } else {
+                let wholeWord = keys.base[offset + key.count] == 32
+                // Prefix matches: whole-word continuations always, others until there are plenty; none once
+                // there are enough exact matches to fill the list.
+                if exactCount >= limit { break }
+                if wholeWord || prefixCount < 4 * limit + 50 {
+                    prefixCount += 1
+                    consider(ref, .prefix, String(decoding: keys.keyBytes(at: offset), as: UTF8.self), wholeWord, false)
+                }
+            }
+            offset = keys.nextLine(after: end)
+            scanned += 1
+        }
+    }
+
+    /// Calls `body` with every line a key names exactly, and the key's kind.
+    func forEachExact(_ key: [UInt8], _ body: (Ref, GazetteerSchema.KeyKind?) -> Void) {
+        var offset = keys.lowerBound(key)
+        while offset < keys.count, keys.compareKey(at: offset, key) == 0 {
+            let end = keys.fieldEnd(from: offset)
+            let (ref, kind) = readRef(from: end + 1)
+            body(ref, kind)
+            offset = keys.nextLine(after: end)
+        }
+    }
+
+    static func quality(of kind: GazetteerSchema.KeyKind) -> GazetteerMatch.Quality {
+        switch kind {
+        case .placeName, .countryName: .exact
+        case .placeAlias, .placeShortName, .regionName, .countyName: .alias
+        case .placeCode, .regionCode, .countryCode: .code
+        }
+    }
+
+    func readRef(from offset: Int) -> (Ref, GazetteerSchema.KeyKind?) {
+        let kind = GazetteerSchema.KeyKind(rawValue: keys.base[offset])
+        return (Ref(table: kind?.table ?? .places, offset: keys.integer(at: offset + 2)), kind)
+    }
+
+    // MARK: - Qualifiers
+
+    /// The countries, regions and counties a qualifier names: exactly (by name, former name or code), else,
+    /// when `allowTypos`, the closest names by edit distance ("Paris, Frnace").
+    func resolveQualifier(_ folded: String, allowTypos: Bool = true) -> Scope {
+        var scope = Scope()
+        func add(_ ref: Ref) {
+            switch ref.table {
+            case .countries: scope.countryCodes.insert(String(countries.fields(at: ref.offset)[0]))
+            case .regions: scope.regions.insert(String(regions.fields(at: ref.offset)[0]))
+            case .counties: scope.counties.insert(String(counties.fields(at: ref.offset)[0]))
+            case .places: break
+            }
+        }
+        let key = Array(folded.utf8)
+        forEachExact(key) { ref, _ in add(ref) }
+        if scope.isEmpty && allowTypos && key.count >= 4 {
+            var bestDistance = Int.max
+            fuzzy(key) { ref, _, distance, _ in
+                guard ref.table != .places, distance <= bestDistance else { return }
+                if distance < bestDistance { scope = Scope(); bestDistance = distance }
+                add(ref)
+            }
+            scope.isGuess = true
+        }
+        return scope
+    }
+
+    /// The country, `CC.admin1` region and `CC.admin1.admin2` county of a line, read without building an entry.
+    func whereabouts(of ref: Ref) -> Whereabouts {
+        switch ref.table {
+        case .places:
+            let cc = String(places.text(.country, ofLineAt: ref.offset))
+            let admin1 = places.text(.admin1, ofLineAt: ref.offset)
+            guard !admin1.isEmpty else { return Whereabouts(country: cc) }
+            let region = cc + "." + admin1
+            let admin2 = places.text(.admin2, ofLineAt: ref.offset)
+            return Whereabouts(country: cc, region: region, county: admin2.isEmpty ? nil : region + "." + admin2)
+        case .regions:
+            let key = String(regions.fields(at: ref.offset)[0])
+            return Whereabouts(country: String(key.prefix(2)), region: key)
+        case .counties:
+            let key = String(counties.fields(at: ref.offset)[0])
+            return Whereabouts(country: String(key.prefix(2)), region: String(key.split(separator: ".").prefix(2).joined(separator: ".")),
+                               county: key)
+        case .countries:
+            return Whereabouts(country: String(countries.fields(at: ref.offset)[0]))
+        }
+    }
+
+    /// The importance part of a line's score, and its kind.
+    func importance(of ref: Ref) -> (Double, GazetteerEntry.Kind) {
+        switch ref.table {
+        case .places:
+            let start = places.field(.population, ofLineAt: ref.offset)
+            let population = places.integer(at: start)
+            let kindStart = places.fieldEnd(from: start) + 1
+            let kindText = Substring(decoding: UnsafeBufferPointer(start: places.base + kindStart,
+                                                                   count: places.fieldEnd(from: kindStart) - kindStart), as: UTF8.self)
+            let kind = GazetteerEntry.Kind(rawValue: String(kindText)) ?? .city
+            let flagsStart = places.fieldEnd(from: kindStart) + 1
+            let isCapital = places.base[flagsStart] == UInt8(ascii: "C")
+            let rankStart = places.fieldEnd(from: flagsStart) + 1
+            let rank = places.base[rankStart] == 9 ? nil : places.integer(at: rankStart)
+            return (GazetteerScore.importance(kind: kind, population: population, isCapital: isCapital, rank: rank), kind)
+        case .regions:
+            let population = Int(regions.fields(at: ref.offset)[GazetteerSchema.UnitColumn.population.rawValue]) ?? 0
+            return (GazetteerScore.importance(kind: .region, population: population), .region)
+        case .counties:
+            let population = Int(counties.fields(at: ref.offset)[GazetteerSchema.UnitColumn.population.rawValue]) ?? 0
+            return (GazetteerScore.importance(kind: .county, population: population), .county)
+        case .countries:
+            let population = Int(countries.fields(at: ref.offset)[GazetteerSchema.CountryColumn.population.rawValue]) ?? 0
+            return (GazetteerScore.importance(kind: .country, population: population), .country)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+/// Typo search: the keys within a small edit distance of a query, found without scanning every key.
+extension Gazetteer {
+    /// The largest edit distance a typo search allows for a folded query of this many bytes.
+    static func typoBudget(_ length: Int) -> Int { length <= 7 ? 1 : 2 }
+
+    /// Calls `consider` with every line whose key is within ``typoBudget(_:)`` edits of `key`, the key's kind,
+    /// the edit distance and the key found.
+    /// - Complexity: a scan of the keys sharing the query's first or second character, most rejected by
+    ///   length and a letter-set bound before the edit distance is computed; plus 26 exact lookups.
+    func fuzzy(_ key: [UInt8], consider: (Ref, GazetteerSchema.KeyKind?, Int, String) -> Void) {
+        let budget = Gazetteer.typoBudget(key.count)
+        // Keys sharing the first letter catch most typos; keys starting with the query's second letter
+        // catch a dropped or swapped first letter.
+        var blocks: [[UInt8]] = [firstCharacter(of: key)]
+        let rest = Array(key.dropFirst(blocks[0].count))
+        if !rest.isEmpty {
+            let second = firstCharacter(of: rest)
+            if second != blocks[0] { blocks.append(second) }
+        }
+        var scratch = EditDistance(query: key)
+        for block in blocks {
+            var offset = keys.lowerBound(block)
+            let shortest = max(1, key.count - budget), longest = key.count + budget
+            // The block ends where keys stop starting with it: one binary search instead of a test per line.
+            var after = block
+            after[after.count - 1] &+= 1  // a UTF-8 byte is never 0xFF
+            let blockEnd = keys.lowerBound(after, from: offset)
+            let base = keys.base
+            while offset < blockEnd {
+                // A key of fitting length ends with a tab inside this window, followed by its one-letter
+                // table and another tab; any other tab there belongs to a shorter key's reference. Most
+                // lines fail this test without their key being read.
+                var end = -1
+                var position = offset + shortest
+                let last = min(offset + longest, blockEnd - 3)
+                while position <= last {
+                    if base[position] == 9 && base[position + 2] == 9 && base[position + 1] > 57 { end = position; break }
+                    position += 1
+                }
+                if end >= 0 {
+                    let candidate = UnsafeBufferPointer(start: base + offset, count: end - offset)
+                    // The window may reach into the next line when this one is short.
+                    if !candidate.contains(where: { $0 == 9 || $0 == 10 }), scratch.lowerBound(candidate, limit: budget) <= budget,
+                       let distance = scratch.distance(key, candidate, limit: budget) {
+                        let (ref, kind) = readRef(from: end + 1)
+                        if kind != .regionCode { consider(ref, kind, distance, String(decoding: candidate, as: UTF8.self)) }
+                    }
+                }
+                // Every line holds at least five bytes before its newline ("k<TAB>p<TAB>0").
+                offset = keys.nextLine(after: offset + min(shortest, 5))
+            }
+        }
+        // A wrong first letter falls outside both blocks: try each Latin letter in its place (26 exact lookups).
+        guard let first = key.first, first < 0x80 else { return }
+        var variant = key
+        for letter in UInt8(ascii: "a")...UInt8(ascii: "z") where letter != first {
+            variant[0] = letter
+            var offset = keys.lowerBound(variant)
+            while offset < keys.count, keys.compareKey(at: offset, variant) == 0 {
+                let end = keys.fieldEnd(from: offset)
+                let (ref, kind) = readRef(from: end + 1)
+                if kind != .regionCode { consider(ref, kind, 1, String(decoding: variant, as: UTF8.self)) }
+                offset = keys.nextLine(after: end)
+            }
+        }
+    }
+
+    private func firstCharacter(of bytes: [UInt8]) -> [UInt8] {
+        guard let first = bytes.first else { return [] }
+        let length = first < 0x80 ? 1 : first < 0xE0 ? 2 : first < 0xF0 ? 3 : 4
+        return Array(bytes.prefix(length))
+    }
+}

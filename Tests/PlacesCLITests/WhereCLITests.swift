@@ -5,7 +5,7 @@ import Testing
 @Suite struct WhereCLITests {
     @Test(arguments: [
         // A point in Spain near Andorra is in Spain, not in a rectangle called Andorra.
-        ("42.35,1.2", ["In Spain (ES)", "Region: Catalonia"], ["Andorra (AD)"]),
+        ("42.35,1.2", ["In Spain (ES)", "Region: Catalunya, Lleida"], ["Andorra (AD)"]),
         ("42.51,1.52", ["In Andorra (AD)"], []),
         // At sea off Tel Aviv: Israel's waters, not "Palestinian Territory".
         ("32.08,34.70", ["At sea,", "km off Israel (IL), in its territorial waters", "In the Mediterranean Sea (sea)"], ["Palestin"]),
@@ -38,6 +38,7 @@ import Testing
         #expect(object["atSea"] as? Bool == false)
         #expect(object["coast"] is NSNull)
         #expect(object["admin1"] as? String == "Vaud")
+        #expect((object["admin2"] as? String)?.isEmpty == false, "the district of the nearest town in Vaud")
         let areas = try #require(object["areas"] as? [[String: Any]])
         #expect(areas.first?["name"] as? String == "Lake Geneva")
         #expect(areas.first?["kind"] as? String == "lake")

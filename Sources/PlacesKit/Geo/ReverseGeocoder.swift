@@ -106,10 +106,9 @@ public struct ReverseGeocoder: Sendable {
         return result
     }
 
-    /// The second-level region of a gazetteer place. The bundled gazetteer does not carry admin-2 names
-    /// yet; when ``GazetteerEntry`` gains them, this is the one place to read them from.
+    /// The second-level region (county, district) of a gazetteer place, `nil` when it has none.
     static func admin2(of entry: GazetteerEntry) -> String? {
-        nil
+        entry.admin2.isEmpty ? nil : entry.admin2
     }
 
     /// The nearest coast of a point outside every outline.

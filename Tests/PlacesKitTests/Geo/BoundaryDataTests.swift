@@ -11,7 +11,7 @@ enum BoundaryTables {
     }
 
     /// Every vertex of every country ring.
-    static func ringVertices(_ rings: TextTable) -> [Vertex] {
+    static func ringVertices(_ rings: SortedTable) -> [Vertex] {
         var vertices: [Vertex] = []
         var offset = 0
         while offset < rings.count {
@@ -24,7 +24,7 @@ enum BoundaryTables {
         return vertices
     }
 
-    static func lines(_ table: TextTable) -> [(offset: Int, end: Int)] {
+    static func lines(_ table: SortedTable) -> [(offset: Int, end: Int)] {
         var result: [(Int, Int)] = []
         var offset = 0
         while offset < table.count {
@@ -184,10 +184,11 @@ enum BoundaryTables {
         var total = 0, agree = 0
         var offset = 0
         while offset < places.count {
-            let fields = places.fields(at: offset)
-            if fields.count > 4, let lat = Double(fields[2]), let lon = Double(fields[3]) {
+            if Gazetteer.bundled.isSettlementLine(offset) {
+                let lat = places.double(at: places.field(.latitude, ofLineAt: offset))
+                let lon = places.double(at: places.field(.longitude, ofLineAt: offset))
                 total += 1
-                if locator.country(latitude: lat, longitude: lon)?.code == String(fields[4]) { agree += 1 }
+                if locator.country(latitude: lat, longitude: lon)?.code == String(places.text(.country, ofLineAt: offset)) { agree += 1 }
             }
             offset = places.nextLine(after: offset)
         }

@@ -97,6 +97,13 @@ import PlacesKit
         #expect(admin1.map(NameFolding.fold) == NameFolding.fold(row.2), "\(admin1 ?? "nil")")
     }
 
+    @Test func districtComesFromTheNearestTownInTheSameRegion() throws {
+        let result = geocoder.locate(latitude: 34.05, longitude: -118.25)
+        #expect(result.admin1 == "California")
+        #expect(result.admin2 == "Los Angeles County")
+        #expect(geocoder.locate(latitude: 35, longitude: 18).admin2 == nil)  // at sea
+    }
+
     @Test func json() {
         let line = GeosearchJSON.reverse(query: "0,-30", geocoder.locate(latitude: 0, longitude: -30))
         #expect(line.hasPrefix("{\"query\": \"0,-30\", \"country\": null, \"countryName\": null, \"nearest\": {"))

@@ -77,14 +77,13 @@ public struct ReverseGeocoder: Sendable {
         let (areas, outlined) = features.containing(latitude: latitude, longitude: longitude)
         // Marine areas and the outlines overlap by a kilometre or so along coasts: a point at sea is in
         // no desert or island, and a point ashore in no sea (lakes lie inside the country outlines).
-        if placement == nil || placement!.offshore {
+        guard let placement, !placement.offshore else {
             result.areas = areas.filter(\.isWater)
             result.atSea = CountryIndex.cell(latitude: latitude, longitude: longitude) != nil
             result.coast = coast(latitude: latitude, longitude: longitude)
             return result
         }
         result.areas = areas.filter { !$0.isWater || $0.kind == "lake" || $0.kind == "reservoir" }
-        guard let placement else { return result }
         // The region: the outline's where Natural Earth draws one, else the nearest town's in this country.
         let outlinedCode = outlined.map { String($0.code.split(separator: ".").last ?? "") }
         let fits = { (place: NearbyPlace) in
@@ -102,7 +101,8 @@ public struct ReverseGeocoder: Sendable {
         } else if let town, !town.entry.admin1.isEmpty {
             result.admin1 = town.entry.admin1
         }
-        result.admin2 = town.flatMap { ReverseGeocoder.admin2(of: $0.entry) }
+        // A district only from a town in the region named above, so the two never disagree.
+        result.admin2 = town.flatMap { fits($0) ? ReverseGeocoder.admin2(of: $0.entry) : nil }
         return result
     }
 

@@ -62,7 +62,7 @@ def cold(command, runs=RUNS):
 
 
 def peak_memory(command):
-    r = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, stdout=subprocess.DEVNULL,
+    r = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                        stderr=subprocess.PIPE, text=True)
     last = r.stderr.strip().splitlines()[-1] if r.stderr.strip() else "0"
     return int(last) / 1024 if last.isdigit() else float("nan")

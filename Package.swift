@@ -12,8 +12,10 @@ let package = Package(
         .target(name: "PlacesKit"),
         // The command-line front end: argument parsing and output only.
         .executableTarget(name: "places", dependencies: ["PlacesKit"]),
-        .testTarget(name: "PlacesKitTests", dependencies: ["PlacesKit"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "PlacesCLITests", dependencies: ["PlacesKit", "places"]),
+        // What both test targets share: running the built binary, finding outside tools.
+        .target(name: "PlacesTestSupport", path: "Tests/PlacesTestSupport"),
+        .testTarget(name: "PlacesKitTests", dependencies: ["PlacesKit", "PlacesTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PlacesCLITests", dependencies: ["PlacesKit", "places", "PlacesTestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

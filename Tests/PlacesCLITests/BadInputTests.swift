@@ -138,6 +138,49 @@ import Testing
         #expect(try Data(contentsOf: places.journal) == before)
     }
 
+    /// Every case's whole message, pinned in one file people can read and review: a change of
+    /// wording shows as a diff of `Fixtures/error-messages.txt`. `PLACES_UPDATE_GOLDEN=1` rewrites
+    /// the file, and that run fails, so a rewritten file is never what makes a test pass.
+    @Test func wholeMessagesMatchTheGoldenFile() throws {
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/error-messages.txt")
+        var transcript = ""
+        for (arguments, _, _) in Self.cases {
+            let (places, _) = try seeded()
+            defer { places.removeAll() }
+            let result = try places.run(arguments)
+            transcript += "$ places " + arguments.map(Self.shown).joined(separator: " ") + "\n"
+            transcript += "exit \(result.status)\n" + Self.shown(result.stderr.replacing(places.directory.path, with: "$TMP")) + "\n"
+        }
+        if ProcessInfo.processInfo.environment["PLACES_UPDATE_GOLDEN"] != nil {
+            try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try transcript.write(to: golden, atomically: true, encoding: .utf8)
+            Issue.record("rewrote \(golden.lastPathComponent); review the diff and run again without PLACES_UPDATE_GOLDEN")
+            return
+        }
+        let expected = try String(contentsOf: golden, encoding: .utf8)
+        let expectedBlocks = expected.components(separatedBy: "\n$ places ")
+        let actualBlocks = transcript.components(separatedBy: "\n$ places ")
+        #expect(actualBlocks.count == expectedBlocks.count, "the table and the golden file list different cases")
+        for (actual, wanted) in zip(actualBlocks, expectedBlocks) where actual != wanted {
+            Issue.record("message changed:\n--- expected\n\(wanted)\n--- actual\n\(actual)")
+        }
+    }
+
+    /// Text as the golden file shows it: control characters escaped, very long words shortened.
+    static func shown(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 && scalar != "\n" || scalar.value == 0x7F {
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result.replacing(String(repeating: "x", count: 10_000), with: "x…(10000 characters)")
+            .replacing(String(repeating: "d", count: 20_001), with: "d…(20001 characters)")
+            .replacing(String(repeating: "t", count: 65), with: "t…(65 characters)")
+    }
+
     @Test func tableHasAtLeastSixtyCases() {
         #expect(Self.cases.count >= 60)
     }

@@ -3,36 +3,10 @@ import Testing
 
 /// Completion scripts, share links and the manual page, end to end with the real shells and roff.
 @Suite struct DailyUseTests {
-    /// A tool's path, or `nil` when missing (and a recorded failure when CI requires validators).
-    static func tool(_ name: String, install: String) -> String? {
-        for directory in ["/usr/bin", "/bin", "/usr/local/bin"] where FileManager.default.isExecutableFile(atPath: directory + "/" + name) {
-            return directory + "/" + name
-        }
-        if ProcessInfo.processInfo.environment["PLACES_REQUIRE_VALIDATORS"] != nil {
-            Issue.record("\(name) is not installed (apt-get install \(install))")
-        } else {
-            print("skipped: \(name) is not installed (apt-get install \(install))")
-        }
-        return nil
-    }
-
     /// Runs a program to the end; stdout and stderr captured.
     static func run(_ path: String, _ arguments: [String], environment: [String: String]) throws -> PlacesRunner.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Small outputs only (syntax checks, completions): reading one pipe after the other is safe.
-        let outBytes = out.fileHandleForReading.readDataToEndOfFile()
-        let errBytes = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return PlacesRunner.Result(stdout: String(decoding: outBytes, as: UTF8.self),
-                                   stderr: String(decoding: errBytes, as: UTF8.self), status: process.terminationStatus)
+        let result = try ExternalTool.run(path, arguments, environment: environment)
+        return PlacesRunner.Result(stdout: result.stdout, stderr: result.stderr, status: result.status)
     }
 
     /// A journal with two places, tags with a space and a colon in a name, to catch quoting slips.
@@ -44,15 +18,24 @@ import Testing
     }
 
     @Test(arguments: ["bash", "zsh", "fish"])
-    func completionScriptPassesTheShellsSyntaxCheck(shell: String) throws {
+    func completionScriptIsPrinted(shell: String) throws {
         let places = try PlacesRunner()
         defer { places.removeAll() }
         let result = try places.run(["completion", shell])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains(" __complete "))
+    }
+
+    /// Only the shells installed here (all of them in CI, which requires them): a missing shell is
+    /// not a case that passes.
+    @Test(arguments: ["bash", "zsh", "fish"].filter(ExternalTool.available))
+    func completionScriptPassesTheShellsSyntaxCheck(shell: String) throws {
+        let places = try PlacesRunner()
+        defer { places.removeAll() }
+        let result = try places.run(["completion", shell])
         let script = places.directory.appendingPathComponent("completion.\(shell)")
         try result.stdout.write(to: script, atomically: true, encoding: .utf8)
-        guard let path = Self.tool(shell, install: shell) else { return }
+        let path = try ExternalTool.require(shell)
         let check = try Self.run(path, ["-n", script.path], environment: ["PATH": "/usr/bin:/bin", "HOME": places.directory.path])
         #expect(check.status == 0, "\(shell) -n: \(check.stderr)")
         #expect(check.stderr.isEmpty, "\(check.stderr)")
@@ -67,10 +50,11 @@ import Testing
     }
 
     /// Sources the bash script and calls its function as bash's programmable completion would.
-    @Test func bashCompletionOffersIdsTagsAndChoicesFromTheJournal() throws {
+    @Test(.enabled(if: ExternalTool.available("bash"), "needs bash"))
+    func bashCompletionOffersIdsTagsAndChoicesFromTheJournal() throws {
         let (places, palace, opera) = try Self.fixture()
         defer { places.removeAll() }
-        guard let bash = Self.tool("bash", install: "bash") else { return }
+        let bash = try ExternalTool.require("bash")
         let script = places.directory.appendingPathComponent("places.bash")
         try places.run(["completion", "bash"]).stdout.write(to: script, atomically: true, encoding: .utf8)
         let binary = PlacesRunner.executable.path
@@ -104,10 +88,11 @@ import Testing
 
     /// Types into an interactive zsh on a pseudo-terminal (zsh's own zpty module) and presses Tab
     /// twice, as a person would; the listing shows ids with names, and tags.
-    @Test func zshCompletionListsIdsWithNamesAndTags() throws {
+    @Test(.enabled(if: ExternalTool.available("zsh"), "needs zsh (apt-get install zsh)"))
+    func zshCompletionListsIdsWithNamesAndTags() throws {
         let (places, palace, opera) = try Self.fixture()
         defer { places.removeAll() }
-        guard let zsh = Self.tool("zsh", install: "zsh") else { return }
+        let zsh = try ExternalTool.require("zsh")
         let functions = places.directory.appendingPathComponent("functions")
         let bin = places.directory.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: functions, withIntermediateDirectories: true)
@@ -142,10 +127,11 @@ import Testing
     }
 
     /// fish answers `complete -C LINE` with what it would offer, one `value<TAB>description` a line.
-    @Test func fishCompletionOffersIdsWithNamesTagsAndChoices() throws {
+    @Test(.enabled(if: ExternalTool.available("fish"), "needs fish (apt-get install fish)"))
+    func fishCompletionOffersIdsWithNamesTagsAndChoices() throws {
         let (places, palace, opera) = try Self.fixture()
         defer { places.removeAll() }
-        guard let fish = Self.tool("fish", install: "fish") else { return }
+        let fish = try ExternalTool.require("fish")
         let script = places.directory.appendingPathComponent("places.fish")
         try places.run(["completion", "fish"]).stdout.write(to: script, atomically: true, encoding: .utf8)
         let bin = places.directory.appendingPathComponent("bin")
@@ -231,7 +217,7 @@ import Testing
     }
 
     /// The manual page is valid roff: groff reports no warnings at all (`-ww`), and it documents every command.
-    @Test func manPageRendersWithoutWarnings() throws {
+    @Test func manPageHasEverySectionAndCommand() throws {
         let places = try PlacesRunner()
         defer { places.removeAll() }
         let result = try places.run(["help", "--man"])
@@ -244,9 +230,16 @@ import Testing
         for command in ["add", "list", "show", "edit", "remove", "share", "open", "completion"] {
             #expect(page.contains(".SS \"places \(command)\""), "missing \(command)")
         }
+    }
+
+    @Test(.enabled(if: ExternalTool.available("groff"), "needs groff (apt-get install groff-base)"))
+    func manPageRendersInGroffWithoutWarnings() throws {
+        let places = try PlacesRunner()
+        defer { places.removeAll() }
+        let page = try places.run(["help", "--man"]).stdout
         let file = places.directory.appendingPathComponent("places.1")
         try page.write(to: file, atomically: true, encoding: .utf8)
-        guard let groff = Self.tool("groff", install: "groff-base") else { return }
+        let groff = try ExternalTool.require("groff")
         let rendered = try Self.run(groff, ["-man", "-Tutf8", "-ww", "-z", file.path], environment: ["PATH": "/usr/bin:/bin"])
         #expect(rendered.status == 0)
         #expect(rendered.stderr.isEmpty, "groff: \(rendered.stderr)")

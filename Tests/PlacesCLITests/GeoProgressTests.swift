@@ -3,7 +3,8 @@ import Testing
 
 /// Progress bars of the gazetteer commands: `search --batch` and `gazetteer import`.
 @Suite struct GeoProgressTests {
-    @Test func searchBatchShowsABarOnlyWhenItsOutputGoesElsewhere() throws {
+    @Test(.enabled(if: ProgressTests.hasTerminal, "needs script (apt-get install bsdutils)"))
+    func searchBatchShowsABarOnlyWhenItsOutputGoesElsewhere() throws {
         let places = try PlacesRunner()
         defer { places.removeAll() }
         let queries = places.directory.appendingPathComponent("queries.txt")
@@ -11,24 +12,25 @@ import Testing
         let out = places.directory.appendingPathComponent("results.txt").path
         let fast = ["PLACES_PROGRESS_DELAY": "0"]
         // The shell redirects: standard output to a file, standard error still the terminal.
-        guard let toFile = try ProgressTests.onTerminal(places, ["search", "--batch", "--json"], environment: fast,
-                                                        redirect: " < '\(queries.path)' > '\(out)'") else { return }
+        let toFile = try ProgressTests.onTerminal(places, ["search", "--batch", "--json"], environment: fast,
+                                                  redirect: " < '\(queries.path)' > '\(out)'")
         #expect(toFile.status == 0)
         #expect(toFile.stdout.hasPrefix("\r") && toFile.stdout.contains("/s"), "\(toFile.stdout.debugDescription)")
         #expect(try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").count == 600)
-        let quiet = try #require(try ProgressTests.onTerminal(places, ["search", "--batch", "--quiet"], environment: fast,
-                                                              redirect: " < '\(queries.path)' > '\(out)'"))
+        let quiet = try ProgressTests.onTerminal(places, ["search", "--batch", "--quiet"], environment: fast,
+                                                 redirect: " < '\(queries.path)' > '\(out)'")
         #expect(!quiet.stdout.contains("/s"))
         // Results streaming to the terminal: no bar among them.
-        let onScreen = try #require(try ProgressTests.onTerminal(places, ["search", "--batch", "--json"], environment: fast,
-                                                                 redirect: " < '\(queries.path)'"))
+        let onScreen = try ProgressTests.onTerminal(places, ["search", "--batch", "--json"], environment: fast,
+                                                    redirect: " < '\(queries.path)'")
         #expect(onScreen.stdout.contains("\"query\""))
         #expect(!onScreen.stdout.contains("/s"))
         let piped = try places.run(["search", "--batch"], stdin: "London\nParis\n", environment: fast)
         #expect(!piped.stderr.contains("/s"))
     }
 
-    @Test func gazetteerImportShowsBytesRead() throws {
+    @Test(.enabled(if: ProgressTests.hasTerminal, "needs script (apt-get install bsdutils)"))
+    func gazetteerImportShowsBytesRead() throws {
         let places = try PlacesRunner()
         defer { places.removeAll() }
         let dump = places.directory.appendingPathComponent("cities.txt")
@@ -37,8 +39,8 @@ import Testing
             text += "\(100_000 + i)\tTown \(i)\tTown \(i)\t\t\(Double(i % 80) + 0.5)\t\(Double(i % 170) + 0.25)\tP\tPPL\tCH\t\tBE\t\t\t\t\(1000 + i)\t\t500\tEurope/Zurich\t2023-01-01\n"
         }
         try text.write(to: dump, atomically: true, encoding: .utf8)
-        guard let imported = try ProgressTests.onTerminal(places, ["gazetteer", "import", dump.path],
-                                                          environment: ["PLACES_PROGRESS_DELAY": "0"]) else { return }
+        let imported = try ProgressTests.onTerminal(places, ["gazetteer", "import", dump.path],
+                                                    environment: ["PLACES_PROGRESS_DELAY": "0"])
         #expect(imported.status == 0, "\(imported.stdout)")
         #expect(imported.stdout.contains(" MB  "), "\(imported.stdout.debugDescription)")
         #expect(imported.stdout.contains("Imported 10,000 places"))

@@ -21,8 +21,8 @@ import Testing
     /// Runs `places` on a pseudo-terminal; returns everything the terminal received.
     /// - Parameter redirect: shell redirections appended to the command line (`> out.txt`).
     static func onTerminal(_ places: PlacesRunner, _ arguments: [String], environment: [String: String] = [:],
-                           redirect: String = "") throws -> PlacesRunner.Result? {
-        guard let script = DailyUseTests.tool("script", install: "util-linux (bsdutils)") else { return nil }
+                           redirect: String = "") throws -> PlacesRunner.Result {
+        let script = try ExternalTool.require("script")
         let command = ([PlacesRunner.executable.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ") + redirect
         var env = ["PLACES_STORE": places.journal.path, "HOME": places.directory.path, "PATH": "/usr/bin:/bin",
                    "LANG": "C.UTF-8", "TERM": "xterm", "SHELL": "/bin/sh"]
@@ -32,11 +32,15 @@ import Testing
 
     static let bar = "\r["
 
-    @Test func importAndExportShowABarOnATerminalAndNotInAPipe() throws {
+    /// Tests on a pseudo-terminal need `script` (util-linux/bsdutils); they show as skipped without it.
+    static let hasTerminal = ExternalTool.available("script")
+
+    @Test(.enabled(if: hasTerminal, "needs script (apt-get install bsdutils)"))
+    func importAndExportShowABarOnATerminalAndNotInAPipe() throws {
         let (places, geojson) = try Self.journal(count: 3_000)
         defer { places.removeAll() }
         let fast = ["PLACES_PROGRESS_DELAY": "0"]
-        guard let imported = try Self.onTerminal(places, ["import", geojson.path], environment: fast) else { return }
+        let imported = try Self.onTerminal(places, ["import", geojson.path], environment: fast)
         #expect(imported.status == 0, "\(imported.stdout)")
         #expect(imported.stdout.contains(Self.bar), "no bar: \(imported.stdout.debugDescription)")
         #expect(imported.stdout.contains("/3,000  ") && imported.stdout.contains("/s"))
@@ -45,14 +49,14 @@ import Testing
         #expect(try places.journalPlaces().count == 3_000)
 
         let out = places.directory.appendingPathComponent("out.gpx").path
-        let exported = try #require(try Self.onTerminal(places, ["export", "-o", out], environment: fast))
+        let exported = try Self.onTerminal(places, ["export", "-o", out], environment: fast)
         #expect(exported.status == 0)
         #expect(exported.stdout.contains(Self.bar) && exported.stdout.contains("/3,000"))
 
         // --quiet silences it; so does output streaming to the same terminal.
-        let quiet = try #require(try Self.onTerminal(places, ["export", "-o", out, "--quiet"], environment: fast))
+        let quiet = try Self.onTerminal(places, ["export", "-o", out, "--quiet"], environment: fast)
         #expect(!quiet.stdout.contains(Self.bar))
-        let streamed = try #require(try Self.onTerminal(places, ["export", "--format", "csv"], environment: fast))
+        let streamed = try Self.onTerminal(places, ["export", "--format", "csv"], environment: fast)
         #expect(streamed.stdout.contains("Place 2999"))
         #expect(!streamed.stdout.contains(Self.bar))
 
@@ -65,10 +69,11 @@ import Testing
     }
 
     /// Without the test's override, quick work draws nothing even on a terminal.
-    @Test func quickWorkDrawsNothing() throws {
+    @Test(.enabled(if: hasTerminal, "needs script (apt-get install bsdutils)"))
+    func quickWorkDrawsNothing() throws {
         let (places, geojson) = try Self.journal(count: 50)
         defer { places.removeAll() }
-        guard let imported = try Self.onTerminal(places, ["import", geojson.path]) else { return }
+        let imported = try Self.onTerminal(places, ["import", geojson.path])
         #expect(imported.status == 0)
         #expect(!imported.stdout.contains(Self.bar))
     }

@@ -134,26 +134,13 @@ public enum Suggestion {
         return best?.0
     }
 
-    /// Edit distance over characters, counting a swap of two neighbours as one edit (optimal
-    /// string alignment), since `lsit` for `list` is the commonest typo of all.
+    /// Edit distance counting a swap of two neighbours as one edit (optimal string alignment),
+    /// since `lsit` for `list` is the commonest typo of all: the gazetteer's ``EditDistance``, over
+    /// UTF-8 bytes (command and option names are ASCII).
     public static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
-                }
-            }
-            (beforePrevious, previous, current) = (previous, current, beforePrevious)
-        }
-        return previous[b.count]
+        let first = Array(a.utf8), second = Array(b.utf8)
+        var distance = EditDistance()
+        return second.withUnsafeBufferPointer { distance.distance(first, $0, limit: max(first.count, second.count)) }
+            ?? max(first.count, second.count)
     }
 }

@@ -1,15 +1,33 @@
 /// Number formatting without Foundation's `String(format:)`, which FoundationEssentials lacks.
 public enum CoordinateFormat {
-    /// The shortest text that reads back as the same number, without a trailing `.0`: `51.501`, `91`, `-0.141`.
+    /// The shortest text that reads back as the same number, without a trailing `.0` and without an
+    /// exponent: `51.501`, `91`, `-0.141`, `0.0000001` (GPX and KML allow no exponent, and a
+    /// rounded `0.000000` would not read back the same).
     public static func plain(_ value: Double) -> String {
         guard value.isFinite else { return "\(value)" }
         var text = "\(value)"
         if text.hasSuffix(".0") { text.removeLast(2) }
-        // Swift writes very small and very large numbers with an exponent; coordinates and
-        // distances in range never need one, so a small one is spelled out and a huge one
-        // (only ever seen in an error message) stays as it is.
-        if text.contains("e") && abs(value) < 1 { return fixed(value, decimals: 6) }
+        // Swift writes numbers below 1e-4 or from 2^53 with an exponent. A small one is spelled out
+        // with the same digits; a huge one (never a coordinate or distance in range) stays as it is.
+        if text.contains("e") && abs(value) < 1 { return positional(text) }
         return text
+    }
+
+    /// `1.25e-07` as `0.000000125`: the same significant digits, written out.
+    static func positional(_ exponential: String) -> String {
+        guard let e = exponential.firstIndex(of: "e"), let exponent = Int(exponential[exponential.index(after: e)...]) else {
+            return exponential
+        }
+        var mantissa = exponential[..<e]
+        let negative = mantissa.hasPrefix("-")
+        if negative { mantissa.removeFirst() }
+        let digits = mantissa.filter { $0 != "." }
+        let pointAfter = (mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) } ?? mantissa.count) + exponent
+        guard pointAfter <= 0 else { return exponential }
+        var result = negative ? "-0." : "0."
+        result += String(repeating: "0", count: -pointAfter) + digits
+        while result.hasSuffix("0") { result.removeLast() }
+        return result
     }
 
     /// The number rounded to a fixed count of decimals: `fixed(51.50135, decimals: 4)` is `51.5014`.
@@ -55,4 +73,16 @@ public enum CoordinateFormat {
 /// `1 place`, `2 places`: a count with its noun in the right number (English plural in -s).
 public func counted(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
+}
+
+/// `8961989` as `8,961,989`: the one number grouper for counts, populations and distances.
+public func grouped(_ number: Int) -> String {
+    let digits = String(number.magnitude)
+    var result = ""
+    result.reserveCapacity(digits.count + digits.count / 3 + 1)
+    for (index, digit) in digits.enumerated() {
+        if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+        result.append(digit)
+    }
+    return number < 0 ? "-" + result : result
 }

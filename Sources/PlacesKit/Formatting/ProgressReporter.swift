@@ -103,10 +103,10 @@ public final class ProgressReporter {
     public static func line(count: Int, total: Int?, elapsed: Double, width: Int = 20, unit: Unit = .items) -> String {
         let rate = elapsed > 0 ? Double(count) / elapsed : 0
         let megabytes = { (n: Double) in CoordinateFormat.fixed(n / 1_000_000, decimals: 1) }
-        let rateText = unit == .bytes ? megabytes(rate) + " MB/s" : grouped(Int(rate.rounded())) + "/s"
-        let countText = unit == .bytes ? megabytes(Double(count)) : grouped(count)
+        let rateText = unit == .bytes ? megabytes(rate) + " MB/s" : PlacesKit.grouped(Int(rate.rounded())) + "/s"
+        let countText = unit == .bytes ? megabytes(Double(count)) : PlacesKit.grouped(count)
         guard let total, total > 0 else { return "\(countText)\(unit == .bytes ? " MB" : "")  \(rateText)" }
-        let totalText = unit == .bytes ? megabytes(Double(total)) + " MB" : grouped(total)
+        let totalText = unit == .bytes ? megabytes(Double(total)) + " MB" : PlacesKit.grouped(total)
         let fraction = min(1, max(0, Double(count) / Double(total)))
         let filled = Int((fraction * Double(width)).rounded(.down))
         let bar = "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "]"
@@ -115,17 +115,6 @@ public final class ProgressReporter {
             text += "  ETA " + duration(Double(total - count) / rate)
         }
         return text
-    }
-
-    /// `1234567` as `1,234,567`.
-    public static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return number < 0 ? "-" + result : result
     }
 
     /// Seconds as `0:04`, `12:30` or `1:02:03`.

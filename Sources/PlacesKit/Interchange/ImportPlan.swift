@@ -47,7 +47,7 @@ public struct SkippedPlace: Sendable, CustomStringConvertible {
         case .unchanged: why = "already in the journal, unchanged"
         case .repeatedInImport: why = "its id \(place.shortID) appeared earlier in this import"
         case .nearbyNamesake(let existing, let meters):
-            let shortID = String(existing.uuidString.lowercased().prefix(8))
+            let shortID = String(Location.lowercaseText(of: existing).prefix(8))
             why = "a place of the same name (\(shortID)) is \(Int(meters.rounded())) m away"
         }
         return "\(origin) \"\(place.name)\": \(why)"

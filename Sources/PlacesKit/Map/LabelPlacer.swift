@@ -92,28 +92,16 @@ public enum LabelPlacer {
         return result
     }
 
-    /// Roughly how many character widths a text takes: East Asian wide characters count two.
-    public static func displayWidth(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { total, scalar in
-            let v = scalar.value
-            if scalar.properties.generalCategory == .nonspacingMark || v == 0x200D || (0xFE00...0xFE0F).contains(v) {
-                return total
-            }
-            let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
-                || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)
-                || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1F64F).contains(v) || (0x1F900...0x1F9FF).contains(v)
-                || (0x20000...0x3FFFD).contains(v)
-            return total + (wide ? 2 : 1)
-        }
-    }
-
     /// A name shortened to at most `maximum` character widths, with an ellipsis when cut.
     public static func shortened(_ text: String, maximum: Int) -> String {
-        guard displayWidth(text) > maximum else { return text }
+        guard TerminalText.width(text) > maximum else { return text }
         var result = ""
+        var used = 0
         for character in text {
-            if displayWidth(result + String(character)) > maximum - 1 { break }
+            let width = TerminalText.width(of: character)
+            if used + width > maximum - 1 { break }
             result.append(character)
+            used += width
         }
         return result.trimmed + "…"
     }

@@ -54,7 +54,7 @@ public struct MapScaleBar: Sendable, Equatable {
     /// The bar's length on the canvas.
     public let length: Double
     /// The text under the bar: `500 km`, `200 m`.
-    public var label: String { Self.distanceText(kilometres) }
+    public var label: String { DistanceParser.text(kilometres: kilometres) }
 
     /// The longest round bar no longer than `maximumLength` canvas units, measured at the view's middle.
     public init(viewport: MapViewport, maximumLength: Double) {
@@ -68,11 +68,5 @@ public struct MapScaleBar: Sendable, Equatable {
         }
         kilometres = best
         length = best / perUnit
-    }
-
-    /// A distance as people say it: `50 km`, `2.5 km`, `800 m`.
-    public static func distanceText(_ kilometres: Double) -> String {
-        if kilometres < 1 { return CoordinateFormat.plain((kilometres * 1000).rounded()) + " m" }
-        return CoordinateFormat.plain((kilometres * 10).rounded() / 10) + " km"
     }
 }

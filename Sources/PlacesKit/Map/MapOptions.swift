@@ -21,19 +21,16 @@ public struct MapFilter: Sendable, Equatable {
         self.radiusKm = radiusKm
     }
 
+    /// The same choice as the ``PlaceQuery`` that `list` and `export` use.
+    public var query: PlaceQuery {
+        PlaceQuery(tags: tags, visited: visited,
+                   centre: around.map { PlaceQuery.Point(latitude: $0.latitude, longitude: $0.longitude) },
+                   radiusKm: around == nil ? nil : radiusKm)
+    }
+
     /// The places that pass, in their original order.
     public func apply(to locations: [Location]) -> [Location] {
-        let wanted = Set(tags.map { $0.lowercased() })
-        return locations.filter { location in
-            if !wanted.isEmpty, !location.tags.contains(where: { wanted.contains($0.lowercased()) }) { return false }
-            if let visited, location.isVisited != visited { return false }
-            if let around {
-                let distance = Geodesy.distanceKm(fromLatitude: around.latitude, longitude: around.longitude,
-                                                  toLatitude: location.latitude, longitude: location.longitude)
-                if distance > radiusKm { return false }
-            }
-            return true
-        }
+        query.apply(to: locations)
     }
 
     /// A few words for the map's subtitle: `tag food · visited · within 50 km of 48.8566, 2.3522`.
@@ -42,51 +39,25 @@ public struct MapFilter: Sendable, Equatable {
         if !tags.isEmpty { parts.append((tags.count == 1 ? "tag " : "tags ") + tags.joined(separator: ", ")) }
         if let visited { parts.append(visited ? "visited" : "want to go") }
         if let around {
-            parts.append("within \(MapScaleBar.distanceText(radiusKm)) of "
+            parts.append("within \(DistanceParser.text(kilometres: radiusKm)) of "
                 + CoordinateFormat.pair(latitude: around.latitude, longitude: around.longitude))
         }
         return parts.joined(separator: " · ")
     }
 }
 
-extension MapFilter {
-    /// Reads a radius as people type it: `50km`, `50 km`, `800m`, `10mi`, or a bare number of kilometres.
-    /// - Throws: ``UsageError`` for anything else, or a radius that is not positive.
-    public static func parseRadius(_ text: String) throws -> Double {
-        var number = text.trimmed.lowercased()
-        var factor = 1.0
-        for (suffix, scale) in [("km", 1.0), ("mi", 1.609_344), ("m", 0.001)] where number.hasSuffix(suffix) {
-            number = String(number.dropLast(suffix.count)).trimmed
-            factor = scale
-            break
-        }
-        guard let value = Double(number), value.isFinite, value > 0, !number.contains("x") else {
-            throw UsageError("--radius \"\(text)\" is not a distance", hint: "e.g. --radius 50km, --radius 800m or --radius 10mi")
-        }
-        return value * factor
+extension MapCoordinate {
+    /// Reads `LAT,LON` in decimal degrees (`48.8566, 2.3522`), `nil` for anything else. The point
+    /// may lie outside the world (`95,0`): the caller says what is wrong with it.
+    public init?(decimalText text: String) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmed }
+        guard parts.count == 2, let latitude = try? DecimalDegrees.parse(parts[0], field: "latitude"),
+              let longitude = try? DecimalDegrees.parse(parts[1], field: "longitude") else { return nil }
+        self.init(latitude: latitude, longitude: longitude)
     }
 
-    /// Reads the centre for `--around`: `LAT,LON` in decimal degrees, or a place name handed to
-    /// `resolvePlace` (the gazetteer, where the program has one).
-    /// - Parameters:
-    ///   - text: what follows `--around`.
-    ///   - resolvePlace: turns a name into coordinates, `nil` when it knows no such place.
-    /// - Throws: ``UsageError`` for coordinates out of range or a name nobody can resolve.
-    public static func parseCentre(_ text: String,
-                                   resolvePlace: ((String) throws -> MapCoordinate?)? = nil) throws -> MapCoordinate {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmed }
-        if parts.count == 2, let latitude = try? DecimalDegrees.parse(parts[0], field: "latitude"),
-           let longitude = try? DecimalDegrees.parse(parts[1], field: "longitude") {
-            guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
-                throw UsageError("--around \"\(text)\" is outside the world",
-                                 hint: "latitude comes first, -90 to 90; longitude second, -180 to 180")
-            }
-            return MapCoordinate(latitude: latitude, longitude: longitude)
-        }
-        if let resolvePlace, let found = try resolvePlace(text.trimmed) { return found }
-        throw UsageError("--around \"\(text)\" is not LAT,LON" + (resolvePlace == nil ? "" : " nor a known place"),
-                         hint: "e.g. --around 48.8566,2.3522 (a decimal point, a comma between the two)")
-    }
+    /// Whether the point is on the globe: latitude −90…90, longitude −180…180.
+    public var isInTheWorld: Bool { (-90...90).contains(latitude) && (-180...180).contains(longitude) }
 }
 
 /// How a map is drawn: size, labels, title. Shared by the SVG, HTML and terminal renderers.

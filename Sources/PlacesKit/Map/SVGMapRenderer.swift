@@ -131,7 +131,7 @@ public struct SVGMapRenderer: Sendable {
         let names = scene.locations.map { LabelPlacer.shortened($0.name.trimmed, maximum: 28) }
         let requests = zip(points, names).map { point, name in
             LabelPlacer.Request(x: point.x, y: point.y, pinRadius: Style.pinRadius,
-                                width: Double(LabelPlacer.displayWidth(name)) * Style.labelSize * Style.characterWidth,
+                                width: Double(TerminalText.width(name)) * Style.labelSize * Style.characterWidth,
                                 height: Style.labelHeight)
         }
         let placements = LabelPlacer.place(requests, in: MapBox(x: 2, y: 2, width: v.width - 4, height: v.height - 4),
@@ -162,7 +162,7 @@ public struct SVGMapRenderer: Sendable {
         init(scene: MapScene, width: Double, height: Double) {
             // Title, top left.
             let title = scene.title, subtitle = scene.subtitle
-            let titleWidth = max(Double(LabelPlacer.displayWidth(title)) * 11.5, Double(LabelPlacer.displayWidth(subtitle)) * 7) + 20
+            let titleWidth = max(Double(TerminalText.width(title)) * 11.5, Double(TerminalText.width(subtitle)) * 7) + 20
             let titleBox = MapBox(x: 10, y: 10, width: min(titleWidth, width - 20), height: subtitle.isEmpty ? 34 : 50)
             boxes.append(titleBox)
             markup += "<g>\n" + panel(titleBox)
@@ -186,7 +186,7 @@ public struct SVGMapRenderer: Sendable {
                 rows.append((swatch(TagPalette.other.hex), "other"))
             }
             if !rows.isEmpty {
-                let legendWidth = Double(rows.map { LabelPlacer.displayWidth($0.text) }.max() ?? 0) * 7 + 44
+                let legendWidth = Double(rows.map { TerminalText.width($0.text) }.max() ?? 0) * 7 + 44
                 let legendHeight = Double(rows.count) * 18 + 12
                 // Bottom left unless that hides more pins than the top right does.
                 let bottomLeft = MapBox(x: 10, y: height - 10 - legendHeight, width: legendWidth, height: legendHeight)

@@ -57,7 +57,7 @@ public struct TerminalMapRenderer: Sendable {
             for character in text {
                 guard c >= 0, c < columns, row >= 0, row < rows else { c += 1; continue }
                 overlay[row * columns + c] = Cell(text: String(character), style: style)
-                let wide = LabelPlacer.displayWidth(String(character)) == 2
+                let wide = TerminalText.width(String(character)) == 2
                 if wide, c + 1 < columns { overlay[row * columns + c + 1] = Cell(text: "", style: style) }
                 c += wide ? 2 : 1
             }
@@ -88,7 +88,7 @@ public struct TerminalMapRenderer: Sendable {
             let names = scene.locations.map { LabelPlacer.shortened($0.name.trimmed, maximum: 20) }
             let requests = zip(cellsOfPins, names).map { cell, name in
                 LabelPlacer.Request(x: Double(cell.column) + 0.5, y: Double(cell.row) + 0.5, pinRadius: 0.5,
-                                    width: Double(LabelPlacer.displayWidth(name) + 1), height: 1)
+                                    width: Double(TerminalText.width(name) + 1), height: 1)
             }
             let placements = LabelPlacer.place(requests, in: MapBox(x: 0, y: 0, width: Double(columns), height: Double(rows)),
                                                gap: 0.5)
@@ -163,7 +163,7 @@ public struct TerminalMapRenderer: Sendable {
     private func wrap(_ items: [String], width: Int) -> [String] {
         var lines: [String] = [], current = "", currentWidth = 0
         for item in items {
-            let itemWidth = LabelPlacer.displayWidth(stripEscapes(item))
+            let itemWidth = TerminalText.width(stripEscapes(item))
             if currentWidth > 0 && currentWidth + 2 + itemWidth > width {
                 lines.append(current)
                 current = ""; currentWidth = 0

@@ -68,17 +68,30 @@ public struct Location: Identifiable, Sendable {
     /// A UUID in lower case, formatted from its bytes (`uuidString` goes through snprintf, which
     /// shows in profiles when 100,000 ids are written).
     public static func lowercaseText(of id: UUID) -> String {
+        String(unsafeUninitializedCapacity: 36) { buffer in
+            writeLowercaseText(of: id, into: buffer)
+            return 36
+        }
+    }
+
+    /// Appends the id's 36 bytes of text (lower case, as the journal writes it) to `out`.
+    static func appendLowercaseText(of id: UUID, to out: inout [UInt8]) {
+        let start = out.count
+        out.append(contentsOf: repeatElement(0, count: 36))
+        out.withUnsafeMutableBufferPointer { writeLowercaseText(of: id, into: UnsafeMutableBufferPointer(rebasing: $0[start...])) }
+    }
+
+    /// The one UUID formatter: 36 bytes of lower-case text into `buffer`, written in place
+    /// (`uuidString` allocates and is upper case).
+    private static func writeLowercaseText(of id: UUID, into buffer: UnsafeMutableBufferPointer<UInt8>) {
         let hex: StaticString = "0123456789abcdef"
-        return withUnsafeBytes(of: id.uuid) { raw in
-            String(unsafeUninitializedCapacity: 36) { buffer in
-                var position = 0
-                for (index, byte) in raw.enumerated() {
-                    if index == 4 || index == 6 || index == 8 || index == 10 { buffer[position] = UInt8(ascii: "-"); position += 1 }
-                    buffer[position] = hex.utf8Start[Int(byte >> 4)]
-                    buffer[position + 1] = hex.utf8Start[Int(byte & 0xF)]
-                    position += 2
-                }
-                return position
+        withUnsafeBytes(of: id.uuid) { raw in
+            var position = 0
+            for (index, byte) in raw.enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 { buffer[position] = UInt8(ascii: "-"); position += 1 }
+                buffer[position] = hex.utf8Start[Int(byte >> 4)]
+                buffer[position + 1] = hex.utf8Start[Int(byte & 0xF)]
+                position += 2
             }
         }
     }

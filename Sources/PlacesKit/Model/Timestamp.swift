@@ -25,7 +25,7 @@ public enum Timestamp {
     /// calendar date (`2024-05-01`, taken as midnight UTC). Returns `nil` for anything else.
     public static func date(from text: String) -> Date? {
         let trimmed = text.trimmed
-        if let date = FastTimestamp.parse(trimmed) { return date }
+        if let date = FastTimestamp.parse(trimmed) ?? FastTimestamp.parseDay(trimmed) { return date }
         // The format styles below roll impossible days over (February 29 of 2023 becomes March 1);
         // a date that does not exist is a mistake to report, not to correct.
         guard hasPossibleCalendarDay(trimmed) else { return nil }

@@ -93,13 +93,13 @@ public enum JournalDoctor {
         var candidates = store.history.versions().map { ($0.path, $0.saved) }
         if PosixFile.exists(store.backupPath) { candidates.insert((store.backupPath, modificationDate(store.backupPath)), at: 0) }
         for (candidate, saved) in candidates {
-            guard let places = try? JournalStore.decode(PosixFile.read(candidate), path: candidate).places else { continue }
+            guard let contents = try? JournalStore.decode(PosixFile.read(candidate), path: candidate) else { continue }
             let aside = path + ".unreadable-" + Timestamp.string(Date()).replacing(":", with: "")
             try PosixFile.rename(path, aside)
-            try PosixFile.writeNew(path + ".restoring", JournalStore.encode(places), mode: 0o600)
+            try PosixFile.writeNew(path + ".restoring", JournalStore.encode(contents.places, members: contents.members), mode: 0o600)
             try PosixFile.rename(path + ".restoring", path)
             try PosixFile.syncDirectory(store.directory)
-            return "restored the version saved \(Timestamp.string(saved)) (\(counted(places.count, "place"))) from \(candidate); the unreadable file was kept as \(aside) (changes made after that version are only in it)"
+            return "restored the version saved \(Timestamp.string(saved)) (\(counted(contents.places.count, "place"))) from \(candidate); the unreadable file was kept as \(aside) (changes made after that version are only in it)"
         }
         return nil
     }

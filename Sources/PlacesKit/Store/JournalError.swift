@@ -1,5 +1,6 @@
 /// Why the journal could not be read or changed. Every case reads as a complete sentence when
-/// printed, names the file, and says what to do where there is something to do.
+/// printed, names the file, and says what to do where there is something to do. The cases carry
+/// their data; options of the command line (`--wait`, `--store`) are the executable's to name.
 public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The journal exists but is not a journal this version can read. Nothing was changed.
     case unreadable(path: String, reason: String, backup: String?)
@@ -24,11 +25,11 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .newerVersion(path, version, supported):
             return "cannot read \(path): it is journal version \(version), and this places reads up to version \(supported)\nhint: upgrade places; the journal was left untouched"
         case let .lockTimeout(path, seconds):
-            return "the journal is locked by another places process (\(path)); gave up after \(CoordinateFormat.plain(seconds)) s\nhint: wait for it to finish, or pass --wait SECONDS to wait longer"
+            return "the journal is locked by another places process (\(path)); gave up after \(CoordinateFormat.plain(seconds)) s\nhint: wait for it to finish"
         case let .io(path, operation, reason):
             return "cannot \(operation) \(path): \(reason)"
         case .noHome:
-            return "cannot tell where the journal lives: HOME is not set\nhint: pass --store PATH or set PLACES_STORE"
+            return "cannot tell where the journal lives: HOME is not set\nhint: set PLACES_STORE"
         case let .duplicateID(path, id):
             return "cannot read \(path): the id \(id) appears twice\nhint: the journal was left untouched; remove one of the two entries by hand"
         }

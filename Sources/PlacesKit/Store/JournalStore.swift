@@ -70,85 +70,37 @@ public struct JournalStore: Sendable {
 
     /// Decodes journal bytes: the versioned document, or the bare array of places written by the
     /// bucket-list app this journal descends from.
-    /// - Returns: the places, and whether the bytes were in the legacy bare-array form.
+    /// - Returns: the places, whether the bytes were in the legacy bare-array form, and the
+    ///   top-level members this version does not know.
     public static func decode(_ bytes: [UInt8]?, path: String, backupPath: String? = nil,
-                              descriptions: Bool = true) throws -> (places: [Location], legacy: Bool) {
-        guard let bytes else { return ([], false) }
+                              descriptions: Bool = true) throws -> JournalContents {
+        guard let bytes else { return JournalContents(places: [], legacy: false, members: [:]) }
         let backup = backupPath.flatMap { PosixFile.exists($0) ? $0 : nil }
         func unreadable(_ reason: String) -> JournalError { .unreadable(path: path, reason: reason, backup: backup) }
 
-        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+        guard bytes.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
             throw unreadable("the file is empty (a journal with no places is {\"version\": 1, \"places\": []})")
         }
-        if let fast = JournalCodec.decode(bytes, descriptions: descriptions) {
-            var seen = Set<UUID>(minimumCapacity: fast.places.count)
-            for place in fast.places where !seen.insert(place.id).inserted {
-                throw JournalError.duplicateID(path: path, id: place.idString)
+        guard let contents = JournalCodec.decode(bytes, descriptions: descriptions) else {
+            // The careful path: slower, but it says what is wrong and where.
+            switch JournalProblem.find(in: bytes) {
+            case .newerVersion(let version):
+                throw JournalError.newerVersion(path: path, version: version, supported: currentVersion)
+            case .unreadable(let reason):
+                throw unreadable(reason)
             }
-            return fast
         }
-        // The careful path: slower, but its errors say what is wrong and where.
-        let data = Data(bytes)
-        let decoder = JSONDecoder()
-        do {
-            let result: (places: [Location], legacy: Bool)
-            if first == UInt8(ascii: "[") {
-                result = (try decoder.decode([Location].self, from: data), true)
-            } else {
-                let document = try decoder.decode(JournalDocument.self, from: data)
-                result = (document.places, false)
-            }
-            var seen = Set<UUID>()
-            for place in result.places where !seen.insert(place.id).inserted {
-                throw JournalError.duplicateID(path: path, id: place.idString)
-            }
-            return result
-        } catch let error as JournalDocument.NewerVersion {
-            throw JournalError.newerVersion(path: path, version: error.version, supported: currentVersion)
-        } catch let error as JournalError {
-            throw error
-        } catch {
-            if let problem = JSONSyntaxCheck.firstProblem(in: bytes) { throw unreadable("\(problem)") }
-            throw unreadable(Self.explain(error))
+        var seen = Set<UUID>(minimumCapacity: contents.places.count)
+        for place in contents.places where !seen.insert(place.id).inserted {
+            throw JournalError.duplicateID(path: path, id: place.idString)
         }
-    }
-
-    /// A one-line reason for a decoding error, naming the place index and field.
-    static func explain(_ error: any Error) -> String {
-        func where_(_ path: [any CodingKey]) -> String {
-            var text = ""
-            for key in path {
-                if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
-            }
-            return text.isEmpty ? "the top level" : text
-        }
-        switch error as? DecodingError {
-        case let .keyNotFound(key, context)?:
-            return "\(where_(context.codingPath)) has no \"\(key.stringValue)\""
-        case let .typeMismatch(type, context)?:
-            return "\(where_(context.codingPath)) is not \(describe(type))"
-        case let .valueNotFound(type, context)?:
-            return "\(where_(context.codingPath)) is null where \(describe(type)) is needed"
-        case let .dataCorrupted(context)?:
-            return "\(where_(context.codingPath)): \(context.debugDescription)"
-        default:
-            return "\(error)"
-        }
-    }
-
-    private static func describe(_ type: Any.Type) -> String {
-        switch type {
-        case is Double.Type, is Int.Type: return "a number"
-        case is String.Type: return "a string"
-        case is Bool.Type: return "true or false"
-        default: return "of the expected kind (\(type))"
-        }
+        return contents
     }
 
     /// The journal's text for a list of places: pretty-printed, keys sorted, so that diffs and
     /// hand edits stay readable.
-    public static func encode(_ places: [Location]) throws -> [UInt8] {
-        JournalCodec.encode(places)
+    public static func encode(_ places: [Location], members: [String: JSONFragment] = [:]) throws -> [UInt8] {
+        JournalCodec.encode(places, members: members)
     }
 
     // MARK: Changing
@@ -183,7 +135,8 @@ public struct JournalStore: Sendable {
 
         removeStrayTemporaryFiles(in: directory, for: target)
         let original = try PosixFile.read(target)
-        let (before, legacy) = try Self.decode(original, path: target, backupPath: target + ".bak")
+        let contents = try Self.decode(original, path: target, backupPath: target + ".bak")
+        let (before, legacy) = (contents.places, contents.legacy)
         var places = before
         let result = try body(&places)
 
@@ -214,7 +167,7 @@ public struct JournalStore: Sendable {
         }
         let unchanged = !changed
         if unchanged && !legacy && original != nil { return result }
-        try write(places, to: target, replacing: original != nil)
+        try write(places, members: contents.members, to: target, replacing: original != nil)
         return result
     }
 
@@ -314,14 +267,16 @@ public struct JournalStore: Sendable {
         let history = JournalHistory(journalPath: target)
         guard let version = history.versions().first else { return nil }
         let current = try Self.decode(PosixFile.read(target), path: target, backupPath: target + ".bak").places
-        let restored = try Self.decode(PosixFile.read(version.path), path: version.path).places
-        try write(restored, to: target, replacing: PosixFile.exists(target), recordHistory: false)
+        let restoredContents = try Self.decode(PosixFile.read(version.path), path: version.path)
+        let restored = restoredContents.places
+        try write(restored, members: restoredContents.members, to: target, replacing: PosixFile.exists(target), recordHistory: false)
         history.discard(version)
         return (version, current, restored)
     }
 
-    private func write(_ places: [Location], to target: String, replacing: Bool, recordHistory: Bool = true) throws {
-        let bytes = try Self.encode(places)
+    private func write(_ places: [Location], members: [String: JSONFragment], to target: String, replacing: Bool,
+                       recordHistory: Bool = true) throws {
+        let bytes = try Self.encode(places, members: members)
         let directory = StorePath.directory(of: target)
         let name = StorePath.lastComponent(of: target)
         let temporary = StorePath.join(directory, ".\(name).tmp.\(getpid()).\(UInt32.random(in: 0...UInt32.max))")
@@ -360,28 +315,5 @@ public struct JournalStore: Sendable {
 
     private func removeStrayTemporaryFiles(in directory: String, for target: String) {
         for file in strayTemporaryFiles() { unlink(file) }
-    }
-}
-
-/// The journal's top-level JSON object.
-struct JournalDocument: Codable {
-    var version: Int
-    var places: [Location]
-
-    struct NewerVersion: Error { var version: Int }
-
-    init(version: Int, places: [Location]) {
-        self.version = version
-        self.places = places
-    }
-
-    enum CodingKeys: String, CodingKey { case version, places }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        version = try container.decode(Int.self, forKey: .version)
-        // Check the version before the places: a newer journal may hold places this code cannot read.
-        if version > JournalStore.currentVersion { throw NewerVersion(version: version) }
-        places = try container.decode([Location].self, forKey: .places)
     }
 }

@@ -67,6 +67,24 @@ final class CommandContext {
         Console.writeAll(bytes, to: STDOUT_FILENO)
     }
 
+    /// The batch loop of `search --batch` and `where --batch`: one line of output for each line of
+    /// standard input (trimmed), written in chunks of about 60 KB as they fill, so a long batch
+    /// streams instead of waiting for the end.
+    func answerEachLine(progress: ProgressReporter? = nil, _ answer: (String) -> String) {
+        var output = ""
+        output.reserveCapacity(1 << 16)
+        while let line = readLine() {
+            progress?.advance()
+            output += answer(line.trimmed)
+            output += "\n"
+            if output.utf8.count > 60_000 {
+                print(output, terminator: "")
+                output.removeAll(keepingCapacity: true)
+            }
+        }
+        print(output, terminator: "")
+    }
+
     /// Writes a line to standard error (notes that must not mix with data on stdout).
     func note(_ text: String) {
         Console.error(text)

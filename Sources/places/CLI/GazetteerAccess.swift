@@ -44,9 +44,6 @@ enum GazetteerAccess {
         return e.context + " — " + e.summary + "  " + CoordinateFormat.pair(latitude: e.latitude, longitude: e.longitude)
     }
 
-    /// `8961989` → `8,961,989`.
-    static func grouped(_ number: Int) -> String { ProgressReporter.grouped(number) }
-
     /// Resolves a place name or coordinates to one point, printing what was picked and the runners-up
     /// on standard error. Throws when nothing matches.
     static func resolve(_ query: String, context: CommandContext, gazetteer: Gazetteer, country: String? = nil,

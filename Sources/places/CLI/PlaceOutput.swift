@@ -8,6 +8,17 @@ import Foundation
 /// How places are shown: tables for people, JSON for programs.
 enum PlaceOutput {
     /// Places as the journal stores them, pretty-printed with sorted keys.
+    /// A place as the journal writes it: fields this version does not know come out exactly as
+    /// they were read (`JSONEncoder` would rewrite their numbers).
+    static func json(_ place: Location) throws -> String {
+        String(decoding: JournalCodec.encodePlace(place), as: UTF8.self)
+    }
+
+    /// Places as the journal writes them.
+    static func json(_ places: [Location]) throws -> String {
+        String(decoding: JournalCodec.encodeArray(places), as: UTF8.self)
+    }
+
     static func json<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -111,4 +122,11 @@ struct PlaceFilterOptions: ParsableOptions {
     var visited: Bool
     @Flag("--unvisited", help: "Only places you still want to go to.")
     var unvisited: Bool
+
+    /// The query these options ask for.
+    /// - Throws: ``UsageError`` for `--visited` with `--unvisited`.
+    func query(order: PlaceQuery.Order = .journal) throws -> PlaceQuery {
+        if visited && unvisited { throw UsageError("--visited and --unvisited exclude each other") }
+        return PlaceQuery(tags: tags, visited: visited ? true : (unvisited ? false : nil), order: order)
+    }
 }

@@ -51,6 +51,9 @@ enum PlacesCLI {
         } catch let error as JournalError {
             switch error {
             case .unreadable, .newerVersion, .duplicateID: return fail(error.description, code: .dataError)
+            // The library's sentence, with the options that help on this command line.
+            case .lockTimeout: return fail(error.description + ", or pass --wait SECONDS to wait longer", code: .failure)
+            case .noHome: return fail(error.description + ", or pass --store PATH", code: .failure)
             default: return fail(error.description, code: .failure)
             }
         } catch let error as PlaceLookupError {

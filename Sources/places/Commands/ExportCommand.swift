@@ -29,7 +29,7 @@ enum ExportCommand: PlacesCommand {
     static func run(_ options: Options, _ context: CommandContext) throws {
         let output = options.output
         let format = try resolveFormat(options.format, output: output)
-        let places = try ListCommand.select(try context.store().load(), filter: options.filter, sort: nil)
+        let places = try options.filter.query().apply(to: try context.store().load())
         let toStandardOutput = output == nil || output == "-"
         let progress = context.progress(total: places.count, writesToStdout: toStandardOutput, quiet: options.quiet)
         let text = try Exporter.export(places, as: format, progress: progress.update)

@@ -72,11 +72,11 @@ enum GazetteerCommand: PlacesCommand {
             }
             let info = gazetteer.info
             context.say("Source: \(info["source"] ?? "unknown")")
-            var counts = ["places \(GazetteerAccess.grouped(Int(info["places"] ?? "") ?? 0))",
-                          "searchable names \(GazetteerAccess.grouped(Int(info["keys"] ?? "") ?? 0))"]
+            var counts = ["places \(grouped(Int(info["places"] ?? "") ?? 0))",
+                          "searchable names \(grouped(Int(info["keys"] ?? "") ?? 0))"]
             let bundled = Gazetteer.bundled.info
-            counts.append("regions \(GazetteerAccess.grouped(Int(bundled["regions"] ?? "") ?? 0))")
-            counts.append("countries \(GazetteerAccess.grouped(Int(bundled["countries"] ?? "") ?? 0))")
+            counts.append("regions \(grouped(Int(bundled["regions"] ?? "") ?? 0))")
+            counts.append("countries \(grouped(Int(bundled["countries"] ?? "") ?? 0))")
             context.say("Counts: " + counts.joined(separator: ", "))
             context.say("Licence: " + licence)
         case "import":
@@ -92,7 +92,7 @@ enum GazetteerCommand: PlacesCommand {
                 let summary = try GazetteerImporter.importDump(at: file, alternateNames: alternateNames,
                                                                dataDirectory: dataDirectory, progress: progress.update)
                 progress.finish()
-                context.say("Imported \(GazetteerAccess.grouped(summary.places)) places (\(GazetteerAccess.grouped(summary.keys)) searchable names) into \(summary.directory)")
+                context.say("Imported \(grouped(summary.places)) places (\(grouped(summary.keys)) searchable names) into \(summary.directory)")
                 context.say("It is used from now on; `places gazetteer reset` returns to the bundled gazetteer.")
             } catch let error as GazetteerError {
                 throw CommandFailure(error.description, code: .dataError)

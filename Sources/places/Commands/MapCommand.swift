@@ -85,17 +85,19 @@ enum MapCommand: PlacesCommand {
 
     static func mapOptions(_ arguments: Options,
                            resolvePlace: @escaping (String) throws -> MapCoordinate?) throws -> MapOptions {
-        if arguments.filter.visited && arguments.filter.unvisited {
-            throw UsageError("--visited and --unvisited exclude each other")
-        }
+        let query = try arguments.filter.query()
         if arguments.labels && arguments.noLabels {
             throw UsageError("--labels and --no-labels exclude each other")
         }
-        var filter = MapFilter(tags: arguments.filter.tags,
-                               visited: arguments.filter.visited ? true : (arguments.filter.unvisited ? false : nil))
+        var filter = MapFilter(tags: query.tags, visited: query.visited)
         if let around = arguments.around {
-            filter.around = try MapFilter.parseCentre(around, resolvePlace: resolvePlace)
-            if let radius = arguments.radius { filter.radiusKm = try MapFilter.parseRadius(radius) }
+            filter.around = try centre(around, resolvePlace: resolvePlace)
+            if let radius = arguments.radius {
+                guard let kilometres = DistanceParser.kilometres(radius) else {
+                    throw UsageError("--radius \"\(radius)\" is not a distance", hint: "e.g. --radius 50km, --radius 800m or --radius 10mi")
+                }
+                filter.radiusKm = kilometres
+            }
         } else if arguments.radius != nil {
             throw UsageError("--radius needs --around", hint: "e.g. --around 48.8566,2.3522 --radius 20km")
         }
@@ -108,6 +110,20 @@ enum MapCommand: PlacesCommand {
             options.width = value
         }
         return options
+    }
+
+    /// The centre for `--around`: `LAT,LON` in decimal degrees, or a place name handed to `resolvePlace`.
+    static func centre(_ text: String, resolvePlace: (String) throws -> MapCoordinate?) throws -> MapCoordinate {
+        if let point = MapCoordinate(decimalText: text) {
+            guard point.isInTheWorld else {
+                throw UsageError("--around \"\(text)\" is outside the world",
+                                 hint: "latitude comes first, -90 to 90; longitude second, -180 to 180")
+            }
+            return point
+        }
+        if let found = try resolvePlace(text.trimmed) { return found }
+        throw UsageError("--around \"\(text)\" is not LAT,LON nor a known place",
+                         hint: "e.g. --around 48.8566,2.3522 (a decimal point, a comma between the two)")
     }
 }
 

@@ -42,20 +42,13 @@ enum NearCommand: PlacesCommand {
         let center = try GazetteerAccess.resolve(query, context: context, gazetteer: gazetteer,
                                                  country: try GazetteerAccess.country(options.country, in: gazetteer),
                                                  verb: "Near", quiet: json)
-        let lat = center.entry.latitude, lon = center.entry.longitude
+        let point = PlaceQuery.Point(latitude: center.entry.latitude, longitude: center.entry.longitude)
         let radiusText = DistanceParser.text(kilometres: radius)
 
         if options.gazetteer {
-            let towns = gazetteer.places(withinKm: radius, ofLatitude: lat, longitude: lon, limit: limit)
+            let towns = gazetteer.places(withinKm: radius, ofLatitude: point.latitude, longitude: point.longitude, limit: limit)
             if json {
-                context.say("[" + towns.map { near in
-                    let e = near.entry
-                    return "{\"name\": \(JSONText.quoted(e.name)), \"admin1\": \(JSONText.quoted(e.admin1)), "
-                        + "\"country\": \(JSONText.quoted(e.countryCode)), \"latitude\": \(CoordinateFormat.plain(e.latitude)), "
-                        + "\"longitude\": \(CoordinateFormat.plain(e.longitude)), \"population\": \(e.population), "
-                        + "\"distanceKm\": \(CoordinateFormat.fixed(near.distanceKm, decimals: 2)), "
-                        + "\"direction\": \(JSONText.quoted(direction(lat, lon, e.latitude, e.longitude)))}"
-                }.joined(separator: ", ") + "]")
+                context.say(NearbyJSON.towns(towns, from: point))
                 return
             }
             if towns.isEmpty { context.note("No towns within \(radiusText)."); return }
@@ -66,34 +59,25 @@ enum NearCommand: PlacesCommand {
             if flags { rows[0].insert("", at: 2) }
             for near in towns {
                 rows.append([DistanceParser.text(kilometres: near.distanceKm),
-                             direction(lat, lon, near.entry.latitude, near.entry.longitude),
-                             near.entry.context, GazetteerAccess.grouped(near.entry.population)])
+                             point.direction(toLatitude: near.entry.latitude, longitude: near.entry.longitude),
+                             near.entry.context, grouped(near.entry.population)])
                 if flags { rows[rows.count - 1].insert(CountryFlag.emoji(near.entry.countryCode), at: 2) }
             }
-            for line in TerminalText.table(rows, rightAligned: flags ? [0, 4] : [0, 3]) { context.say(String(line.reversed().drop { $0 == " " }.reversed())) }
+            for line in TerminalText.table(rows, rightAligned: flags ? [0, 4] : [0, 3]) { context.say(line) }
             return
         }
 
         let all = try context.store().load()
-        var found = all.map { place in
-            (place, Geodesy.distanceKm(fromLatitude: lat, longitude: lon, toLatitude: place.latitude, longitude: place.longitude))
-        }
-        found.sort { ($0.1, $0.0.name) < ($1.1, $1.0.name) }
-        let within = found.filter { $0.1 <= radius }.prefix(limit)
+        let within = PlaceQuery(centre: point, radiusKm: radius, order: .distance, limit: limit).ranked(all)
         if json {
-            context.say("[" + within.map { place, distance in
-                "{\"id\": \(JSONText.quoted(place.idString)), \"name\": \(JSONText.quoted(place.name)), "
-                    + "\"latitude\": \(CoordinateFormat.plain(place.latitude)), \"longitude\": \(CoordinateFormat.plain(place.longitude)), "
-                    + "\"distanceKm\": \(CoordinateFormat.fixed(distance, decimals: 2)), "
-                    + "\"direction\": \(JSONText.quoted(direction(lat, lon, place.latitude, place.longitude)))}"
-            }.joined(separator: ", ") + "]")
+            context.say(NearbyJSON.places(within, from: point))
             return
         }
         if within.isEmpty {
             var message = "No places in the journal within \(radiusText)"
-            if let nearest = found.first {
-                message += "; the nearest is \(nearest.0.name), \(DistanceParser.text(kilometres: nearest.1)) "
-                    + direction(lat, lon, nearest.0.latitude, nearest.0.longitude)
+            if let nearest = PlaceQuery(centre: point, order: .distance, limit: 1).ranked(all).first {
+                message += "; the nearest is \(nearest.place.name), \(DistanceParser.text(kilometres: nearest.distanceKm)) "
+                    + point.direction(toLatitude: nearest.place.latitude, longitude: nearest.place.longitude)
             }
             context.note(message + ".")
             return
@@ -102,17 +86,10 @@ enum NearCommand: PlacesCommand {
         var rows = [["DISTANCE", "DIR", "ID", "NAME"]]
         if flag != nil { rows[0].insert("", at: 3) }
         for (place, distance) in within {
-            rows.append([DistanceParser.text(kilometres: distance), direction(lat, lon, place.latitude, place.longitude),
+            rows.append([DistanceParser.text(kilometres: distance), point.direction(toLatitude: place.latitude, longitude: place.longitude),
                          place.shortID, place.name])
             if let flag { rows[rows.count - 1].insert(flag(place), at: 3) }
         }
-        for line in TerminalText.table(rows, rightAligned: [0]) { context.say(String(line.reversed().drop { $0 == " " }.reversed())) }
-    }
-
-    /// The compass point from the centre to a place; `-` for the centre itself.
-    static func direction(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> String {
-        if Geodesy.distanceKm(fromLatitude: lat1, longitude: lon1, toLatitude: lat2, longitude: lon2) < 0.01 { return "-" }
-        return Geodesy.compassPoint(bearingDegrees: Geodesy.bearingDegrees(fromLatitude: lat1, longitude: lon1,
-                                                                            toLatitude: lat2, longitude: lon2))
+        for line in TerminalText.table(rows, rightAligned: [0]) { context.say(line) }
     }
 }

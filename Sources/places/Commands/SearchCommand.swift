@@ -42,27 +42,14 @@ enum SearchCommand: PlacesCommand {
                 throw UsageError("--batch reads the queries from standard input", hint: "drop the query argument")
             }
             let limit = try GazetteerAccess.limit(options.limit, default: 1)
-            var output = ""
-            output.reserveCapacity(1 << 16)
             // The number of queries is unknown until standard input ends: the bar shows count and rate.
             let progress = context.progress(total: nil, writesToStdout: true, quiet: options.quiet)
             defer { progress.finish() }
-            while let line = readLine() {
-                progress.advance()
-                let query = line.trimmed
+            context.answerEachLine(progress: progress) { query in
                 let matches = query.isEmpty ? [] : gazetteer.search(query, limit: limit, country: country)
-                if json {
-                    output += GeosearchJSON.batchLine(query: query, matches: matches)
-                } else {
-                    output += query + "\t" + (matches.first.map(GazetteerAccess.line) ?? "(no match)")
-                }
-                output += "\n"
-                if output.utf8.count > 60_000 {
-                    print(output, terminator: "")
-                    output.removeAll(keepingCapacity: true)
-                }
+                if json { return GeosearchJSON.batchLine(query: query, matches: matches) }
+                return query + "\t" + (matches.first.map(GazetteerAccess.line) ?? "(no match)")
             }
-            print(output, terminator: "")
             return
         }
         guard let query = options.query, !query.trimmed.isEmpty else {

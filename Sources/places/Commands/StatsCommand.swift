@@ -64,7 +64,7 @@ enum StatsCommand: PlacesCommand {
         if stats.furthestApart != nil || stats.extremes != nil { lines.append("") }
         if let pair = stats.furthestApart {
             lines.append("\(style.bold("Furthest apart:")) \(pin(pair.first)) and \(pin(pair.second)), "
-                         + ProgressReporter.grouped(Int(pair.distanceKm.rounded())) + " km")
+                         + grouped(Int(pair.distanceKm.rounded())) + " km")
         }
         if let e = stats.extremes {
             for (label, p, value) in [("Northernmost", e.northernmost, e.northernmost.latitude),

@@ -28,18 +28,11 @@ enum WhereCommand: PlacesCommand {
         let geocoder = ReverseGeocoder(gazetteer: try GazetteerAccess.gazetteer(context))
         let json = options.json
         if options.batch {
-            var output = ""
-            while let line = readLine() {
-                let query = line.trimmed
+            // One JSON object per line whatever --json says: a batch is for programs.
+            context.answerEachLine { query in
                 let result = CoordinateParser.parse(query).map { geocoder.locate(latitude: $0.latitude, longitude: $0.longitude) }
-                // One JSON object per line whatever --json says: a batch is for programs.
-                output += GeosearchJSON.reverse(query: query, result) + "\n"
-                if output.utf8.count > 60_000 {
-                    print(output, terminator: "")
-                    output.removeAll(keepingCapacity: true)
-                }
+                return GeosearchJSON.reverse(query: query, result)
             }
-            print(output, terminator: "")
             return
         }
         let query = options.point.joined(separator: " ")
@@ -54,7 +47,7 @@ enum WhereCommand: PlacesCommand {
 
     static func text(_ result: ReverseGeocodeResult) -> String {
         var lines: [String] = []
-        let km = { (distance: Double) in ProgressReporter.grouped(Int(distance.rounded())) }
+        let km = { (distance: Double) in PlacesKit.grouped(Int(distance.rounded())) }
         if result.atSea, let coast = result.coast {
             let off = coast.distanceKm < 0.1 ? "under 0.1" : coast.distanceKm < 10 ? CoordinateFormat.fixed(coast.distanceKm, decimals: 1) : km(coast.distanceKm)
             if let code = result.countryCode {
@@ -72,7 +65,7 @@ enum WhereCommand: PlacesCommand {
         if !regions.isEmpty { lines.append("Region: " + regions.joined(separator: ", ")) }
         for area in result.areas { lines.append(phrase(area)) }
         if let peak = result.peak {
-            let height = peak.elevationMetres > 0 ? ", \(ProgressReporter.grouped(peak.elevationMetres)) m" : ""
+            let height = peak.elevationMetres > 0 ? ", \(PlacesKit.grouped(peak.elevationMetres)) m" : ""
             lines.append("On \(peak.name) (\(peak.kind)\(height)), \(CoordinateFormat.fixed(peak.distanceKm, decimals: 1)) km from the summit")
         }
         if let near = result.nearest {

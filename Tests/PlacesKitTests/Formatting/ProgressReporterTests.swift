@@ -49,7 +49,7 @@ import Testing
         #expect(ProgressReporter.line(count: 12_345_678, total: 98_765_432, elapsed: 2.5, unit: .bytes)
                 == "[##                  ] 12.3/98.8 MB  4.9 MB/s  ETA 0:18")
         #expect(ProgressReporter.duration(3725) == "1:02:05")
-        #expect(ProgressReporter.grouped(999) == "999" && ProgressReporter.grouped(1000) == "1,000")
+        #expect(grouped(999) == "999" && grouped(1000) == "1,000" && grouped(-1234567) == "-1,234,567")
     }
 
     @Test(arguments: [

@@ -1,5 +1,6 @@
 import Foundation
 import PlacesKit
+import PlacesTestSupport
 import Testing
 
 /// Opens the exports with tools other people use. Each test is skipped (and says so) when its tool
@@ -23,7 +24,7 @@ import Testing
 
     @Test(.enabled(if: ogrinfo != nil || required, "skipped: ogrinfo (gdal-bin) is not installed"), arguments: InterchangeFormat.exportable)
     func ogrinfoOpensTheExportAndCountsEveryPlace(format: InterchangeFormat) throws {
-        let directory = try ExternalTool.temporaryDirectory()
+        let directory = try makeTestDirectory("places-interchange")
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = try write(format, to: directory)
         var arguments = ["-ro", "-so", url.path]
@@ -37,7 +38,7 @@ import Testing
 
     @Test(.enabled(if: xmllint != nil || required, "skipped: xmllint (libxml2-utils) is not installed"))
     func gpxValidatesAgainstTheGPX11Schema() throws {
-        let directory = try ExternalTool.temporaryDirectory()
+        let directory = try makeTestDirectory("places-interchange")
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = try write(.gpx, to: directory)
         let schema = InterchangeFixtures.folder.appendingPathComponent("gpx-1.1.xsd").path
@@ -49,7 +50,7 @@ import Testing
 
     @Test(.enabled(if: xmllint != nil || required, "skipped: xmllint (libxml2-utils) is not installed"))
     func kmlIsWellFormed() throws {
-        let directory = try ExternalTool.temporaryDirectory()
+        let directory = try makeTestDirectory("places-interchange")
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = try write(.kml, to: directory)
         let xmllint = try #require(Self.xmllint, "xmllint (libxml2-utils) is required but not installed")
@@ -59,7 +60,7 @@ import Testing
 
     @Test(.enabled(if: hasGeoJSONValidator || required, "skipped: the geojson-validator Python package is not installed"))
     func geoJSONPassesStructureAndGeometryChecks() throws {
-        let directory = try ExternalTool.temporaryDirectory()
+        let directory = try makeTestDirectory("places-interchange")
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = try write(.geojson, to: directory)
         try #require(Self.hasGeoJSONValidator, "the geojson-validator Python package is required but not installed")

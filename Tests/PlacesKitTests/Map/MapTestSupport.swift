@@ -1,4 +1,5 @@
 import Foundation
+import PlacesTestSupport
 @testable import PlacesKit
 
 /// Places used across the map tests: fixed ids and dates so drawings are byte-for-byte stable.
@@ -48,25 +49,7 @@ func tagBalanceProblem(_ xml: String) -> String? {
     return stack.isEmpty ? nil : "unclosed <\(stack.last!)>"
 }
 
-/// Runs a program and returns its exit status and standard error, or `nil` when it is not installed.
-func runTool(_ name: String, _ arguments: [String]) throws -> (status: Int32, stderr: String)? {
-    let candidates = ["/usr/bin/" + name, "/usr/local/bin/" + name, "/bin/" + name]
-    guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let data = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-}
-
 /// A fresh temporary directory for one test.
 func makeTemporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("places-map-tests-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    try makeTestDirectory("places-map-tests")
 }

@@ -102,8 +102,8 @@ import Testing
         let bar = MapScaleBar(viewport: view, maximumLength: 150)
         #expect([1.0, 2, 5, 10, 20, 50].contains(bar.kilometres))
         #expect(bar.length <= 150 && bar.length > 150 / 5)
-        #expect(MapScaleBar.distanceText(0.5) == "500 m")
-        #expect(MapScaleBar.distanceText(2000) == "2000 km")
+        #expect(DistanceParser.text(kilometres: 0.5) == "500 m")
+        #expect(DistanceParser.text(kilometres: 2000) == "2000 km")
     }
 }
 
@@ -117,17 +117,12 @@ import Testing
         #expect(paris.apply(to: all).map(\.name) == ["Louvre"])
     }
 
-    @Test func parsesRadiiAndCentres() throws {
-        #expect(try MapFilter.parseRadius("50km") == 50)
-        #expect(try MapFilter.parseRadius("800 m") == 0.8)
-        #expect(try MapFilter.parseRadius("12") == 12)
-        #expect(abs(try MapFilter.parseRadius("10mi") - 16.09344) < 1e-9)
-        #expect(throws: UsageError.self) { try MapFilter.parseRadius("-3km") }
-        #expect(throws: UsageError.self) { try MapFilter.parseRadius("far") }
-        #expect(try MapFilter.parseCentre("-33.86, 151.21") == MapCoordinate(latitude: -33.86, longitude: 151.21))
-        #expect(throws: UsageError.self) { try MapFilter.parseCentre("95,0") }
-        #expect(throws: UsageError.self) { try MapFilter.parseCentre("Paris") }
-        let resolved = try MapFilter.parseCentre("Paris") { $0 == "Paris" ? MapCoordinate(latitude: 48.86, longitude: 2.35) : nil }
-        #expect(resolved.latitude == 48.86)
+    @Test func readsCentres() throws {
+        #expect(MapCoordinate(decimalText: "-33.86, 151.21") == MapCoordinate(latitude: -33.86, longitude: 151.21))
+        let outside = try #require(MapCoordinate(decimalText: "95,0"))
+        #expect(!outside.isInTheWorld)
+        #expect(MapCoordinate(decimalText: "-33.86,151.21")?.isInTheWorld == true)
+        #expect(MapCoordinate(decimalText: "Paris") == nil)
+        #expect(MapCoordinate(decimalText: "1,2,3") == nil)
     }
 }

@@ -1,43 +1,3 @@
-/// A malformed or refused XML document: where, and why.
-public struct XMLError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Where the problem was found.
-    public var position: TextPosition
-    /// What is wrong, in words a user can act on.
-    public var reason: String
-
-    public init(position: TextPosition, reason: String) {
-        self.position = position
-        self.reason = reason
-    }
-
-    /// `12:5: end tag </name> does not match <desc>`.
-    public var description: String { "\(position): \(reason)" }
-}
-
-/// An attribute as written in the document: its qualified name (prefix kept) and its value with
-/// references replaced.
-public struct XMLAttribute: Sendable, Equatable {
-    public var name: String
-    public var value: String
-
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
-}
-
-/// What the pull parser reports, in document order.
-public enum XMLEvent: Sendable, Equatable {
-    /// An opening tag (or an empty-element tag, which is followed at once by its `endElement`).
-    /// `offset` is the byte offset of its `<`, for error messages.
-    case startElement(name: String, attributes: [XMLAttribute], offset: Int)
-    /// A closing tag.
-    case endElement(name: String)
-    /// Character data, CDATA included, with references replaced. Adjacent runs may arrive as
-    /// several events: readers concatenate them.
-    case text(String)
-}
-
 /// A small, strict, non-validating XML 1.0 pull parser for UTF-8 documents.
 ///
 /// It exists because FoundationEssentials has no `XMLParser`, and `FoundationXML` would load ICU and
@@ -483,45 +443,5 @@ public struct XMLPullParser {
         case 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
         default: return false
         }
-    }
-}
-
-/// Writing XML text safely.
-public enum XMLEscaping {
-    /// The text with `& < > " '` escaped, and characters XML 1.0 cannot carry (most C0 controls,
-    /// U+FFFE, U+FFFF) replaced by U+FFFD, so that the output is always well-formed.
-    public static func escape(_ text: String) -> String {
-        var needsWork = false
-        for byte in text.utf8 where byte < 0x20 || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<")
-            || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == 0xEF {
-            needsWork = true
-            break
-        }
-        guard needsWork else { return text }
-        // Byte by byte: every character that needs work is ASCII or U+FFFE/U+FFFF (EF BF BE/BF).
-        let bytes = Array(text.utf8)
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + 32)
-        let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            switch byte {
-            case UInt8(ascii: "&"): result += Array("&amp;".utf8)
-            case UInt8(ascii: "<"): result += Array("&lt;".utf8)
-            case UInt8(ascii: ">"): result += Array("&gt;".utf8)
-            case UInt8(ascii: "\""): result += Array("&quot;".utf8)
-            case UInt8(ascii: "'"): result += Array("&apos;".utf8)
-            case 0x0D: result += Array("&#13;".utf8)
-            case 0x09, 0x0A: result.append(byte)
-            case 0x00..<0x20: result += replacement
-            case 0xEF where index + 1 < bytes.count && bytes[index] == 0xBF && (bytes[index + 1] == 0xBE || bytes[index + 1] == 0xBF):
-                result += replacement
-                index += 2
-            default: result.append(byte)
-            }
-        }
-        return String(decoding: result, as: UTF8.self)
     }
 }

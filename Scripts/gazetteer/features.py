@@ -12,6 +12,7 @@ import io
 import json
 import os
 import zipfile
+from collections import defaultdict
 
 # Natural Earth feature classes and the kind each becomes; classes not listed are left out.
 NE_KINDS = {
@@ -160,6 +161,10 @@ def natural_earth(folder):
         if not name or not kind:
             return
         name = _display(_title(" ".join(name.split())))
+        if "/" in name:
+            # "Uluru/Ayers Rock": two names of one feature.
+            name, *others = [part.strip() for part in name.split("/") if part.strip()] or [name]
+            aliases = list(aliases) + others
         bounds, centre = _bounds_and_point(geometry) if geometry and geometry["type"] != "Point" else (None, None)
         lat, lon = point if point else centre if centre else (None, None)
         if lat is None:
@@ -360,3 +365,41 @@ def sights(folder):
                             "codes": [row["wikidata"]] if row["wikidata"] else [], "country": row["country"].upper(),
                             "town": row["town"].strip(), "where": where, "source": "sight"})
     return out
+
+
+def haversine(lat1, lon1, lat2, lon2):
+    import math
+    p1, p2 = math.radians(lat1), math.radians(lat2)
+    dp, dl = p2 - p1, math.radians(lon2 - lon1)
+    h = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
+    return 2 * 6371.0088 * math.asin(min(1.0, math.sqrt(h)))
+
+
+# Kinds that may describe one thing twice: a curated sight and a Natural Earth feature of these kinds.
+_FAMILIES = [{"mountain", "volcano", "range", "glacier", "natural"}, {"lake", "lagoon", "natural"},
+             {"island", "archipelago", "natural"}, {"waterfall", "natural"}, {"park", "natural"},
+             {"canyon", "valley", "natural"}, {"desert", "natural"}]
+
+
+def merge_sights_with_features(sights, found):
+    """A sight that is also a Natural Earth feature (Mount Fuji, Lake Como) becomes one entry: the sight's
+    names and kind, the feature's elevation, bounds and names as aliases."""
+    from folding import fold
+    by_name = defaultdict(list)
+    for f in found:
+        for n in [f["name"]] + f["aliases"] + core_names(f["name"], f["kind"]):
+            by_name[fold(n)].append(f)
+    drop = set()
+    for s in sights:
+        names = {fold(n) for n in [s["name"]] + s["aliases"] + core_names(s["name"], s["kind"])}
+        for n in names:
+            for f in by_name.get(n, []):
+                if id(f) in drop or not any(s["kind"] in fam and f["kind"] in fam for fam in _FAMILIES):
+                    continue
+                if haversine(s["lat"], s["lon"], f["lat"], f["lon"]) > 50:
+                    continue
+                drop.add(id(f))
+                s["elevation"] = s["elevation"] if s["elevation"] is not None else f["elevation"]
+                s["bounds"] = s["bounds"] or f["bounds"]
+                s["aliases"] = s["aliases"] + [f["name"]] + f["aliases"]
+    found[:] = [f for f in found if id(f) not in drop]

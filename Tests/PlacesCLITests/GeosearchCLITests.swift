@@ -101,7 +101,7 @@ import Testing
         defer { runner.removeAll() }
         let eiffel = try runner.run(["add", "Eiffel Tower", "--in", "Paris"])
         #expect(eiffel.status == 0, "\(eiffel.stderr)")
-        #expect(eiffel.stderr.contains("Paris, Ile-de-France, FR"))
+        #expect(eiffel.stderr.contains("Paris, Île-de-France, FR"))
         #expect(eiffel.stderr.contains("also:"))  // runners-up: Paris, Texas …
         let castle = try runner.run(["add", "Windsor Castle", "--at", "51.4839,-0.6044"])
         #expect(castle.stdout.contains("Windsor, England, GB"))

@@ -88,7 +88,7 @@ import Testing
 
         let named = try runner.run(["map", "--around", "Paris", "--radius", "20km"])
         #expect(named.status == 0)
-        #expect(named.stderr.contains("Mapping around Paris, Ile-de-France, FR"))
+        #expect(named.stderr.contains("Mapping around Paris, Île-de-France, FR"))
         #expect(named.stdout.contains(">1 place</text>"), "the Louvre is within 20 km of Paris")
         let unknown = try runner.run(["map", "--around", "Qqqqxzzv"])
         #expect(unknown.status == 1)

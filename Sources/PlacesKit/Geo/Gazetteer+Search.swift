@@ -7,7 +7,7 @@ extension Gazetteer {
     /// `Nimes, Languedoc-Roussillon`), or a pair of coordinates. Generic words are understood: `Lake Como`,
     /// `Mount Fuji`, `Mt Etna`, `Isle of Skye`, `Yosemite National Park`, `Niagara Falls`, `the Louvre`.
     /// Every candidate gets one ``GazetteerMatch/score`` (see ``GazetteerScore``); typos are guessed when
-    /// nothing important matches exactly: edit distance 1 for names up to 7 letters, 2 beyond.
+    /// no name matches outright: edit distance 1 for names up to 7 letters, 2 beyond.
     /// - Parameters:
     ///   - query: what the person typed.
     ///   - limit: the most results to return.
@@ -136,10 +136,10 @@ extension Gazetteer {
                 }
             }
         }
-        let strongest = best.values.filter { $0.quality.isExact }.map(\.score).max() ?? 0
-        // A typo is guessed unless something important matched outright (a village called "Dubin" does not
-        // hide Dublin).
-        if strongest < GazetteerScore.exact + GazetteerScore.importance(kind: .city, population: 20_000), key.count >= 4 {
+        // Typos are guessed only when no name matched outright: a typo scores at most 66 + importance, so it
+        // could outrank an exact name (100 + importance) only for a place some thousand times larger, and the
+        // scan costs more than the rest of the search. Prefixes do not stop it: Dubin finds Dublin, not Dubinino.
+        if !best.values.contains(where: { $0.quality.isExact }), key.count >= 4 {
             fuzzy(key) { ref, kind, edits, matched in consider(ref, .fuzzy, key: matched, edits: edits, viaAlias: kind != .placeName) }
         }
         let ranked = best.values.sorted { a, b in

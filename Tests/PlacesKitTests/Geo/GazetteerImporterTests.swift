@@ -24,6 +24,9 @@ import PlacesKit
         #expect(!gazetteer.search("Tokyo").contains { $0.entry.kind == .city })  // not in this dump
         #expect(gazetteer.search("Japan").first?.entry.kind == .country)      // countries stay bundled
         #expect(gazetteer.nearest(latitude: 51.4, longitude: 0).first?.entry.name == "London")
+        #expect(gazetteer.info["format"] == "2")
+        // Counties and their codes come from the dump's admin2 column and the bundled county names.
+        #expect(gazetteer.search("London").first?.entry.admin2 == "Greater London")
         // Back to the bundled gazetteer.
         #expect(try GazetteerImporter.reset(dataDirectory: data))
         #expect(try Gazetteer.current(dataDirectory: data).source == .bundled)
@@ -55,6 +58,29 @@ import PlacesKit
         }
         #expect(throws: GazetteerError.self) {
             try GazetteerImporter.importDump(at: data + "/missing.txt", dataDirectory: data)
+        }
+    }
+
+    /// An import written in another table layout (an older version's, without the format line) is refused
+    /// with a hint, never read with the wrong columns.
+    @Test func refusesAnImportOfAnotherFormat() throws {
+        let data = try GeoFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        try GazetteerImporter.importDump(at: GeoFixtures.path("geonames-mini.txt"), dataDirectory: data)
+        let info = Gazetteer.userDirectory(dataDirectory: data) + "/info.tsv"
+        let text = try String(contentsOfFile: info, encoding: .utf8)
+        for replacement in ["", "format\t1\n", "format\t3\n"] {
+            try text.replacingOccurrences(of: "format\t2\n", with: replacement).write(toFile: info, atomically: true, encoding: .utf8)
+            do {
+                _ = try Gazetteer.current(dataDirectory: data)
+                Issue.record("opened an import of format \(replacement)")
+            } catch let error as GazetteerError {
+                guard case .incompatibleFormat(_, let found, let expected) = error else { Issue.record("\(error)"); continue }
+                #expect(expected == 2)
+                #expect(found == (replacement.isEmpty ? "" : String(replacement.dropFirst(7).dropLast())))
+                #expect(error.description.contains("places gazetteer import"))
+                #expect(error.description.contains("places gazetteer reset"))
+            }
         }
     }
 }

@@ -11,7 +11,7 @@ import PlacesKit
         #expect(results.contains { $0.quality == .prefix })
     }
 
-    @Test func typosAreSuggestedOnlyWhenNothingImportantMatchesExactly() {
+    @Test func typosAreSuggestedOnlyWhenNothingMatchesOutright() {
         #expect(gazetteer.search("Lodnon").first?.quality == .fuzzy)
         #expect(gazetteer.search("Lodnon").first?.entry.countryCode == "GB")
         #expect(!gazetteer.search("London").contains { $0.quality == .fuzzy })

@@ -98,6 +98,9 @@ def qx(lon):
 
 
 def qy(lat):
+    # Natural Earth draws Antarctica's edge along the pole at -89.9989 (for projections); the pole is land.
+    if lat < -89.99:
+        lat = -90.0
     return max(0, min(180 * UNIT, round((lat + 90) * UNIT)))
 
 

@@ -68,6 +68,8 @@ import Testing
         #expect(code(91, 0) == nil)
         #expect(code(0, 180.5) == nil)
         #expect(code(-89.9, 0) == "AQ")
+        #expect(code(-90, 0) == "AQ")  // the South Pole, on the outline's edge
+        #expect(code(-88, -180) == "AQ" && code(-88, 180) == "AQ")  // the antimeridian, on its edges
         #expect(index.nearestOutline(latitude: .infinity, longitude: 0) == nil)
         #expect(locator.country(latitude: 1e300, longitude: 0) == nil)
     }

@@ -28,10 +28,16 @@ enum PackedGeometry {
         return v
     }
 
-    /// A longitude in quantised units (not rounded).
-    @inline(__always) static func x(longitude: Double) -> Double { (longitude + 180) * unitsPerDegree }
-    /// A latitude in quantised units (not rounded).
-    @inline(__always) static func y(latitude: Double) -> Double { (latitude + 90) * unitsPerDegree }
+    /// A longitude in quantised units (not rounded), kept half a unit inside the map's edge: outlines
+    /// that reach the antimeridian or the South Pole have their edges exactly there, and a ray cast from a
+    /// point on an edge is undecided.
+    @inline(__always) static func x(longitude: Double) -> Double {
+        min(max((longitude + 180) * unitsPerDegree, 0.5), 360 * unitsPerDegree - 0.5)
+    }
+    /// A latitude in quantised units (not rounded), kept half a unit inside the poles (see above).
+    @inline(__always) static func y(latitude: Double) -> Double {
+        min(max((latitude + 90) * unitsPerDegree, 0.5), 180 * unitsPerDegree - 0.5)
+    }
 
     /// Degrees east of a quantised x.
     @inline(__always) static func longitude(_ x: Int) -> Double { Double(x) / unitsPerDegree - 180 }

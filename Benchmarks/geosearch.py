@@ -67,7 +67,7 @@ def cold(command, runs=RUNS):
 
 
 def peak_memory(command):
-    r = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, stdout=subprocess.DEVNULL,
+    r = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                        stderr=subprocess.PIPE, text=True)
     last = r.stderr.strip().splitlines()[-1] if r.stderr.strip() else "0"
     return int(last) / 1024 if last.isdigit() else float("nan")
@@ -201,11 +201,15 @@ def main():
               "Typo searches scan the keys that share the query's first or second letter, so they cost more "
               "than exact ones; they run only when no name matches outright." % (binary_mb, key_count()),
               END]
-    section = "\n".join(lines)
+    write_section(BEGIN, END, "\n".join(lines))
+
+
+def write_section(begin, end, section):
+    """Replaces the text between the markers in BENCHMARKS.md (or appends it) and prints it."""
     path = os.path.join(ROOT, "BENCHMARKS.md")
     text = open(path, encoding="utf-8").read() if os.path.exists(path) else "# Benchmarks\n"
-    if BEGIN in text and END in text:
-        text = text[:text.index(BEGIN)] + section + text[text.index(END) + len(END):]
+    if begin in text and end in text:
+        text = text[:text.index(begin)] + section + text[text.index(end) + len(end):]
     else:
         text = text.rstrip("\n") + "\n\n" + section + "\n"
     with open(path, "w", encoding="utf-8") as f:

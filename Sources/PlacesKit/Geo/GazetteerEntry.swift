@@ -96,9 +96,9 @@ public struct GazetteerEntry: Sendable, Equatable {
     public var summary: String {
         var facts = [kind.rawValue]
         if isCapital { facts.append("capital") }
-        if let elevation, kind != .airport { facts.append(PlacesKit.grouped(elevation) + " m") }
+        if let elevation, kind != .airport { facts.append(grouped(elevation) + " m") }
         if kind == .airport, !codes.isEmpty { facts.append(codes.joined(separator: "/")) }
-        if population > 0 { facts.append("pop. " + PlacesKit.grouped(population)) }
+        if population > 0 { facts.append("pop. " + grouped(population)) }
         return facts.joined(separator: ", ")
     }
 }

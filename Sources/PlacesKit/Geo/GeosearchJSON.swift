@@ -27,7 +27,8 @@ public enum GeosearchJSON {
         "{\"query\": \(JSONText.quoted(query)), \"results\": \(self.matches(matches))}"
     }
 
-    /// The object `places where --json` prints for a point.
+    /// The object `places where --json` prints for a point: `{"query", "country", "countryName", "nearest",
+    /// "atSea", "coast", "admin1", "admin2", "areas", "peak"}`.
     public static func reverse(query: String, _ result: ReverseGeocodeResult?) -> String {
         guard let result else {
             return "{\"query\": \(JSONText.quoted(query)), \"error\": \"not a latitude,longitude pair\"}"
@@ -39,6 +40,25 @@ public enum GeosearchJSON {
             text += "{\"name\": \(JSONText.quoted(e.name)), \"admin1\": \(JSONText.quoted(e.admin1)), \"country\": \(JSONText.quoted(e.countryCode)), "
                 + "\"latitude\": \(number(e.latitude)), \"longitude\": \(number(e.longitude)), \"population\": \(e.population), "
                 + "\"distanceKm\": \(CoordinateFormat.fixed(near.distanceKm, decimals: 2))}"
+        } else {
+            text += "null"
+        }
+        // Keys added after the first release come last, so older readers see the same prefix.
+        text += ", \"atSea\": \(result.atSea), \"coast\": "
+        if let coast = result.coast {
+            text += "{\"country\": \(JSONText.quoted(coast.countryCode)), \"countryName\": \(JSONText.quoted(coast.countryName)), "
+                + "\"distanceKm\": \(CoordinateFormat.fixed(coast.distanceKm, decimals: 2))}"
+        } else {
+            text += "null"
+        }
+        text += ", \"admin1\": \(result.admin1.map(JSONText.quoted) ?? "null"), \"admin2\": \(result.admin2.map(JSONText.quoted) ?? "null")"
+        text += ", \"areas\": [" + result.areas.map { area in
+            "{\"name\": \(JSONText.quoted(area.name)), \"kind\": \(JSONText.quoted(area.kind))}"
+        }.joined(separator: ", ") + "], \"peak\": "
+        if let peak = result.peak {
+            text += "{\"name\": \(JSONText.quoted(peak.name)), \"kind\": \(JSONText.quoted(peak.kind)), \"elevation\": \(peak.elevationMetres), "
+                + "\"latitude\": \(number((peak.latitude * 1e5).rounded() / 1e5)), \"longitude\": \(number((peak.longitude * 1e5).rounded() / 1e5)), "
+                + "\"distanceKm\": \(CoordinateFormat.fixed(peak.distanceKm, decimals: 2))}"
         } else {
             text += "null"
         }

@@ -1,178 +1,125 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Where a point is: the country whose outline contains it, and the nearest populated place.
+/// Where a point is: its country, region and district, the named areas around it, and the nearest town.
 public struct ReverseGeocodeResult: Sendable, Equatable {
-    /// ISO 3166-1 alpha-2 code of the country containing the point, or `nil` at sea or in no country.
+    /// The nearest country's coast, for a point outside every outline.
+    public struct Coast: Sendable, Equatable {
+        /// ISO 3166-1 alpha-2 code of the country.
+        public var countryCode: String
+        /// Its English short name.
+        public var countryName: String
+        /// Distance from the point to that country's outline, in kilometres.
+        public var distanceKm: Double
+    }
+
+    /// ISO 3166-1 alpha-2 code of the country containing the point (or whose territorial sea holds it), or
+    /// `nil` at sea beyond every country's waters.
     public var countryCode: String?
     /// That country's English short name.
     public var countryName: String?
     /// The nearest populated place, wherever it is (it may lie across a border).
     public var nearest: NearbyPlace?
+    /// Whether the point lies outside every country's outline: at sea (possibly in a country's waters).
+    public var atSea = false
+    /// For a point at sea: the nearest coast and how far it is.
+    public var coast: Coast?
+    /// The first-level region (state, province) the point is in; `nil` at sea or when unknown.
+    public var admin1: String?
+    /// The second-level region (county, département, district); `nil` when the gazetteer has none.
+    public var admin2: String?
+    /// The named areas containing the point, smallest first: lakes, seas, deserts, ranges, parks.
+    public var areas: [NamedArea] = []
+    /// A named peak within ``FeatureIndex/peakRadiusKm`` of the point.
+    public var peak: NearbyPeak?
+
+    /// Creates a result.
+    public init(countryCode: String? = nil, countryName: String? = nil, nearest: NearbyPlace? = nil) {
+        self.countryCode = countryCode
+        self.countryName = countryName
+        self.nearest = nearest
+    }
 }
 
-/// Finds the country that contains a point from bundled country outlines (low-resolution GeoJSON from
-/// the `countryinfo` package), then the nearest populated place from the gazetteer.
+/// Reverse geocoding: says where a point is from Natural Earth's 1:50m country outlines (through
+/// ``CountryLocator``), its first-level regions and named areas (``FeatureIndex``), and the gazetteer.
 ///
-/// The outlines are coarse (coasts and borders are off by a few kilometres), so a point outside every
-/// outline but within 12 nautical miles (22.2 km, the breadth of the territorial sea) of one is given
-/// that country. About 60 countries and territories have no outline in the source (Hungary, Jamaica and
-/// many small islands): a point within 5 km of one of their towns is given that country even inside a
-/// neighbour's coarse outline, and a point in no outline within 30 km of one is too. Anything else is
-/// honestly in no country.
+/// - The country is the one whose outline contains the point, or whose territorial sea (12 nautical
+///   miles) holds it; farther out a point is at sea, and the result names the nearest coast.
+/// - The region comes from Natural Earth's outlines of first-level regions where it draws them (United
+///   States, Canada, Brazil, Australia), named as the gazetteer names them; elsewhere from the nearest
+///   gazetteer place in the same country. The district (admin-2) comes from that place too.
 public struct ReverseGeocoder: Sendable {
     /// The distance from an outline within which a point outside it still counts as that country's.
-    public static let territorialSeaKm = 22.224
+    public static let territorialSeaKm = CountryLocator.territorialSeaKm
 
-    let outlines = TextTable(GazetteerData.outlines)
-    /// The gazetteer that supplies nearest places and country names.
+    /// The gazetteer that supplies nearest places, regions and country names.
     public let gazetteer: Gazetteer
+    /// The country lookup.
+    public let locator: CountryLocator
+    /// The named areas, peaks and region outlines.
+    public let features: FeatureIndex
 
     /// Creates a reverse geocoder over a gazetteer.
     public init(gazetteer: Gazetteer = .bundled) {
         self.gazetteer = gazetteer
+        locator = CountryLocator(gazetteer: gazetteer)
+        features = .bundled
     }
 
-    /// The country and nearest populated place of a point.
-    /// - Complexity: one pass over the ~280 outline bounding boxes, a ray cast over the few rings whose box
-    ///   holds the point, and a grid search for the nearest place.
+    /// Everything known about where a point is.
     public func locate(latitude: Double, longitude: Double) -> ReverseGeocodeResult {
-        let near = gazetteer.nearest(latitude: latitude, longitude: longitude, limit: 1).first
-        let code = country(latitude: latitude, longitude: longitude, nearest: near)
-        return ReverseGeocodeResult(countryCode: code, countryName: code.map { gazetteer.countryName($0) }, nearest: near)
+        // One nearest town is cheap anywhere; more are fetched only on land when the nearest lies across
+        // a border (a search for ten from mid-ocean would read far more of the gazetteer).
+        let nearest = gazetteer.nearest(latitude: latitude, longitude: longitude, limit: 1)
+        var result = ReverseGeocodeResult(nearest: nearest.first)
+        let placement = locator.placement(latitude: latitude, longitude: longitude)
+        result.countryCode = placement?.code
+        result.countryName = placement?.name
+        result.peak = features.peak(latitude: latitude, longitude: longitude)
+        let (areas, outlined) = features.containing(latitude: latitude, longitude: longitude)
+        // Marine areas and the outlines overlap by a kilometre or so along coasts: a point at sea is in
+        // no desert or island, and a point ashore in no sea (lakes lie inside the country outlines).
+        guard let placement, !placement.offshore else {
+            result.areas = areas.filter(\.isWater)
+            result.atSea = CountryIndex.cell(latitude: latitude, longitude: longitude) != nil
+            result.coast = coast(latitude: latitude, longitude: longitude)
+            return result
+        }
+        result.areas = areas.filter { !$0.isWater || $0.kind == "lake" || $0.kind == "reservoir" }
+        // The region: the outline's where Natural Earth draws one, else the nearest town's in this country.
+        let outlinedCode = outlined.map { String($0.code.split(separator: ".").last ?? "") }
+        let fits = { (place: NearbyPlace) in
+            place.entry.countryCode == placement.code && (outlinedCode == nil || place.entry.admin1Code == outlinedCode)
+        }
+        var town = nearest.first.flatMap { fits($0) ? $0 : nil }
+        if town == nil {
+            let sameCountry = gazetteer.nearest(latitude: latitude, longitude: longitude, limit: 10)
+                .filter { $0.entry.countryCode == placement.code }
+            town = sameCountry.first(where: fits) ?? sameCountry.first
+        }
+        if let outlined, let code = outlinedCode {
+            let name = gazetteer.regionName(country: placement.code, code: code)
+            result.admin1 = name.isEmpty ? outlined.name : name
+        } else if let town, !town.entry.admin1.isEmpty {
+            result.admin1 = town.entry.admin1
+        }
+        // A district only from a town in the region named above, so the two never disagree.
+        result.admin2 = town.flatMap { fits($0) ? ReverseGeocoder.admin2(of: $0.entry) : nil }
+        return result
     }
 
-    /// The ISO code of the country whose outline contains the point (or lies within the territorial sea of it).
+    /// The second-level region (county, district) of a gazetteer place, `nil` when it has none.
+    static func admin2(of entry: GazetteerEntry) -> String? {
+        entry.admin2.isEmpty ? nil : entry.admin2
+    }
+
+    /// The nearest coast of a point outside every outline.
+    private func coast(latitude: Double, longitude: Double) -> ReverseGeocodeResult.Coast? {
+        guard let near = locator.index.nearestOutline(latitude: latitude, longitude: longitude) else { return nil }
+        let code = locator.index.countries[near.country].code
+        return ReverseGeocodeResult.Coast(countryCode: code, countryName: locator.name(of: code), distanceKm: near.distanceKm)
+    }
+
+    /// The ISO code of the country containing the point (or whose territorial sea holds it).
     public func country(latitude: Double, longitude: Double) -> String? {
-        country(latitude: latitude, longitude: longitude,
-                nearest: gazetteer.nearest(latitude: latitude, longitude: longitude, limit: 1).first)
-    }
-
-    private func country(latitude: Double, longitude: Double, nearest near: NearbyPlace?) -> String? {
-        guard latitude.isFinite, longitude.isFinite else { return nil }
-        // Pass 0: at a town of a country the outlines leave out (Montenegro inside Albania's coarse outline,
-        // Vatican City, Liechtenstein), the town's country wins.
-        if let near, near.distanceKm <= ReverseGeocoder.atUnoutlinedTownKm, !ReverseGeocoder.outlinedCountries.contains(near.entry.countryCode) {
-            return near.entry.countryCode
-        }
-        var inside: [String: Bool] = [:]
-        // Pass 1: even-odd ray casting over all rings of a country (holes included) whose box holds the point.
-        for box in Self.boxes
-        where latitude >= box.minLat && latitude <= box.maxLat && longitude >= box.minLon && longitude <= box.maxLon {
-            let crossings = ring(at: box.offset).crossings(latitude: latitude, longitude: longitude)
-            if crossings % 2 == 1 { inside[box.code, default: false].toggle() }
-        }
-        if let code = inside.filter({ $0.value }).keys.sorted().first { return code }
-        // Pass 2: the nearest outline within the territorial sea.
-        let margin = ReverseGeocoder.territorialSeaKm / 111.19
-        let lonMargin = margin / max(0.01, cos(min(89.0, abs(latitude)) * .pi / 180))
-        var best: (code: String, distance: Double)? = nil
-        for box in Self.boxes
-        where latitude >= box.minLat - margin && latitude <= box.maxLat + margin
-            && longitude >= box.minLon - lonMargin && longitude <= box.maxLon + lonMargin {
-            let d = ring(at: box.offset).distanceKm(latitude: latitude, longitude: longitude)
-            if d <= ReverseGeocoder.territorialSeaKm, d < (best?.distance ?? .infinity) { best = (box.code, d) }
-        }
-        if let best { return best.code }
-        // Pass 3: some countries have no bundled outline (Hungary, Jamaica, small islands); a point near one
-        // of their towns and inside no outline is taken to be in that country.
-        if let near, near.distanceKm <= ReverseGeocoder.unoutlinedTownKm, !ReverseGeocoder.outlinedCountries.contains(near.entry.countryCode) {
-            return near.entry.countryCode
-        }
-        return nil
-    }
-
-    /// How near a town of a country without an outline a point must be to count as in that country.
-    public static let unoutlinedTownKm = 30.0
-
-    /// How near a town of a country without an outline a point must be to beat the outlines.
-    public static let atUnoutlinedTownKm = 5.0
-
-    /// The codes of the countries that have an outline.
-    static let outlinedCountries = Set(boxes.map(\.code))
-
-    /// A ring's country and bounding box, and where its points are in the outline table.
-    struct Box: Sendable {
-        var code: String
-        var minLat: Double, minLon: Double, maxLat: Double, maxLon: Double
-        var offset: Int
-    }
-
-    /// Every ring's bounding box, read once per process on first use (about 280 lines: microseconds).
-    /// Reading them again for every point made batch lookups and flags in long tables slow.
-    static let boxes: [Box] = {
-        let outlines = TextTable(GazetteerData.outlines)
-        var boxes: [Box] = []
-        var offset = 0
-        while offset < outlines.count {
-            let code = String(decoding: UnsafeBufferPointer(start: outlines.base + offset, count: 2), as: UTF8.self)
-            var position = outlines.field(1, ofLineAt: offset)
-            var values: [Double] = []
-            for _ in 0..<4 {
-                values.append(outlines.double(at: position))
-                position = outlines.fieldEnd(from: position) + 1
-            }
-            boxes.append(Box(code: code, minLat: values[0], minLon: values[1], maxLat: values[2], maxLon: values[3], offset: offset))
-            offset = outlines.nextLine(after: offset)
-        }
-        return boxes
-    }()
-
-    /// The ring's points, read from bytes (`lon,lat lon,lat …`) without building strings.
-    private func ring(at offset: Int) -> Ring {
-        var position = outlines.field(5, ofLineAt: offset)
-        let end = outlines.nextLine(after: offset) - 1
-        var points: [(lon: Double, lat: Double)] = []
-        points.reserveCapacity((end - position) / 20)
-        while position < end {
-            let lon = outlines.double(at: position)
-            while position < end, outlines.base[position] != 44 { position += 1 }
-            position += 1
-            let lat = outlines.double(at: position)
-            points.append((lon, lat))
-            while position < end, outlines.base[position] != 32 { position += 1 }
-            position += 1
-        }
-        return Ring(points: points)
-    }
-
-    struct Ring {
-        var points: [(lon: Double, lat: Double)]
-
-        func crossings(latitude: Double, longitude: Double) -> Int {
-            var count = 0
-            guard points.count > 2 else { return 0 }
-            var j = points.count - 1
-            for i in 0..<points.count {
-                let a = points[i], b = points[j]
-                if (a.lat > latitude) != (b.lat > latitude) {
-                    let x = (b.lon - a.lon) * (latitude - a.lat) / (b.lat - a.lat) + a.lon
-                    if longitude < x { count += 1 }
-                }
-                j = i
-            }
-            return count
-        }
-
-        /// Distance from the point to the nearest edge, on a local flat projection (fine at these ranges).
-        func distanceKm(latitude: Double, longitude: Double) -> Double {
-            let scale = cos(latitude * .pi / 180)
-            var best = Double.infinity
-            guard points.count > 1 else { return best }
-            for i in 1..<points.count {
-                let ax = (points[i - 1].lon - longitude) * scale, ay = points[i - 1].lat - latitude
-                let bx = (points[i].lon - longitude) * scale, by = points[i].lat - latitude
-                let dx = bx - ax, dy = by - ay
-                let lengthSquared = dx * dx + dy * dy
-                var t = lengthSquared > 0 ? -(ax * dx + ay * dy) / lengthSquared : 0
-                t = min(1, max(0, t))
-                let px = ax + t * dx, py = ay + t * dy
-                best = min(best, (px * px + py * py).squareRoot() * 111.19)
-            }
-            return best
-        }
+        locator.placement(latitude: latitude, longitude: longitude)?.code
     }
 }

@@ -208,13 +208,17 @@ public struct TravelStats: Sendable, Encodable {
             // The furthest pair lies on the convex hull of the points; the most extreme point in each
             // of many directions is on the hull, so comparing those finds the pair or one very close.
             var chosen = Set<Int>()
-            for direction in fibonacciSphere(count: 2_000) {
-                var best = 0, bestDot = -Double.infinity
-                for (index, candidate) in candidates.enumerated() {
-                    let d = dot(candidate.v, direction)
-                    if d > bestDot { bestDot = d; best = index }
+            // The vectors alone, contiguous: 2,000 passes over 100,000 pins stay in cache.
+            let vectors = candidates.map(\.v)
+            vectors.withUnsafeBufferPointer { vectors in
+                for direction in fibonacciSphere(count: 2_000) {
+                    var best = 0, bestDot = -Double.infinity
+                    for index in 0..<vectors.count {
+                        let d = dot(vectors[index], direction)
+                        if d > bestDot { bestDot = d; best = index }
+                    }
+                    chosen.insert(best)
                 }
-                chosen.insert(best)
             }
             candidates = chosen.sorted().map { candidates[$0] }
         }

@@ -24,7 +24,7 @@ enum ListCommand: PlacesCommand {
         var from: String?
         @Option("--format", "-f", value: "format", help: "Output format.", choices: formats) var format: String?
         @Flag("--json", help: "The same as --format json.") var json: Bool
-        var flags = CountryLocator.FlagsOption()
+        var flags = FlagColumn.FlagsOption()
     }
 
     static func run(_ options: Options, _ context: CommandContext) throws {
@@ -55,7 +55,7 @@ enum ListCommand: PlacesCommand {
                 context.note("No places\(query.filters ? " match" : " yet: add one with `places add NAME --at LAT,LON`").")
                 return
             }
-            context.write(Array((PlaceOutput.table(places, style: context.style, flag: CountryLocator.flags(context, rows: places.count, hidden: options.flags.noFlags)).joined(separator: "\n") + "\n").utf8))
+            context.write(Array((PlaceOutput.table(places, style: context.style, flag: FlagColumn.flags(context, hidden: options.flags.noFlags)).joined(separator: "\n") + "\n").utf8))
         }
     }
 }

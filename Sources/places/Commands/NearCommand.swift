@@ -27,7 +27,7 @@ enum NearCommand: PlacesCommand {
         @Option("--country", "-c", value: "cc", help: "Resolve the place name within this country (ISO code), in the gazetteer only.") var country: String?
         @Flag("--gazetteer", help: "List the gazetteer's towns around the point instead of the journal's places.") var gazetteer: Bool
         @Flag("--json", help: "Print JSON.") var json: Bool
-        var flags = CountryLocator.FlagsOption()
+        var flags = FlagColumn.FlagsOption()
     }
 
     static func run(_ options: Options, _ context: CommandContext) throws {
@@ -81,7 +81,7 @@ enum NearCommand: PlacesCommand {
             context.note(message + ".")
             return
         }
-        let flag = CountryLocator.flags(context, rows: within.count, hidden: options.flags.noFlags)
+        let flag = FlagColumn.flags(context, hidden: options.flags.noFlags)
         var rows = [["DISTANCE", "DIR", "ID", "NAME"]]
         if flag != nil { rows[0].insert("", at: 3) }
         for (place, distance) in within {

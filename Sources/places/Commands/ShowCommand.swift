@@ -10,7 +10,7 @@ enum ShowCommand: PlacesCommand {
     struct Options: ParsableOptions {
         @Argument("id", help: ArgumentHelp.placeID) var id: String
         @Flag("--json", help: "Print the place as JSON.") var json: Bool
-        var flags = CountryLocator.FlagsOption()
+        var flags = FlagColumn.FlagsOption()
     }
 
     static func run(_ options: Options, _ context: CommandContext) throws {
@@ -19,7 +19,7 @@ enum ShowCommand: PlacesCommand {
             context.say(try PlaceOutput.json(place))
         } else {
             // The country is extra information: an unreadable imported gazetteer must not stop `show`.
-            let country = (try? CountryLocator.lookup(context))?(place.latitude, place.longitude)
+            let country = (try? FlagColumn.lookup(context))?(place.latitude, place.longitude)
             for line in PlaceOutput.detail(place, style: context.style, country: country, flags: !options.flags.noFlags && context.stdoutIsTerminal) {
                 context.say(line)
             }

@@ -6,8 +6,8 @@ enum StatsCommand: PlacesCommand {
     static let spec = CommandSpec(
         name: name, abstract: "Figures about your journal: countries and continents visited and still wanted, extremes.",
         discussion: """
-        Each place's country comes from the offline gazetteer's country outlines (see `places where`);
-        a place at sea is in no country.
+        Each place's country comes from the same outlines as `places where`: a place within 12
+        nautical miles of a coast counts as that country's, a place farther out at sea is in no country.
 
         EXAMPLES:
           places stats
@@ -17,13 +17,13 @@ enum StatsCommand: PlacesCommand {
 
     struct Options: ParsableOptions {
         @Flag("--json", help: "Print the figures as JSON.") var json: Bool
-        var flags = CountryLocator.FlagsOption()
+        var flags = FlagColumn.FlagsOption()
         @Flag("--quiet", "-q", help: "Show no progress bar.") var quiet: Bool
     }
 
     static func run(_ options: Options, _ context: CommandContext) throws {
         let places = try context.store().load()
-        let lookup = try CountryLocator.lookup(context)
+        let lookup = try FlagColumn.lookup(context)
         let progress = context.progress(total: places.count, quiet: options.quiet)
         let stats = TravelStats.compute(places, country: lookup, progress: progress.update)
         progress.finish()

@@ -4,11 +4,13 @@ import PlacesKit
 enum WhereCommand: PlacesCommand {
     static let name = "where"
     static let spec = CommandSpec(
-        name: name, abstract: "Say which country a point is in and the nearest town (reverse geocoding).",
+        name: name, abstract: "Say where a point is: country, region, lake, sea or mountain, and the nearest town.",
         usage: "(<point> | --batch) [--json]",
         discussion: """
-        The country comes from country outlines: a point at sea more than 12 nautical miles from any
-        coast is in no country. The nearest populated place may lie across a border.
+        The country comes from Natural Earth's 1:50m outlines of every country and territory; a point
+        at sea says so, with the nearest coast (within 12 nautical miles it is in that country's
+        waters). Then the region, the named lakes, seas, deserts, ranges and parks around the point,
+        a peak within 5 km, and the nearest town (which may lie across a border).
 
         EXAMPLES:
           places where 51.5,-0.12
@@ -46,15 +48,39 @@ enum WhereCommand: PlacesCommand {
 
     static func text(_ result: ReverseGeocodeResult) -> String {
         var lines: [String] = []
-        if let code = result.countryCode {
+        let km = { (distance: Double) in PlacesKit.grouped(Int(distance.rounded())) }
+        if result.atSea, let coast = result.coast {
+            let off = coast.distanceKm < 0.1 ? "under 0.1" : coast.distanceKm < 10 ? CoordinateFormat.fixed(coast.distanceKm, decimals: 1) : km(coast.distanceKm)
+            if let code = result.countryCode {
+                let waters = code == coast.countryCode ? "in its territorial waters" : "in the waters of \(result.countryName ?? code) (\(code))"
+                lines.append("At sea, \(off) km off \(coast.countryName) (\(coast.countryCode)), \(waters)")
+            } else {
+                lines.append("At sea, in no country: the nearest coast is \(coast.countryName) (\(coast.countryCode)), \(off) km away")
+            }
+        } else if let code = result.countryCode {
             lines.append("In \(result.countryName ?? code) (\(code))")
         } else {
-            lines.append("In no country (at sea or beyond the outlines)")
+            lines.append("In no country")
+        }
+        let regions = [result.admin1, result.admin2].compactMap { $0 }
+        if !regions.isEmpty { lines.append("Region: " + regions.joined(separator: ", ")) }
+        for area in result.areas { lines.append(phrase(area)) }
+        if let peak = result.peak {
+            let height = peak.elevationMetres > 0 ? ", \(PlacesKit.grouped(peak.elevationMetres)) m" : ""
+            lines.append("On \(peak.name) (\(peak.kind)\(height)), \(CoordinateFormat.fixed(peak.distanceKm, decimals: 1)) km from the summit")
         }
         if let near = result.nearest {
             let e = near.entry
             lines.append("Nearest town: \(e.context), \(CoordinateFormat.fixed(near.distanceKm, decimals: 1)) km away")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// "In Lake Geneva (lake)", "In the Sahara (desert)", "On Lanzarote (island)".
+    static func phrase(_ area: NamedArea) -> String {
+        let on: Set<String> = ["island", "islands", "peninsula", "coast", "plateau"]
+        let bare: Set<String> = ["lake", "reservoir", "park", "island"]
+        let article = bare.contains(area.kind) || area.name.hasPrefix("The ") ? "" : "the "
+        return "\(on.contains(area.kind) ? "On" : "In") \(article)\(area.name) (\(area.kind))"
     }
 }

@@ -44,8 +44,70 @@ import PlacesKit
         #expect(near.distanceKm < 2)
     }
 
+    @Test(arguments: [
+        (57.30, -4.45, "Loch Ness", "lake"), (46.45, 6.55, "Lake Geneva", "lake"), (46.00, 9.27, "Lago di Como", "lake"),
+        (23.40, 25.60, "Sahara", "desert"), (46.50, 10.00, "Alps", "range"), (44.60, -110.50, "Yellowstone National Park", "park"),
+    ] as [(Double, Double, String, String)])
+    func namedAreasOnLand(_ row: (Double, Double, String, String)) {
+        let result = geocoder.locate(latitude: row.0, longitude: row.1)
+        #expect(!result.atSea)
+        #expect(result.areas.contains(NamedArea(name: row.2, kind: row.3, isWater: row.3 == "lake")), "\(result.areas)")
+    }
+
+    @Test func lakeComesBeforeTheRangeItLiesIn() throws {
+        let areas = geocoder.locate(latitude: 46.0, longitude: 9.27).areas
+        let lake = try #require(areas.firstIndex { $0.name == "Lago di Como" })
+        let alps = try #require(areas.firstIndex { $0.name == "Alps" })
+        #expect(lake < alps)
+    }
+
+    @Test func seaPointSaysSoWithTheNearestCoast() throws {
+        let result = geocoder.locate(latitude: 35, longitude: 18)
+        #expect(result.atSea)
+        #expect(result.countryCode == nil)
+        #expect(result.admin1 == nil)
+        #expect(result.areas.map(\.name) == ["Mediterranean Sea"])
+        let coast = try #require(result.coast)
+        #expect(["IT", "LY", "GR", "MT"].contains(coast.countryCode))
+        #expect(coast.distanceKm > 100)
+    }
+
+    @Test func offTelAvivIsInIsraelsWatersAtSea() throws {
+        let result = geocoder.locate(latitude: 32.08, longitude: 34.70)
+        #expect(result.atSea)
+        #expect(result.countryCode == "IL")
+        #expect(try #require(result.coast).countryCode == "IL")
+        #expect(!result.areas.contains { !$0.isWater })
+    }
+
+    @Test func peakWithinAFewKilometres() throws {
+        let etna = try #require(geocoder.locate(latitude: 37.75, longitude: 14.99).peak)
+        #expect(etna.name == "Monte Etna" && etna.kind == "volcano" && etna.elevationMetres == 3322)
+        #expect(etna.distanceKm < 2)
+        #expect(geocoder.locate(latitude: 37.5, longitude: 15.09).peak == nil)  // Catania, 30 km away
+    }
+
+    @Test(arguments: [
+        (34.05, -118.25, "California"), (45.50, -73.57, "Quebec"), (-23.55, -46.63, "São Paulo"), (-33.87, 151.21, "New South Wales"),
+        (48.85, 2.35, "Île-de-France"), (57.30, -4.45, "Scotland"), (-29.50, 28.20, "Thaba-Tseka"),
+    ] as [(Double, Double, String)])
+    func regionOfAPoint(_ row: (Double, Double, String)) {
+        // Spelt as the gazetteer spells it (with or without accents).
+        let admin1 = geocoder.locate(latitude: row.0, longitude: row.1).admin1
+        #expect(admin1.map(NameFolding.fold) == NameFolding.fold(row.2), "\(admin1 ?? "nil")")
+    }
+
+    @Test func districtComesFromTheNearestTownInTheSameRegion() throws {
+        let result = geocoder.locate(latitude: 34.05, longitude: -118.25)
+        #expect(result.admin1 == "California")
+        #expect(result.admin2 == "Los Angeles County")
+        #expect(geocoder.locate(latitude: 35, longitude: 18).admin2 == nil)  // at sea
+    }
+
     @Test func json() {
         let line = GeosearchJSON.reverse(query: "0,-30", geocoder.locate(latitude: 0, longitude: -30))
         #expect(line.hasPrefix("{\"query\": \"0,-30\", \"country\": null, \"countryName\": null, \"nearest\": {"))
+        #expect(line.contains("\"atSea\": true, \"coast\": {\"country\": \"BR\""))
+        #expect(line.contains("\"admin1\": null, \"admin2\": null, \"areas\": [{\"name\": \"South Atlantic Ocean\", \"kind\": \"ocean\"}], \"peak\": null}"))
     }
 }

@@ -1,0 +1,193 @@
+/// Which country or territory a point is in, from Natural Earth's 1:50m outlines of all of them, in a few
+/// microseconds.
+///
+/// The outlines are indexed by a grid of one-degree cells built with the data: a cell is open sea, wholly
+/// inside one country, or mixed; a mixed cell keeps the country rings clipped to it, so a lookup tests only
+/// the few edges that cross that cell (a coast, a border) instead of a whole country's outline. Countries
+/// are tested in priority order (territories too small for the outlines, such as Gibraltar, first); within
+/// one, a point is inside when it is inside an odd number of its rings, so enclaves cut as holes
+/// (Lesotho in South Africa, San Marino and the Vatican in Italy) belong to the enclave.
+public struct CountryIndex: Sendable {
+    /// One country or territory with an outline.
+    public struct Country: Sendable, Equatable {
+        /// ISO 3166-1 alpha-2 code, as GeoNames and the gazetteer use them (`XK` for Kosovo).
+        public var code: String
+        /// Natural Earth's name (the gazetteer's name is preferred where it has one).
+        public var name: String
+    }
+
+    /// The index compiled into `places`.
+    public static let bundled = CountryIndex()
+
+    /// Every country with an outline; a lookup returns a position in this array.
+    public let countries: [Country]
+    let grid = SortedTable(BoundaryData.countryGrid)
+    let cells = SortedTable(BoundaryData.countryCells)
+    let rings = SortedTable(BoundaryData.countryRings)
+
+    /// Bytes per grid row: 360 cells of four letters and a newline.
+    static let rowBytes = 360 * 4 + 1
+    /// Grid values from this one on are offsets (plus this) into the clipped rings of mixed cells.
+    static let mixedCell = 4096
+
+    init() {
+        let table = SortedTable(BoundaryData.countries)
+        var countries: [Country] = []
+        var offset = 0
+        while offset < table.count {
+            let fields = table.fields(at: offset)
+            if fields.count >= 2 { countries.append(Country(code: String(fields[0]), name: String(fields[1]))) }
+            offset = table.nextLine(after: offset)
+        }
+        self.countries = countries
+    }
+
+    /// The position in ``countries`` of the country containing the point, or `nil` outside every outline
+    /// (at sea) or for coordinates out of range.
+    /// - Complexity: one grid read; in a cell crossed by a coast or border, a ray cast over the edges
+    ///   clipped to that cell (tens of points).
+    public func country(latitude: Double, longitude: Double) -> Int? {
+        guard let (row, column) = CountryIndex.cell(latitude: latitude, longitude: longitude) else { return nil }
+        let value = cellValue(row: row, column: column)
+        if value == 0 { return nil }
+        if value < CountryIndex.mixedCell { return value - 1 }
+        let x = PackedGeometry.x(longitude: longitude), y = PackedGeometry.y(latitude: latitude)
+        var p = cells.base + (value - CountryIndex.mixedCell)
+        var current = 0, odd = false
+        while true {
+            let id = PackedGeometry.value(p, width: 2)
+            if id != current {
+                if odd { return current - 1 }
+                current = id
+                odd = false
+            }
+            if id == 0 { return nil }
+            let count = PackedGeometry.value(p + 2, width: 3)
+            if PackedGeometry.crossesOddly(p + 5, count: count, x: x, y: y) { odd.toggle() }
+            p += 5 + 8 * count
+        }
+    }
+
+    /// The same answer as ``country(latitude:longitude:)`` from the whole outlines, without the grid:
+    /// the reference the index is tested against.
+    /// - Complexity: a bounding-box test for each of the ~1,600 rings and a ray cast over the rings whose
+    ///   box holds the point (thousands of points for a large country).
+    public func countryWithoutIndex(latitude: Double, longitude: Double) -> Int? {
+        guard CountryIndex.cell(latitude: latitude, longitude: longitude) != nil else { return nil }
+        let x = PackedGeometry.x(longitude: longitude), y = PackedGeometry.y(latitude: latitude)
+        var current = 0, odd = false
+        var offset = 0
+        while offset < rings.count {
+            let p = rings.base + offset
+            let end = rings.nextLine(after: offset) - 1
+            let id = PackedGeometry.value(p, width: 2)
+            if id != current {
+                if odd { return current - 1 }
+                current = id
+                odd = false
+            }
+            if PackedGeometry.Box(p + 2).contains(x: x, y: y),
+               PackedGeometry.crossesOddly(p + 18, count: (end - offset - 18) / 8, x: x, y: y) {
+                odd.toggle()
+            }
+            offset = end + 1
+        }
+        return odd ? current - 1 : nil
+    }
+
+    /// The nearest country's outline to a point outside every outline, and how far it is.
+    /// - Parameter limitKm: search no farther than this.
+    /// - Returns: the country's position in ``countries`` and the distance in kilometres (measured on a flat
+    ///   projection centred on the point: within a few per cent up to a thousand kilometres), or `nil`
+    ///   when no outline is that near.
+    /// - Complexity: reads grid cells in rings around the point until no unread cell can be nearer.
+    public func nearestOutline(latitude: Double, longitude: Double, limitKm: Double = .infinity) -> (country: Int, distanceKm: Double)? {
+        guard let (row0, column0) = CountryIndex.cell(latitude: latitude, longitude: longitude) else { return nil }
+        let x = PackedGeometry.x(longitude: longitude), y = PackedGeometry.y(latitude: latitude)
+        let scale = PackedGeometry.scale(latitude: latitude)
+        var best: (country: Int, distanceKm: Double)? = nil
+        func visit(_ row: Int, _ rawColumn: Int) {
+            guard row >= 0, row < 180 else { return }
+            let column = (rawColumn % 360 + 360) % 360
+            let value = cellValue(row: row, column: column)
+            guard value != 0 else { return }
+            let unit = Int(PackedGeometry.unitsPerDegree)
+            let x0 = column * unit, x1 = x0 + unit, y0 = row * unit, y1 = y0 + unit
+            if value < CountryIndex.mixedCell {
+                let d = boxDistanceKm(x: x, y: y, x0: x0, y0: y0, x1: x1, y1: y1, scale: scale)
+                if d < (best?.distanceKm ?? .infinity) { best = (value - 1, d) }
+                return
+            }
+            // Edges along the cell's own border were added by clipping: they are not coast.
+            let skip: (Int, Int, Int, Int) -> Bool = { ax, ay, bx, by in
+                (ax == bx && (ax == x0 || ax == x1)) || (ay == by && (ay == y0 || ay == y1))
+            }
+            var p = cells.base + (value - CountryIndex.mixedCell)
+            while true {
+                let id = PackedGeometry.value(p, width: 2)
+                if id == 0 { return }
+                let count = PackedGeometry.value(p + 2, width: 3)
+                let d = PackedGeometry.distanceKm(p + 5, count: count, x: x, y: y, scale: scale, skip: skip)
+                if d < (best?.distanceKm ?? .infinity) { best = (id - 1, d) }
+                p += 5 + 8 * count
+            }
+        }
+        for ring in 0...360 {
+            if ring == 0 {
+                visit(row0, column0)
+            } else {
+                // Past half the globe the rows wrap round: read each column once, and the sides are
+                // columns read before.
+                let columns = 2 * ring + 1 <= 360 ? (column0 - ring)...(column0 + ring) : (column0 - 180)...(column0 + 179)
+                for column in columns {
+                    visit(row0 - ring, column)
+                    visit(row0 + ring, column)
+                }
+                if 2 * ring + 1 <= 360 {
+                    for row in (row0 - ring + 1)..<(row0 + ring) {
+                        visit(row, column0 - ring)
+                        if 2 * ring < 360 { visit(row, column0 + ring) }
+                    }
+                }
+            }
+            // Cells not yet read lie beyond the box of rings read so far.
+            let bound = CountryIndex.distanceOutsideKm(latitude: latitude, longitude: longitude, row: row0, column: column0,
+                                                      ring: ring, scale: scale)
+            if bound >= min(limitKm, best?.distanceKm ?? .infinity) { break }
+        }
+        guard let best, best.distanceKm <= limitKm else { return nil }
+        return best
+    }
+
+    /// The grid cell of a point, or `nil` for coordinates out of range.
+    static func cell(latitude: Double, longitude: Double) -> (row: Int, column: Int)? {
+        guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
+        return (min(179, Int((latitude + 90).rounded(.down))), min(359, Int((longitude + 180).rounded(.down))))
+    }
+
+    @inline(__always) func cellValue(row: Int, column: Int) -> Int {
+        PackedGeometry.value(grid.base + row * CountryIndex.rowBytes + column * 4, width: 4)
+    }
+
+    private func boxDistanceKm(x: Double, y: Double, x0: Int, y0: Int, x1: Int, y1: Int, scale: Double) -> Double {
+        let fullTurn = 360 * PackedGeometry.unitsPerDegree
+        var dx = 0.0
+        for shift in [0.0, fullTurn, -fullTurn] {
+            let candidate = max(0, Double(x0) + shift - x, x - Double(x1) - shift)
+            dx = shift == 0 ? candidate : min(dx, candidate)
+        }
+        let dy = max(0, Double(y0) - y, y - Double(y1))
+        return ((dx * scale) * (dx * scale) + dy * dy).squareRoot() * PackedGeometry.kmPerDegree / PackedGeometry.unitsPerDegree
+    }
+
+    /// A lower bound on the distance from the point to any cell outside the `ring` rings around its own.
+    static func distanceOutsideKm(latitude: Double, longitude: Double, row: Int, column: Int, ring: Int, scale: Double) -> Double {
+        let north = row + ring + 1 >= 180 ? Double.infinity : Double(row + ring + 1 - 90) - latitude
+        let south = row - ring <= 0 ? Double.infinity : latitude - Double(row - ring - 90)
+        var eastWest = Double.infinity
+        if 2 * ring + 1 < 360 {
+            eastWest = min(longitude - Double(column - ring - 180), Double(column + ring + 1 - 180) - longitude) * scale
+        }
+        return min(north, south, eastWest) * PackedGeometry.kmPerDegree
+    }
+}

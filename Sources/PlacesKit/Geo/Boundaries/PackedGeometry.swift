@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The generated boundary tables live in extensions of this namespace (`BoundaryData+*.swift`,
+/// written by `Scripts/gazetteer/build-boundaries.py`).
+enum BoundaryData {}
+
+/// Polygons packed as text, read in place: the coordinate format of the boundary tables.
+///
+/// A coordinate is an integer number of 1/32768 degree (about 3.4 m) counted from 180° W or 90° S, written
+/// as four characters of a 64-letter alphabet (`0` = 48 to `o` = 111, six bits each, most significant
+/// first); a point is x then y, eight characters. Whole degrees are exact, so rings clipped to one-degree
+/// cells keep their cell edges exactly. Nothing is decoded until a ring is tested, which is why a lookup in
+/// a fresh process costs microseconds.
+enum PackedGeometry {
+    /// Quantisation steps per degree.
+    static let unitsPerDegree = 32768.0
+    /// Kilometres per degree of latitude (mean Earth radius 6,371 km).
+    static let kmPerDegree = 111.195
+
+    /// The number written in `width` characters at `p`.
+    @inline(__always) static func value(_ p: UnsafePointer<UInt8>, width: Int) -> Int {
+        var v = 0
+        for i in 0..<width { v = v << 6 | Int(p[i] &- 48) }
+        return v
+    }
+
+    /// A longitude in quantised units (not rounded), kept half a unit inside the map's edge: outlines
+    /// that reach the antimeridian or the South Pole have their edges exactly there, and a ray cast from a
+    /// point on an edge is undecided.
+    @inline(__always) static func x(longitude: Double) -> Double {
+        min(max((longitude + 180) * unitsPerDegree, 0.5), 360 * unitsPerDegree - 0.5)
+    }
+    /// A latitude in quantised units (not rounded), kept half a unit inside the poles (see above).
+    @inline(__always) static func y(latitude: Double) -> Double {
+        min(max((latitude + 90) * unitsPerDegree, 0.5), 180 * unitsPerDegree - 0.5)
+    }
+
+    /// Degrees east of a quantised x.
+    @inline(__always) static func longitude(_ x: Int) -> Double { Double(x) / unitsPerDegree - 180 }
+    /// Degrees north of a quantised y.
+    @inline(__always) static func latitude(_ y: Int) -> Double { Double(y) / unitsPerDegree - 90 }
+
+    /// A bounding box packed as minX minY maxX maxY.
+    struct Box: Equatable {
+        var minX: Int, minY: Int, maxX: Int, maxY: Int
+
+        init(_ p: UnsafePointer<UInt8>) {
+            minX = PackedGeometry.value(p, width: 4)
+            minY = PackedGeometry.value(p + 4, width: 4)
+            maxX = PackedGeometry.value(p + 8, width: 4)
+            maxY = PackedGeometry.value(p + 12, width: 4)
+        }
+
+        @inline(__always) func contains(x: Double, y: Double) -> Bool {
+            x >= Double(minX) && x <= Double(maxX) && y >= Double(minY) && y <= Double(maxY)
+        }
+
+        /// Its area in square degrees (for ranking nested features, smallest first).
+        var squareDegrees: Double {
+            Double(maxX - minX) * Double(maxY - minY) / (PackedGeometry.unitsPerDegree * PackedGeometry.unitsPerDegree)
+        }
+    }
+
+    /// Whether a horizontal ray from (x, y) eastwards crosses the ring's edges an odd number of times.
+    /// The ring is `count` points at `p`, the closing edge implied. A vertex exactly at the ray's height
+    /// counts as above it, so a ray through a vertex is counted once.
+    @inline(__always) static func crossesOddly(_ p: UnsafePointer<UInt8>, count: Int, x: Double, y: Double) -> Bool {
+        guard count >= 3 else { return false }
+        var odd = false
+        var last = p + 8 * (count - 1)
+        var px = Double(value(last, width: 4)), py = Double(value(last + 4, width: 4))
+        var q = p
+        for _ in 0..<count {
+            let cx = Double(value(q, width: 4)), cy = Double(value(q + 4, width: 4))
+            if (cy > y) != (py > y) {
+                let crossing = px + (y - py) * (cx - px) / (cy - py)
+                if x < crossing { odd.toggle() }
+            }
+            px = cx; py = cy
+            last = q
+            q += 8
+        }
+        return odd
+    }
+
+    /// The least distance in kilometres from a point to the ring's edges, on a flat projection centred on
+    /// the point (longitudes shrunk by the cosine of its latitude; good to a few per cent within a
+    /// thousand kilometres). Edges for which `skip` is true (cell borders added by clipping) are left out.
+    static func distanceKm(_ p: UnsafePointer<UInt8>, count: Int, x: Double, y: Double, scale: Double,
+                           skip: (Int, Int, Int, Int) -> Bool = { _, _, _, _ in false }) -> Double {
+        guard count >= 2 else { return .infinity }
+        var best = Double.infinity
+        let last = p + 8 * (count - 1)
+        var ax = value(last, width: 4), ay = value(last + 4, width: 4)
+        var q = p
+        for _ in 0..<count {
+            let bx = value(q, width: 4), by = value(q + 4, width: 4)
+            if !skip(ax, ay, bx, by) {
+                best = min(best, segmentDistance(x: x, y: y, ax: ax, ay: ay, bx: bx, by: by, scale: scale))
+            }
+            ax = bx; ay = by
+            q += 8
+        }
+        return best * kmPerDegree / unitsPerDegree
+    }
+
+    /// Distance in quantised units from (x, y) to the segment a–b, x shrunk by `scale`; a segment across
+    /// the antimeridian from the point is measured the short way round.
+    @inline(__always) static func segmentDistance(x: Double, y: Double, ax: Int, ay: Int, bx: Int, by: Int, scale: Double) -> Double {
+        let fullTurn = 360 * unitsPerDegree
+        var dax = Double(ax) - x, dbx = Double(bx) - x
+        if dax > fullTurn / 2 { dax -= fullTurn } else if dax < -fullTurn / 2 { dax += fullTurn }
+        if dbx > fullTurn / 2 { dbx -= fullTurn } else if dbx < -fullTurn / 2 { dbx += fullTurn }
+        let x1 = dax * scale, y1 = Double(ay) - y
+        let x2 = dbx * scale, y2 = Double(by) - y
+        let dx = x2 - x1, dy = y2 - y1
+        let lengthSquared = dx * dx + dy * dy
+        var t = lengthSquared > 0 ? -(x1 * dx + y1 * dy) / lengthSquared : 0
+        t = min(1, max(0, t))
+        let px = x1 + t * dx, py = y1 + t * dy
+        return (px * px + py * py).squareRoot()
+    }
+
+    /// The longitude scale of the flat projection at a latitude (never zero, so poles stay finite).
+    static func scale(latitude: Double) -> Double {
+        max(0.01, cos(min(89.9, abs(latitude)) * .pi / 180))
+    }
+}

@@ -1,0 +1,199 @@
+import Testing
+@testable import PlacesKit
+
+/// Reads the generated boundary tables back for checks, independently of the lookups.
+enum BoundaryTables {
+    struct Vertex { var latitude: Double, longitude: Double }
+
+    /// The points of a packed ring (`count` points at `p`).
+    static func points(_ p: UnsafePointer<UInt8>, count: Int) -> [(x: Int, y: Int)] {
+        (0..<count).map { (PackedGeometry.value(p + 8 * $0, width: 4), PackedGeometry.value(p + 8 * $0 + 4, width: 4)) }
+    }
+
+    /// Every vertex of every country ring.
+    static func ringVertices(_ rings: SortedTable) -> [Vertex] {
+        var vertices: [Vertex] = []
+        var offset = 0
+        while offset < rings.count {
+            let end = rings.nextLine(after: offset) - 1
+            for point in points(rings.base + offset + 18, count: (end - offset - 18) / 8) {
+                vertices.append(Vertex(latitude: PackedGeometry.latitude(point.y), longitude: PackedGeometry.longitude(point.x)))
+            }
+            offset = end + 1
+        }
+        return vertices
+    }
+
+    static func lines(_ table: SortedTable) -> [(offset: Int, end: Int)] {
+        var result: [(Int, Int)] = []
+        var offset = 0
+        while offset < table.count {
+            let end = table.nextLine(after: offset) - 1
+            result.append((offset, end))
+            offset = end + 1
+        }
+        return result
+    }
+}
+
+/// Checks on the generated tables, the way the gazetteer's tables are checked: codes known, boxes true,
+/// every grid cell pointing at well-formed clipped rings that stay inside it.
+@Suite struct BoundaryDataTests {
+    let index = CountryIndex.bundled
+
+    /// Codes the bundled GeoNames country table lacks although Natural Earth outlines them (Kosovo,
+    /// Antarctica, the Caribbean Netherlands): their names come from Natural Earth.
+    static let namedByNaturalEarthOnly: Set<String> = ["XK", "AQ", "BQ"]
+
+    @Test func everyCountryCodeIsKnown() {
+        let codes = index.countries.map(\.code)
+        #expect(codes.count > 240)
+        #expect(Set(codes).count == codes.count, "a code appears twice")
+        for country in index.countries {
+            #expect(country.code.utf8.count == 2 && country.code.utf8.allSatisfy { $0 >= 65 && $0 <= 90 }, "\(country.code)")
+            #expect(!country.name.isEmpty)
+            let known = !Gazetteer.bundled.countryName(country.code).isEmpty
+            #expect(known || BoundaryDataTests.namedByNaturalEarthOnly.contains(country.code), "\(country.code) \(country.name) is not in the country table")
+        }
+    }
+
+    /// The locator relies on this: it looks for towns of countries without an outline only in imported gazetteers.
+    @Test func everyCountryOfTheGazetteerHasAnOutline() {
+        let outlined = Set(index.countries.map(\.code))
+        let table = Gazetteer.bundled.countries
+        var offset = 0, codes = 0
+        while offset < table.count {
+            let code = String(decoding: table.keyBytes(at: offset), as: UTF8.self)
+            codes += 1
+            #expect(outlined.contains(code), "\(code) has no outline")
+            offset = table.nextLine(after: offset)
+        }
+        #expect(codes > 240)
+    }
+
+    @Test func everyRingLiesInItsBoxAndEveryCountryHasOne() {
+        var seen = Set<Int>()
+        var previous = 0
+        let lines = BoundaryTables.lines(index.rings)
+        #expect(lines.count > 1_500)
+        for (offset, end) in lines {
+            let p = index.rings.base + offset
+            let id = PackedGeometry.value(p, width: 2)
+            #expect(id >= 1 && id <= index.countries.count)
+            #expect(id >= previous, "rings of one country must be together, in priority order")
+            previous = id
+            seen.insert(id - 1)
+            #expect((end - offset - 18) % 8 == 0)
+            let box = PackedGeometry.Box(p + 2)
+            let points = BoundaryTables.points(p + 18, count: (end - offset - 18) / 8)
+            #expect(points.count >= 3)
+            let inside = points.allSatisfy { $0.x >= box.minX && $0.x <= box.maxX && $0.y >= box.minY && $0.y <= box.maxY }
+            #expect(inside, "ring of \(index.countries[id - 1].code) leaves its box")
+            #expect(points.map(\.x).min() == box.minX && points.map(\.y).max() == box.maxY, "the box is not tight")
+        }
+        #expect(seen.count == index.countries.count)
+    }
+
+    @Test func everyGridCellIsWellFormed() {
+        let unit = Int(PackedGeometry.unitsPerDegree)
+        var mixed = 0, whole = 0
+        // A multi-line string literal drops the newline before its closing quotes.
+        #expect(index.grid.count == 180 * CountryIndex.rowBytes - 1)
+        for row in 0..<180 {
+            #expect(row == 179 || index.grid.base[row * CountryIndex.rowBytes + 1440] == 10)
+            for column in 0..<360 {
+                let value = index.cellValue(row: row, column: column)
+                if value == 0 { continue }
+                if value < CountryIndex.mixedCell {
+                    whole += 1
+                    #expect(value <= index.countries.count)
+                    continue
+                }
+                mixed += 1
+                var p = index.cells.base + (value - CountryIndex.mixedCell)
+                let start = value - CountryIndex.mixedCell
+                #expect(start == 0 || index.cells.base[start - 1] == 10, "cell \(row),\(column) does not start a line")
+                var pieces = 0
+                while PackedGeometry.value(p, width: 2) != 0 {
+                    let id = PackedGeometry.value(p, width: 2)
+                    #expect(id <= index.countries.count)
+                    let count = PackedGeometry.value(p + 2, width: 3)
+                    let points = BoundaryTables.points(p + 5, count: count)
+                    let inside = points.allSatisfy {
+                        $0.x >= column * unit && $0.x <= (column + 1) * unit && $0.y >= row * unit && $0.y <= (row + 1) * unit
+                    }
+                    #expect(inside, "a piece of cell \(row),\(column) leaves the cell")
+                    pieces += 1
+                    p += 5 + 8 * count
+                }
+                #expect(pieces > 0)
+                #expect(p + 2 == index.cells.base + index.cells.count || p[2] == 10)
+            }
+        }
+        #expect(mixed > 5_000 && whole > 10_000)
+    }
+
+    @Test func everyFeatureLiesInItsBox() {
+        let features = FeatureIndex.bundled
+        let lines = BoundaryTables.lines(features.features)
+        #expect(lines.count > 3_000)
+        #expect(features.boxes.count == 21 * lines.count - 1)  // the literal drops its last newline
+        let kinds: Set<String> = ["admin1", "lake", "reservoir", "park", "desert", "range", "plateau", "plain", "basin", "delta",
+                                  "peninsula", "island", "islands", "region", "coast", "lowland", "valley", "gorge",
+                                  "wetlands", "tundra", "foothills", "isthmus"]
+        for (number, line) in lines.enumerated() {
+            let fields = features.features.fields(at: line.offset)
+            #expect(fields.count == 5)
+            guard fields.count == 5 else { continue }
+            #expect(kinds.contains(String(fields[0])) || fields[0].hasPrefix("marine:"), "kind \(fields[0])")
+            #expect(!fields[1].isEmpty)
+            let boxRecord = features.boxes.base + 21 * number
+            #expect(PackedGeometry.value(boxRecord + 16, width: 4) == line.offset)
+            let box = PackedGeometry.Box(boxRecord)
+            var xs: [Int] = [], ys: [Int] = []
+            for ring in fields[4].split(separator: " ") {
+                #expect(ring.utf8.count % 8 == 0 && ring.utf8.count >= 24)
+                var bytes = Array(ring.utf8)
+                bytes.withUnsafeMutableBufferPointer { buffer in
+                    for point in BoundaryTables.points(UnsafePointer(buffer.baseAddress!), count: buffer.count / 8) {
+                        xs.append(point.x); ys.append(point.y)
+                    }
+                }
+            }
+            #expect(xs.min() == box.minX && xs.max() == box.maxX && ys.min() == box.minY && ys.max() == box.maxY,
+                    "box of \(fields[1]) is not its rings' box")
+        }
+    }
+
+    @Test func peaksAreWellFormed() {
+        let peaks = FeatureIndex.bundled.peaks
+        let lines = BoundaryTables.lines(peaks)
+        #expect(lines.count > 500)
+        for line in lines {
+            let fields = peaks.fields(at: line.offset)
+            #expect(fields.count == 4 && (fields[0] == "mountain" || fields[0] == "volcano") && Int(fields[2]) != nil)
+            #expect(fields.last?.utf8.count == 8)
+        }
+    }
+
+    /// The outlines against the gazetteer: almost every GeoNames town must fall in its own country's outline
+    /// or waters. The rest are towns on borders and coasts finer than 1:50m, and disputed areas.
+    @Test func gazetteerTownsFallInTheirOwnCountry() {
+        let locator = CountryLocator()
+        let places = Gazetteer.bundled.places
+        var total = 0, agree = 0
+        var offset = 0
+        while offset < places.count {
+            if Gazetteer.bundled.isSettlementLine(offset) {
+                let lat = places.double(at: places.field(.latitude, ofLineAt: offset))
+                let lon = places.double(at: places.field(.longitude, ofLineAt: offset))
+                total += 1
+                if locator.country(latitude: lat, longitude: lon)?.code == String(places.text(.country, ofLineAt: offset)) { agree += 1 }
+            }
+            offset = places.nextLine(after: offset)
+        }
+        #expect(total > 100_000)
+        let share = Double(agree) / Double(max(1, total))
+        #expect(share > 0.99, "only \(agree) of \(total) towns are in their own country")
+    }
+}

@@ -34,9 +34,9 @@ enum PlacesCLI {
             Console.say(overview())
             return ExitCode.success.rawValue
         }
-        guard let command = allCommands.first(where: { $0.spec.name == first }) else {
+        guard let command = allCommands.first(where: { $0.name == first }) else {
             var message = first.hasPrefix("-") ? "unknown option \(first)" : "unknown command \"\(first)\""
-            if let near = Suggestion.nearest(to: first, among: allCommands.map(\.spec.name)) {
+            if let near = Suggestion.nearest(to: first, among: allCommands.map(\.name)) {
                 message += "\nhint: did you mean `\(near)`?"
             } else {
                 message += "\nhint: `places --help` lists the commands"
@@ -124,8 +124,9 @@ enum PlacesCLI {
 
 /// `places help [SUBCOMMAND]`.
 enum HelpCommand: PlacesCommand {
+    static let name = "help"
     static let spec = CommandSpec(
-        name: "help", abstract: "Show help for a subcommand, or the whole manual page.",
+        name: name, abstract: "Show help for a subcommand, or the whole manual page.",
         discussion: """
         EXAMPLES:
           places help list
@@ -148,9 +149,9 @@ enum HelpCommand: PlacesCommand {
             context.say(PlacesCLI.overview())
             return
         }
-        guard let command = allCommands.first(where: { $0.spec.name == name }) else {
+        guard let command = allCommands.first(where: { $0.name == name }) else {
             throw UsageError("unknown command \"\(name)\"",
-                             hint: Suggestion.nearest(to: name, among: allCommands.map(\.spec.name)).map { "did you mean `\($0)`?" })
+                             hint: Suggestion.nearest(to: name, among: allCommands.map(\.name)).map { "did you mean `\($0)`?" })
         }
         Console.output(Array(HelpFormatter.help(for: command.spec).utf8))
     }

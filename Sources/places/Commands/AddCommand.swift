@@ -7,8 +7,9 @@ import Foundation
 
 /// `places add NAME (--lat LAT --lon LON | --at LAT,LON) …`
 enum AddCommand: PlacesCommand {
+    static let name = "add"
     static let spec = CommandSpec(
-        name: "add", abstract: "Pin a new place.",
+        name: name, abstract: "Pin a new place.",
         usage: "<name> [--lat <lat> --lon <lon> | --at <lat,lon> | --in <place>] [--description <text>] [--tag <tag> ...] [--visited [--on <date>]] [--json]",
         discussion: """
         EXAMPLES:

@@ -2,8 +2,9 @@ import PlacesKit
 
 /// `places completion bash|zsh|fish`
 enum CompletionCommand: PlacesCommand {
+    static let name = "completion"
     static let spec = CommandSpec(
-        name: "completion", abstract: "Print a shell completion script (bash, zsh or fish).",
+        name: name, abstract: "Print a shell completion script (bash, zsh or fish).",
         usage: "(bash | zsh | fish)",
         discussion: """
         The script completes subcommands, options, the values of --format and --sort, and the ids

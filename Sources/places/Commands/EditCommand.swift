@@ -7,8 +7,9 @@ import Foundation
 
 /// `places edit ID [change flags]`, or with no flags, in `$VISUAL`/`$EDITOR`.
 enum EditCommand: PlacesCommand {
+    static let name = "edit"
     static let spec = CommandSpec(
-        name: "edit", abstract: "Change a place, by flags or in your editor.",
+        name: name, abstract: "Change a place, by flags or in your editor.",
         usage: "<id> [--name <name>] [--description <text>] [--lat <lat> --lon <lon> | --at <lat,lon>] [--tag <tag> ...] [--untag <tag> ...] [--visited [--on <date>] | --unvisited] [--json]",
         discussion: """
         With no change flags, opens the place in $VISUAL, else $EDITOR, else vi. Save and close to apply;

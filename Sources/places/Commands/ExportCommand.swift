@@ -5,8 +5,9 @@ import Glibc
 
 /// `places export --format geojson|gpx|kml|csv [-o FILE] [--tag TAG] [--visited | --unvisited]`
 enum ExportCommand: PlacesCommand {
+    static let name = "export"
     static let spec = CommandSpec(
-        name: "export", abstract: "Write places as GeoJSON, GPX, KML or CSV for other apps.",
+        name: name, abstract: "Write places as GeoJSON, GPX, KML or CSV for other apps.",
         discussion: """
         The format may be left out when the output file's extension names it (.geojson, .gpx, .kml, .csv).
 

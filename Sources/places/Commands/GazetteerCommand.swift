@@ -7,8 +7,9 @@ import Darwin
 
 /// `places gazetteer info | import FILE [--alternate-names FILE] | reset`
 enum GazetteerCommand: PlacesCommand {
+    static let name = "gazetteer"
     static let spec = CommandSpec(
-        name: "gazetteer", abstract: "Show, import or reset the gazetteer that place names are looked up in.",
+        name: name, abstract: "Show, import or reset the gazetteer that place names are looked up in.",
         usage: "(info [--json] | import <file> [--alternate-names <file>] | reset)",
         discussion: """
         The gazetteer inside places is GeoNames cities1000 (every populated place of 1,000+ people, with

@@ -7,8 +7,9 @@ import Foundation
 
 /// `places undo`
 enum UndoCommand: PlacesCommand {
+    static let name = "undo"
     static let spec = CommandSpec(
-        name: "undo", abstract: "Revert the last change to the journal.",
+        name: name, abstract: "Revert the last change to the journal.",
         discussion: "Puts back the version the last change replaced. Run it again to go further back (up to \(JournalHistory.capacity) versions). The version undone is kept as places.json.bak.",
         options: Options.self)
 
@@ -42,8 +43,9 @@ enum UndoCommand: PlacesCommand {
 
 /// `places history`
 enum HistoryCommand: PlacesCommand {
+    static let name = "history"
     static let spec = CommandSpec(
-        name: "history", abstract: "List the journal's earlier versions and what changed.",
+        name: name, abstract: "List the journal's earlier versions and what changed.",
         discussion: "The newest change is first. `places undo` steps back through them.",
         options: Options.self)
 
@@ -87,8 +89,9 @@ enum HistoryCommand: PlacesCommand {
 
 /// `places doctor [--fix]`
 enum DoctorCommand: PlacesCommand {
+    static let name = "doctor"
     static let spec = CommandSpec(
-        name: "doctor", abstract: "Check the journal and repair what can be repaired safely.",
+        name: name, abstract: "Check the journal and repair what can be repaired safely.",
         discussion: """
         Checks that the journal parses, its version, duplicate ids, invalid records, permissions and
         temporary files left by a crash. With --fix it restores an unreadable journal from the newest

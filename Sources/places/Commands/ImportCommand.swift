@@ -9,8 +9,9 @@ import Foundation
 enum ImportCommand: PlacesCommand {
     static let formats = ["auto"] + InterchangeFormat.allCases.map(\.rawValue)
 
+    static let name = "import"
     static let spec = CommandSpec(
-        name: "import", abstract: "Add places from GeoJSON, GPX, KML/KMZ, CSV or Google Takeout files.",
+        name: name, abstract: "Add places from GeoJSON, GPX, KML/KMZ, CSV or Google Takeout files.",
         discussion: """
         Reads GeoJSON (Point features), Google Takeout "Saved Places.json", GPX waypoints, KML and KMZ
         Placemarks (Organic Maps bookmarks too), CSV with a header row (comma, semicolon or tab), and

@@ -4,8 +4,9 @@ import PlacesKit
 enum ListCommand: PlacesCommand {
     static let formats = ["table", "json"] + InterchangeFormat.exportable.map(\.rawValue)
 
+    static let name = "list"
     static let spec = CommandSpec(
-        name: "list", abstract: "List the places in the journal.",
+        name: name, abstract: "List the places in the journal.",
         discussion: """
         EXAMPLES:
           places list --tag food --unvisited

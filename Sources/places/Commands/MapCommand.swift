@@ -13,8 +13,9 @@ import Glibc
 enum MapCommand: PlacesCommand {
     static let formats = ["svg", "html"]
 
+    static let name = "map"
     static let spec = CommandSpec(
-        name: "map", abstract: "Draw your places on a map: an SVG or HTML file, or in the terminal.",
+        name: name, abstract: "Draw your places on a map: an SVG or HTML file, or in the terminal.",
         usage: "[-o <file>] [--format svg|html] [--terminal] [--tag <tag>] [--visited | --unvisited] [--around <lat,lon> [--radius <distance>]] [--width <n>] [--labels | --no-labels]",
         discussion: """
         The view fits every pin with a margin, across the 180° meridian when that is shorter; with

@@ -2,8 +2,9 @@ import PlacesKit
 
 /// `places near QUERY|LAT,LON [--radius 25km] [--limit N] [--gazetteer] [--json]`
 enum NearCommand: PlacesCommand {
+    static let name = "near"
     static let spec = CommandSpec(
-        name: "near", abstract: "List the journal's places around a town or a point, nearest first.",
+        name: name, abstract: "List the journal's places around a town or a point, nearest first.",
         usage: "(<place> | <lat,lon>) [--radius <distance>] [--limit <n>] [--country <cc>] [--gazetteer] [--json]",
         discussion: """
         The place is looked up in the offline gazetteer (any language, qualifiers such as "London, Ontario",

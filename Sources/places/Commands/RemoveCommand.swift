@@ -2,8 +2,9 @@ import PlacesKit
 
 /// `places remove ID... [--yes]`
 enum RemoveCommand: PlacesCommand {
+    static let name = "remove"
     static let spec = CommandSpec(
-        name: "remove", abstract: "Remove places from the journal.",
+        name: name, abstract: "Remove places from the journal.",
         discussion: "Asks before removing when run on a terminal; elsewhere (scripts, pipes) it refuses unless --yes is given.\nThe journal's previous version stays in places.json.bak.",
         options: Options.self)
 

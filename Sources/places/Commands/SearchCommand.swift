@@ -2,8 +2,9 @@ import PlacesKit
 
 /// `places search QUERY [--limit N] [--country CC] [--json]`, `places search --batch --json`
 enum SearchCommand: PlacesCommand {
+    static let name = "search"
     static let spec = CommandSpec(
-        name: "search", abstract: "Find places in the offline gazetteer by name, in any language, or by coordinates.",
+        name: name, abstract: "Find places in the offline gazetteer by name, in any language, or by coordinates.",
         usage: "(<query> | --batch) [--limit <n>] [--country <cc>] [--json]",
         discussion: """
         Finds towns and villages, regions and counties, countries, sights, mountains, lakes, seas,

@@ -16,8 +16,9 @@ enum ShareCommand: PlacesCommand {
         var provider: String?
     }
 
+    static let name = "share"
     static let spec = CommandSpec(
-        name: "share", abstract: "Print a link to a place on a map (OpenStreetMap, Google, Apple, geo:).",
+        name: name, abstract: "Print a link to a place on a map (OpenStreetMap, Google, Apple, geo:).",
         discussion: """
         EXAMPLES:
           places share 5a3b
@@ -39,8 +40,9 @@ enum ShareCommand: PlacesCommand {
 
 /// `places open ID [--provider …]`
 enum OpenCommand: PlacesCommand {
+    static let name = "open"
     static let spec = CommandSpec(
-        name: "open", abstract: "Open a place on a map in the browser (or print the link when there is no desktop).",
+        name: name, abstract: "Open a place on a map in the browser (or print the link when there is no desktop).",
         discussion: """
         On Linux the link goes to xdg-open when a desktop session is running (DISPLAY or
         WAYLAND_DISPLAY is set); on macOS to open. Otherwise the link is printed.

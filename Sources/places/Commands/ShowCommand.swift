@@ -2,8 +2,9 @@ import PlacesKit
 
 /// `places show ID`
 enum ShowCommand: PlacesCommand {
+    static let name = "show"
     static let spec = CommandSpec(
-        name: "show", abstract: "Show every detail of one place.",
+        name: name, abstract: "Show every detail of one place.",
         options: Options.self)
 
     struct Options: ParsableOptions {

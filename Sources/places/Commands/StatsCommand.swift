@@ -2,8 +2,9 @@ import PlacesKit
 
 /// `places stats [--json] [--no-flags]`
 enum StatsCommand: PlacesCommand {
+    static let name = "stats"
     static let spec = CommandSpec(
-        name: "stats", abstract: "Figures about your journal: countries and continents visited and still wanted, extremes.",
+        name: name, abstract: "Figures about your journal: countries and continents visited and still wanted, extremes.",
         discussion: """
         Each place's country comes from the offline gazetteer's country outlines (see `places where`);
         a place at sea is in no country.

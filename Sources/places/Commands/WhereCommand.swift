@@ -2,8 +2,9 @@ import PlacesKit
 
 /// `places where LAT,LON [--json] [--batch]`
 enum WhereCommand: PlacesCommand {
+    static let name = "where"
     static let spec = CommandSpec(
-        name: "where", abstract: "Say which country a point is in and the nearest town (reverse geocoding).",
+        name: name, abstract: "Say which country a point is in and the nearest town (reverse geocoding).",
         usage: "(<point> | --batch) [--json]",
         discussion: """
         The country comes from country outlines: a point at sea more than 12 nautical miles from any

@@ -48,7 +48,10 @@ import Testing
         (["add", "X", "--at", "1,2", "--visited=yes"], 64, "the flag --visited takes no value"),
         (["add", "X", "--at", "1,2", "--wait", "-1"], 64, "--wait \"-1\" is not a number of seconds"),
         (["add", "Qqqqzzzxw"], 64, "missing coordinates for \"Qqqqzzzxw\""),
-        (["add", "X", "--in", "Qqqqzzzxw"], 1, "no place called \"Qqqqzzzxw\" in the gazetteer"),
+        (["add", "X", "--in", "Qqqqzzzxw"], 1, "no place called \"Qqqqzzzxw\" in the gazetteer or among your places"),
+        (["add", "X", "--in", "Paris", "--pick", "0"], 64, "--pick \"0\" is not a position in the list of places"),
+        (["add", "X", "--in", "Springfield", "--pick", "9"], 64, "--pick 9 is not in the list: \"Springfield\" has 6 candidates"),
+        (["add", "X", "--at", "1,2", "--pick", "1"], 64, "--pick chooses among the places a name could mean"),
         // ids
         (["show", "abc"], 1, "the id abc is too short: type at least 4 characters of it"),
         (["show", "ffff"], 1, "no place has the id ffff"),

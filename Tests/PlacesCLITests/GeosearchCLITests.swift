@@ -112,9 +112,12 @@ import Testing
         #expect(unknown.stderr.contains("missing coordinates for \"Qxzqxzqxz\""))
         let typo = try runner.run(["add", "Lodnon"])  // a name is taken as a place only when it is one exactly
         #expect(typo.status == 64)
-        let typoIn = try runner.run(["add", "Big Ben", "--in", "Lodnon"])  // --in accepts a likely typo
-        #expect(typoIn.status == 0)
-        #expect(typoIn.stderr.contains("did you mean London, England, GB"))
+        let typoIn = try runner.run(["add", "Big Ben", "--in", "Lodnon"])  // --in lists a likely typo, saves nothing
+        #expect(typoIn.status == 1)
+        #expect(typoIn.stderr.contains("did you mean"))
+        #expect(typoIn.stderr.contains("1. London, England, GB"))
+        let picked = try runner.run(["add", "Big Ben", "--in", "Lodnon", "--pick", "1"])
+        #expect(picked.status == 0)
 
         let near = try runner.run(["near", "Londres", "--radius", "50km"])
         #expect(near.status == 0, "\(near.stderr)")

@@ -4,20 +4,24 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A field-level three-way merge of an edit made in an editor while the journal changed underneath.
+/// The field-level three-way merge of one place: the editor's save (an edit made while the journal
+/// changed underneath) and `places merge` (two copies of the journal changed apart) both use it.
 ///
-/// The editor works on a copy read without the lock (the person may take an hour). When it saves,
-/// each field the person changed is applied only if nobody else changed that field meanwhile;
-/// fields they left alone keep whatever the journal now holds. A field changed on both sides to
-/// different values is a conflict, and nothing is applied.
+/// Each field is merged on its own: a field changed on one side only takes that side's value; a
+/// field changed on both sides to the same value takes it; a field changed on both sides to
+/// different values is a ``Conflict``, never decided here. Unknown fields (``Location/extraFields``)
+/// are merged one by one like the rest, so they are never dropped. `updated` is not merged as a
+/// field: it records the change, and the caller stamps it.
 public enum PlaceMerge {
-    /// A field changed both in the editor and in the journal, to different values.
+    /// A field changed on both sides to different values.
     public struct Conflict: Sendable, Equatable {
-        /// The field's name as the editor text spells it (`name`, `coordinates`, `tags`, …).
+        /// The field's name as the editor text spells it (`name`, `coordinates`, `tags`, …), or an
+        /// unknown field's own key.
         public var field: String
-        /// The value saved in the journal meanwhile, and the value typed in the editor.
-        public var saved: String
-        public var typed: String
+        /// The value on our side (the journal as saved) and on theirs (the other copy, or the
+        /// editor's text), as people read them.
+        public var ours: String
+        public var theirs: String
     }
 
     /// The edit could not be merged.
@@ -25,33 +29,98 @@ public enum PlaceMerge {
         public var conflicts: [Conflict]
     }
 
-    /// The editable fields: name, description, coordinates, tags and visited.
-    private static let fields: [(name: String, show: @Sendable (Location) -> String, copy: @Sendable (inout Location, Location) -> Void)] = [
-        ("name", { "\"\($0.name)\"" }, { $0.name = $1.name }),
-        ("description", { $0.description.isEmpty ? "(none)" : "\"\($0.description)\"" }, { $0.description = $1.description }),
-        ("coordinates", { "\(CoordinateFormat.plain($0.latitude)), \(CoordinateFormat.plain($0.longitude))" },
-         { $0.latitude = $1.latitude; $0.longitude = $1.longitude }),
-        ("tags", { $0.tags.isEmpty ? "(none)" : $0.tags.joined(separator: ", ") }, { $0.tags = $1.tags }),
-        ("visited", { $0.visited.map(Timestamp.string) ?? "no" }, { $0.visited = $1.visited }),
+    /// One mergeable field: how it reads, how it compares (equal keys mean equal values; the
+    /// readable text unless that can be ambiguous) and how it is copied.
+    private struct Field: Sendable {
+        var name: String
+        var show: @Sendable (Location) -> String
+        var copy: @Sendable (inout Location, Location) -> Void
+        var key: @Sendable (Location) -> String
+
+        init(name: String, show: @escaping @Sendable (Location) -> String, copy: @escaping @Sendable (inout Location, Location) -> Void,
+             key: (@Sendable (Location) -> String)? = nil) {
+            self.name = name
+            self.show = show
+            self.copy = copy
+            self.key = key ?? show
+        }
+    }
+
+    /// The known fields: name, description, coordinates, tags, visited and created.
+    private static let fields: [Field] = [
+        Field(name: "name", show: { "\"\($0.name)\"" }, copy: { $0.name = $1.name }),
+        Field(name: "description", show: { $0.description.isEmpty ? "(none)" : "\"\($0.description)\"" },
+              copy: { $0.description = $1.description }),
+        Field(name: "coordinates", show: { "\(CoordinateFormat.plain($0.latitude)), \(CoordinateFormat.plain($0.longitude))" },
+              copy: { $0.latitude = $1.latitude; $0.longitude = $1.longitude }),
+        // Tags read joined by commas, which a tag may itself contain: compared one by one.
+        Field(name: "tags", show: { $0.tags.isEmpty ? "(none)" : $0.tags.joined(separator: ", ") }, copy: { $0.tags = $1.tags },
+              key: { $0.tags.map { "\($0.utf8.count):\($0)" }.joined() }),
+        Field(name: "visited", show: { $0.visited.map(Timestamp.string) ?? "no" }, copy: { $0.visited = $1.visited }),
+        Field(name: "created", show: { $0.created.map(Timestamp.string) ?? "(not recorded)" }, copy: { $0.created = $1.created }),
     ]
+
+    /// The known fields, then one per unknown field key found on any side, in key order.
+    private static func fields(of places: Location?...) -> [Field] {
+        let keys = Set(places.compactMap { $0 }.flatMap { $0.extraFields.keys }).sorted()
+        return fields + keys.map { key in
+            Field(name: key, show: { $0.extraFields[key]?.text ?? "(absent)" },
+                  copy: { $0.extraFields[key] = $1.extraFields[key] })
+        }
+    }
+
+    /// Merges two versions of a place field by field.
+    /// - Parameters:
+    ///   - base: the place both sides started from; `nil` when both added it (same id) on their
+    ///     own, so every field that differs is a conflict.
+    ///   - ours: our version; the result starts from it.
+    ///   - theirs: their version.
+    ///   - takeTheirs: for each conflict, whether their value wins (by default ours does).
+    /// - Returns: the merged place and every conflict (however it was decided), in field order.
+    ///   `updated` is ours.
+    public static func threeWay(base: Location?, ours: Location, theirs: Location,
+                                takeTheirs: (Conflict) -> Bool = { _ in false }) -> (merged: Location, conflicts: [Conflict]) {
+        var merged = ours
+        var conflicts: [Conflict] = []
+        for field in fields(of: base, ours, theirs) {
+            // Compared through one spelling so that equal values always compare equal.
+            let (mine, other) = (field.key(ours), field.key(theirs))
+            guard mine != other else { continue }
+            let was = base.map(field.key)
+            if was == mine {
+                field.copy(&merged, theirs)
+            } else if was != other {
+                let conflict = Conflict(field: field.name, ours: field.show(ours), theirs: field.show(theirs))
+                if takeTheirs(conflict) { field.copy(&merged, theirs) }
+                conflicts.append(conflict)
+            }
+        }
+        return (merged, conflicts)
+    }
+
+    /// Whether two versions of a place hold the same value in every merged field (`updated` aside).
+    public static func sameFields(_ a: Location, _ b: Location) -> Bool {
+        // Most places compared are untouched copies: those need no field texts.
+        a.hasSameContent(as: b) || fields(of: a, b).allSatisfy { $0.key(a) == $0.key(b) }
+    }
+
+    /// Every merged field's value in one text: equal texts mean the same values.
+    public static func fieldText(_ place: Location) -> String {
+        fields(of: place).map { "\($0.name)=\($0.key(place))" }.joined(separator: "\u{0}")
+    }
+
+    /// The names of the merged fields whose values differ between two versions of a place.
+    public static func changedFields(from a: Location, to b: Location) -> [String] {
+        fields(of: a, b).filter { $0.key(a) != $0.key(b) }.map(\.name)
+    }
 
     /// Applies the person's changes (`edited` against `base`, the place as the editor opened it)
     /// to `current`, the place as the journal holds it now.
     /// - Returns: `current` with the person's changes.
-    /// - Throws: ``Conflicts`` naming every field changed on both sides to different values.
+    /// - Throws: ``Conflicts`` naming every field changed on both sides to different values
+    ///   (`ours` is the value saved meanwhile, `theirs` the value typed).
     public static func merge(base: Location, edited: Location, current: Location) throws -> Location {
-        var merged = current
-        var conflicts: [Conflict] = []
-        for field in fields {
-            let (was, typed, saved) = (field.show(base), field.show(edited), field.show(current))
-            // Compared through one spelling so that equal values always compare equal.
-            guard typed != was else { continue }
-            if saved == was || saved == typed {
-                field.copy(&merged, edited)
-            } else {
-                conflicts.append(Conflict(field: field.name, saved: saved, typed: typed))
-            }
-        }
+        let (merged, conflicts) = threeWay(base: base, ours: current, theirs: edited)
         if !conflicts.isEmpty { throw Conflicts(conflicts: conflicts) }
         return merged
     }

@@ -24,9 +24,17 @@ public enum JournalDoctor {
     /// journal from the newest readable earlier version (writing the restored journal first and
     /// keeping the unreadable one as a copy, so some journal exists at every instant), tightens
     /// permissions of the journal and of its backup and history copies, gives `.bak` a copy of its
-    /// own, and removes temporary files left by a crash. It checks every history copy.
+    /// own, and removes temporary files left by a crash. It checks every history copy. Then it
+    /// looks for conflict copies a synced folder left beside the journal (see ``ConflictCopies``)
+    /// and, when fixing, merges them in.
     /// - Returns: the findings, in the order checked.
     public static func examine(_ store: JournalStore, fix: Bool) throws -> [Finding] {
+        let findings = try examineJournal(store, fix: fix)
+        // After the journal's own checks, whose lock is released by then: merging takes it again.
+        return findings + ConflictCopies.examine(store, fix: fix)
+    }
+
+    private static func examineJournal(_ store: JournalStore, fix: Bool) throws -> [Finding] {
         var findings: [Finding] = []
         try store.checkJournalFile()
         let path = store.resolvedPath

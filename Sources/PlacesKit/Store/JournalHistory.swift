@@ -91,26 +91,22 @@ public struct JournalHistory: Sendable {
 public enum JournalDiff {
     /// Sentences such as `added "Eiffel Tower"`, `removed "Golden Gate Bridge"`,
     /// `changed "Kyoto" (name, tags)`; empty when nothing changed.
-    public static func describe(from old: [Location], to new: [Location]) -> [String] {
+    /// - Parameter naming: up to how many places a sentence names; beyond it, it counts them.
+    public static func describe(from old: [Location], to new: [Location], naming limit: Int = 3) -> [String] {
         let before = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let after = Dictionary(new.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var lines: [String] = []
         let added = new.filter { before[$0.id] == nil }
         let removed = old.filter { after[$0.id] == nil }
-        lines += summarise("added", added)
-        lines += summarise("removed", removed)
+        lines += summarise("added", added, limit)
+        lines += summarise("removed", removed, limit)
         var changed: [String] = []
         for place in new {
             guard let previous = before[place.id], !previous.hasSameContent(as: place) else { continue }
-            var fields: [String] = []
-            if previous.name != place.name { fields.append("name") }
-            if previous.description != place.description { fields.append("description") }
-            if previous.latitude != place.latitude || previous.longitude != place.longitude { fields.append("coordinates") }
-            if previous.tags != place.tags { fields.append("tags") }
-            if previous.visited != place.visited { fields.append("visited") }
+            let fields = PlaceMerge.changedFields(from: previous, to: place)
             changed.append("\"\(TerminalText.visible(place.name))\"" + (fields.isEmpty ? "" : " (\(fields.joined(separator: ", ")))"))
         }
-        if changed.count > 3 {
+        if changed.count > limit {
             lines.append("changed \(changed.count) places")
         } else if !changed.isEmpty {
             lines.append("changed " + changed.joined(separator: ", "))
@@ -118,9 +114,9 @@ public enum JournalDiff {
         return lines
     }
 
-    private static func summarise(_ verb: String, _ places: [Location]) -> [String] {
+    private static func summarise(_ verb: String, _ places: [Location], _ limit: Int) -> [String] {
         if places.isEmpty { return [] }
-        if places.count > 3 { return ["\(verb) \(places.count) places"] }
+        if places.count > limit { return ["\(verb) \(places.count) places"] }
         return ["\(verb) " + places.map { "\"\(TerminalText.visible($0.name))\"" }.joined(separator: ", ")]
     }
 }

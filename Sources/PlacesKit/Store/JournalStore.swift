@@ -189,12 +189,19 @@ public struct JournalStore: Sendable {
     }
 
     /// Adds a place (validated, with `created` and `updated` set to now when missing).
+    /// - Parameters:
+    ///   - position: when given, decides the place's coordinates from the journal's current places
+    ///     (pinning it at one of them by name), under the same lock and read as the save; what it
+    ///     throws cancels the add.
     /// - Returns: the place as saved.
     @discardableResult
-    public func add(_ place: Location, now: Date = Date()) throws -> Location {
+    public func add(_ place: Location, now: Date = Date(),
+                    positionedBy position: (([Location]) throws -> (latitude: Double, longitude: Double))? = nil) throws -> Location {
         let now = Timestamp.wholeSeconds(now)
         return try transaction { places in
-            var new = try place.validated()
+            var new = place
+            if let position { (new.latitude, new.longitude) = try position(places) }
+            new = try new.validated()
             new.created = new.created ?? now
             new.updated = new.updated ?? now
             places.append(new)

@@ -45,25 +45,12 @@ enum GazetteerAccess {
         return TerminalText.visible(e.context) + " — " + e.summary + "  " + CoordinateFormat.pair(latitude: e.latitude, longitude: e.longitude)
     }
 
-    /// Resolves a place name or coordinates to one point, printing what was picked and the runners-up
-    /// on standard error. Throws when nothing matches.
-    static func resolve(_ query: String, context: CommandContext, gazetteer: Gazetteer, country: String? = nil,
-                        verb: String = "Using", quiet: Bool = false, exactOnly: Bool = false) throws -> GazetteerMatch {
-        guard !query.trimmed.isEmpty else { throw UsageError("missing place name or LAT,LON") }
-        let matches = gazetteer.search(query, limit: 4, country: country)
-        guard let best = matches.first, !exactOnly || best.quality.isExact else {
-            throw CommandFailure("no place called \"\(query)\" in the gazetteer"
-                                 + "\nhint: give coordinates instead (LAT,LON), or check the spelling with `places search`",
-                                 code: .failure)
-        }
-        if best.quality == .coordinates || quiet { return best }
-        var note = "\(verb) \(best.entry.context) (\(CoordinateFormat.pair(latitude: best.entry.latitude, longitude: best.entry.longitude)))"
-        if best.quality == .fuzzy { note = "No place called \"\(query)\"; did you mean \(best.entry.context)? " + note }
-        let others = matches.dropFirst().filter { $0.quality == best.quality }
-        if !others.isEmpty {
-            note += "; also: " + others.map { $0.entry.context }.joined(separator: "; ")
-        }
-        context.note(note)
-        return best
+    /// `No country, region or county "Occitany" in FR; showing the best "Nîmes".`: what a search set
+    /// aside, and what it shows instead.
+    static func droppedQualifierNote(_ dropped: GazetteerSearchResult.DroppedQualifier, best: GazetteerEntry?) -> String {
+        let scope = dropped.countryCode ?? best?.countryCode ?? ""
+        return "No country, region or county \"\(dropped.text)\"" + (scope.isEmpty ? "" : " in \(scope)")
+            + (best.map { "; showing the best \"\($0.name)\"." } ?? ".")
     }
+
 }

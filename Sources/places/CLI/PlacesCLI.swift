@@ -130,6 +130,7 @@ enum HelpCommand: PlacesCommand {
         discussion: """
         EXAMPLES:
           places help list
+          places help git              how to let git merge the journal
           places help --man > places.1 && man -l places.1
         """,
         options: Options.self)
@@ -147,6 +148,10 @@ enum HelpCommand: PlacesCommand {
         }
         guard let name = options.subcommand else {
             context.say(PlacesCLI.overview())
+            return
+        }
+        if name == "git" {
+            context.say(GitSetup.text)
             return
         }
         guard let command = allCommands.first(where: { $0.name == name }) else {

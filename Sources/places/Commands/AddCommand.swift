@@ -10,16 +10,20 @@ enum AddCommand: PlacesCommand {
     static let name = "add"
     static let spec = CommandSpec(
         name: name, abstract: "Pin a new place.",
-        usage: "<name> [--lat <lat> --lon <lon> | --at <lat,lon> | --in <place>] [--description <text>] [--tag <tag> ...] [--visited [--on <date>]] [--json]",
+        usage: "<name> [--lat <lat> --lon <lon> | --at <lat,lon> | --in <place>] [--pick <n>] [--description <text>] [--tag <tag> ...] [--visited [--on <date>]] [--json]",
         discussion: """
         EXAMPLES:
           places add "Buckingham Palace" --lat 51.501 --lon -0.141 --tag london
           places add "Sydney Opera House" --at -33.8568,151.2153 --visited --on 2019-12-31
           places add "Eiffel Tower" --in Paris
           places add "Kraków"
+          places add "Picnic spot" --in Springfield --pick 2
 
-        Without coordinates, the place is pinned at the gazetteer's match for --in PLACE, or for NAME itself;
-        places prints what it picked and the runners-up.
+        Without coordinates, the place is pinned at --in PLACE (one of your own places or the gazetteer's),
+        or at NAME itself in the gazetteer, but only when the name is clearly one place: its exact name or
+        alias, well ahead of any other place of that name. Otherwise places lists the candidates and saves
+        nothing; choose one with --pick N, a qualifier (--in "Central Park, New York") or coordinates.
+        places always says where it pinned.
         """,
         options: Options.self)
 
@@ -30,8 +34,9 @@ enum AddCommand: PlacesCommand {
         @Option("--tag", "-t", value: "tag", help: "Put the place in a list; repeat for several.") var tags: [String]
         @Flag("--visited", help: "You have been there (today, or the date given with --on).") var visited: Bool
         @Option("--on", value: "date", help: "The day you visited, e.g. 2024-05-01 (implies --visited).") var on: String?
-        @Option("--in", value: "place", help: "Pin the place at this town, looked up in the gazetteer (\"Paris\", \"London, Ontario\").")
+        @Option("--in", value: "place", help: "Pin the place at this town or one of your places (\"Paris\", \"London, Ontario\", \"Dishoom\").")
         var inPlace: String?
+        @Option("--pick", value: "n", help: "Pin at the Nth of the places listed when a name could mean several.") var pick: String?
         @Flag("--json", help: "Print the new place as JSON.") var json: Bool
     }
 
@@ -41,21 +46,30 @@ enum AddCommand: PlacesCommand {
         if coordinates != nil, options.inPlace != nil {
             throw UsageError("give either coordinates or --in, not both")
         }
+        let pick = try pickPosition(options.pick)
+        if coordinates != nil, pick != nil {
+            throw UsageError("--pick chooses among the places a name could mean; leave it out when giving coordinates")
+        }
+        // Without coordinates: pin at --in PLACE (one of your places or the gazetteer's), or at the name itself.
+        var position: (([Location]) throws -> (latitude: Double, longitude: Double))?
         if coordinates == nil {
-            // No coordinates: look up --in PLACE, or the name itself, in the gazetteer.
             let gazetteer = try GazetteerAccess.gazetteer(context)
-            let query = options.inPlace ?? name
-            do {
-                // The name itself must be a place's exact name: "My favourite café" is not a place to guess at.
-                let match = try GazetteerAccess.resolve(query, context: context, gazetteer: gazetteer, verb: "Pinning at",
-                                                        exactOnly: options.inPlace == nil)
-                coordinates = (match.entry.latitude, match.entry.longitude)
-            } catch is CommandFailure where options.inPlace == nil {
-                throw UsageError("missing coordinates for \"\(name)\", and the gazetteer has no place of that name",
-                                 hint: "add --at LAT,LON, --lat LAT --lon LON, or --in PLACE")
+            if let inPlace = options.inPlace {
+                // Your places are searched in the same read of the journal that saves the new one.
+                position = { places in
+                    let chosen = try PlaceChoice.pin(inPlace, pick: pick, resolver: PlaceResolver(gazetteer: gazetteer, journal: places),
+                                                     context: context)
+                    return (chosen.latitude, chosen.longitude)
+                }
+            } else {
+                // The name alone is looked up in the gazetteer only (your own place of that name is the one
+                // being added again), and must name a place outright: "My favourite café" is not one to guess at.
+                let chosen = try PlaceChoice.pin(name, pick: pick, resolver: PlaceResolver(gazetteer: gazetteer), context: context,
+                                                 notAPlace: UsageError("missing coordinates for \"\(name)\", and the gazetteer has no place of that name",
+                                                                       hint: "add --at LAT,LON, --lat LAT --lon LON, or --in PLACE"))
+                coordinates = (chosen.latitude, chosen.longitude)
             }
         }
-        guard let coordinates else { throw UsageError("missing coordinates for \"\(name)\"") }
         let now = Date()
         var visited: Date?
         if let on = options.on {
@@ -68,9 +82,9 @@ enum AddCommand: PlacesCommand {
         }
         let place = Location(
             name: name, description: options.description ?? "",
-            latitude: coordinates.latitude, longitude: coordinates.longitude,
+            latitude: coordinates?.latitude ?? 0, longitude: coordinates?.longitude ?? 0,
             tags: options.tags, visited: visited)
-        let saved = try context.store().add(place, now: now)
+        let saved = try context.store().add(place, now: now, positionedBy: position)
         if options.json {
             context.say(try PlaceOutput.json(saved))
         } else {
@@ -81,5 +95,15 @@ enum AddCommand: PlacesCommand {
             }
             context.say(line)
         }
+    }
+
+    /// Reads `--pick`, a position in the list of candidates: a whole number from 1.
+    static func pickPosition(_ text: String?) throws -> Int? {
+        guard let text else { return nil }
+        guard let pick = Int(text), pick > 0 else {
+            throw UsageError("--pick \"\(text)\" is not a position in the list of places (a whole number from 1)",
+                             hint: "e.g. --pick 2")
+        }
+        return pick
     }
 }

@@ -97,6 +97,12 @@ enum DoctorCommand: PlacesCommand {
         temporary files left by a crash. With --fix it restores an unreadable journal from the newest
         readable earlier version (keeping the unreadable file beside it), makes the files private again
         and removes leftover temporary files. It never deletes a place.
+
+        It also finds the conflict copies synced folders leave beside the journal (Syncthing
+        .sync-conflict-, Dropbox and Nextcloud "conflicted copy", ownCloud _conflict-, iCloud
+        "places 2.json"). With --fix it merges each into the journal as `places merge` does, and
+        moves it into places.json.merged-copies/ for you to delete; a copy whose merge meets
+        conflicts is left for `places merge COPY --prefer ...`.
         """,
         options: Options.self)
 

@@ -20,7 +20,7 @@ enum ListCommand: PlacesCommand {
         @Option("--sort", value: "order", help: "Order by name, created or updated (newest first), or distance (with --from).",
                 choices: ["name", "created", "updated", "distance"])
         var sort: String?
-        @Option("--from", value: "place", help: "With --sort distance: a town (looked up in the gazetteer) or LAT,LON to measure from.")
+        @Option("--from", value: "place", help: "With --sort distance: a town, one of your places or LAT,LON to measure from.")
         var from: String?
         @Option("--format", "-f", value: "format", help: "Output format.", choices: formats) var format: String?
         @Flag("--json", help: "The same as --format json.") var json: Bool
@@ -30,19 +30,21 @@ enum ListCommand: PlacesCommand {
     static func run(_ options: Options, _ context: CommandContext) throws {
         let format = options.json ? "json" : (options.format ?? "table")
         var query = try options.filter.query(order: PlaceQuery.Order(rawValue: options.sort ?? "journal") ?? .journal)
-        if query.order == .distance {
-            guard let from = options.from else {
-                throw UsageError("--sort distance needs --from PLACE", hint: "e.g. --from London or --from 51.5,-0.12")
-            }
-            let origin = try GazetteerAccess.resolve(from, context: context, gazetteer: try GazetteerAccess.gazetteer(context),
-                                                     verb: "Measuring from").entry
-            query.centre = PlaceQuery.Point(latitude: origin.latitude, longitude: origin.longitude)
-        } else if options.from != nil {
+        if query.order == .distance, options.from == nil {
+            throw UsageError("--sort distance needs --from PLACE", hint: "e.g. --from London or --from 51.5,-0.12")
+        } else if query.order != .distance, options.from != nil {
             throw UsageError("--from only goes with --sort distance")
         }
         // A table never shows descriptions, and they are most of a large journal's bytes.
         let store = try context.store()
-        let places = query.apply(to: format == "table" ? try store.loadWithoutDescriptions() : try store.load())
+        let journal = format == "table" ? try store.loadWithoutDescriptions() : try store.load()
+        if query.order == .distance, let from = options.from {
+            // --from may name one of your places as well as a town.
+            let resolver = PlaceResolver(gazetteer: try GazetteerAccess.gazetteer(context), journal: journal)
+            let origin = try PlaceChoice.look(from, resolver: resolver, context: context, verb: "Measuring from")
+            query.centre = PlaceQuery.Point(latitude: origin.latitude, longitude: origin.longitude)
+        }
+        let places = query.apply(to: journal)
         switch format {
         case "json":
             context.write(JournalCodec.encodeArray(places) + [0x0A])

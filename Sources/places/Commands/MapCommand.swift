@@ -16,7 +16,7 @@ enum MapCommand: PlacesCommand {
     static let name = "map"
     static let spec = CommandSpec(
         name: name, abstract: "Draw your places on a map: an SVG or HTML file, or in the terminal.",
-        usage: "[-o <file>] [--format svg|html] [--terminal] [--tag <tag>] [--visited | --unvisited] [--around <lat,lon> [--radius <distance>]] [--width <n>] [--labels | --no-labels]",
+        usage: "[-o <file>] [--format svg|html] [--terminal] [--tag <tag>] [--visited | --unvisited] [--around <place> [--radius <distance>]] [--width <n>] [--labels | --no-labels]",
         discussion: """
         The view fits every pin with a margin, across the 180° meridian when that is shorter; with
         --around it shows the circle of --radius around that point and the places inside it.
@@ -27,6 +27,7 @@ enum MapCommand: PlacesCommand {
           places map -o journal.svg
           places map --format html -o journal.html --tag food
           places map --terminal --around 48.8566,2.3522 --radius 20km
+          places map --around "Grandma's house" --radius 5km -o home.svg
         """,
         options: Options.self)
 
@@ -37,7 +38,8 @@ enum MapCommand: PlacesCommand {
         var format: String?
         @Flag("--terminal", help: "Draw the map in the terminal with braille characters.") var terminal: Bool
         var filter = PlaceFilterOptions()
-        @Option("--around", value: "lat,lon", help: "Show the region around this point, e.g. 48.8566,2.3522.") var around: String?
+        @Option("--around", value: "place", help: "Show the region around this point or place: 48.8566,2.3522, Paris, one of your places.")
+        var around: String?
         @Option("--radius", value: "distance", help: "With --around: how far around, e.g. 20km, 800m, 10mi (default 50km).")
         var radius: String?
         @Option("--width", value: "n", help: "Width in pixels (default 960), or in characters with --terminal (default: the terminal's).")
@@ -47,13 +49,13 @@ enum MapCommand: PlacesCommand {
     }
 
     static func run(_ arguments: Options, _ context: CommandContext) throws {
-        let options = try mapOptions(arguments) { name in
-            // A place name for --around resolves through the gazetteer, saying what it picked.
-            let match = try GazetteerAccess.resolve(name, context: context, gazetteer: try GazetteerAccess.gazetteer(context),
-                                                    verb: "Mapping around")
-            return MapCoordinate(latitude: match.entry.latitude, longitude: match.entry.longitude)
-        }
         let places = try context.store().load()
+        let options = try mapOptions(arguments) { name in
+            // A place name for --around is one of your places or the gazetteer's; places says which it picked.
+            let resolver = PlaceResolver(gazetteer: try GazetteerAccess.gazetteer(context), journal: places)
+            let centre = try PlaceChoice.look(name, resolver: resolver, context: context, verb: "Mapping around")
+            return MapCoordinate(latitude: centre.latitude, longitude: centre.longitude)
+        }
         let output = arguments.output
         let format = try self.format(arguments, output: output)
 

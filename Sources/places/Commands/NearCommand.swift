@@ -7,14 +7,16 @@ enum NearCommand: PlacesCommand {
         name: name, abstract: "List the journal's places around a town or a point, nearest first.",
         usage: "(<place> | <lat,lon>) [--radius <distance>] [--limit <n>] [--country <cc>] [--gazetteer] [--json]",
         discussion: """
-        The place is looked up in the offline gazetteer (any language, qualifiers such as "London, Ontario",
-        typos); places says which point it used and names the runners-up when the name is ambiguous.
+        The place is one of your own places ("Dishoom") or is looked up in the offline gazetteer (any
+        language, qualifiers such as "London, Ontario", typos); your own place comes first when its name
+        matches exactly. places says which point it used and names the runners-up when the name is ambiguous.
 
         EXAMPLES:
           places near London
           places near "Portland, ME" --radius 50km
           places near 48.8566,2.3522 --radius 2km
           places near Paris --gazetteer --radius 10km
+          places near "Grandma's house" --radius 5km
         """,
         options: Options.self)
 
@@ -22,7 +24,7 @@ enum NearCommand: PlacesCommand {
         @Argument("place", help: "A place name or LAT,LON.") var place: [String]
         @Option("--radius", "-r", value: "distance", help: "How far to look: 25km (default), 500m, 10mi.") var radius: String?
         @Option("--limit", "-n", value: "n", help: "The most places to list (default 50).") var limit: String?
-        @Option("--country", "-c", value: "cc", help: "Resolve the place name within this country (ISO code).") var country: String?
+        @Option("--country", "-c", value: "cc", help: "Resolve the place name within this country (ISO code), in the gazetteer only.") var country: String?
         @Flag("--gazetteer", help: "List the gazetteer's towns around the point instead of the journal's places.") var gazetteer: Bool
         @Flag("--json", help: "Print JSON.") var json: Bool
         var flags = CountryLocator.FlagsOption()
@@ -35,10 +37,12 @@ enum NearCommand: PlacesCommand {
         if let text = options.radius { radius = try OptionValues.radius(text) }
         let limit = try GazetteerAccess.limit(options.limit, default: 50)
         let json = options.json
-        let center = try GazetteerAccess.resolve(query, context: context, gazetteer: gazetteer,
-                                                 country: try GazetteerAccess.country(options.country, in: gazetteer),
-                                                 verb: "Near", quiet: json)
-        let point = PlaceQuery.Point(latitude: center.entry.latitude, longitude: center.entry.longitude)
+        // The journal's own place names are searched too ("near Dishoom"), and its places listed below.
+        let all = try context.store().load()
+        let resolver = PlaceResolver(gazetteer: gazetteer, journal: all,
+                                     country: try GazetteerAccess.country(options.country, in: gazetteer))
+        let center = try PlaceChoice.look(query, resolver: resolver, context: context, verb: "Near", quiet: json)
+        let point = PlaceQuery.Point(latitude: center.latitude, longitude: center.longitude)
         let radiusText = DistanceParser.text(kilometres: radius)
 
         if options.gazetteer {
@@ -63,7 +67,6 @@ enum NearCommand: PlacesCommand {
             return
         }
 
-        let all = try context.store().load()
         let within = PlaceQuery(centre: point, radiusKm: radius, order: .distance, limit: limit).ranked(all)
         if json {
             context.say(NearbyJSON.places(within, from: point))

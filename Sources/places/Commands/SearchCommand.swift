@@ -66,9 +66,7 @@ enum SearchCommand: PlacesCommand {
             throw CommandFailure("no place matches \"\(query)\"" + (country.map { " in \($0)" } ?? ""))
         }
         for dropped in result.droppedQualifiers {
-            let scope = dropped.countryCode ?? matches[0].entry.countryCode
-            context.note("No country, region or county \"\(dropped.text)\"" + (scope.isEmpty ? "" : " in \(scope)")
-                         + "; showing the best \"\(matches[0].entry.name)\".")
+            context.note(GazetteerAccess.droppedQualifierNote(dropped, best: matches[0].entry))
         }
         if matches[0].quality == .fuzzy {
             context.note("No place called \"\(query)\". Did you mean:")

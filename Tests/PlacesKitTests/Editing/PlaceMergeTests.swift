@@ -31,7 +31,7 @@ import Testing
         do {
             _ = try PlaceMerge.merge(base: base, edited: edited, current: current)
         } catch let error as PlaceMerge.Conflicts {
-            #expect(error.conflicts == [PlaceMerge.Conflict(field: "name", saved: "\"Saved\"", typed: "\"Typed\"")])
+            #expect(error.conflicts == [PlaceMerge.Conflict(field: "name", ours: "\"Saved\"", theirs: "\"Typed\"")])
         } catch {
             Issue.record("unexpected \(error)")
         }

@@ -24,8 +24,11 @@ extension Gazetteer {
     /// it gives stays below the true distance despite rounding.
     static let kmPerDegreeBelow = Geodesy.earthRadiusKm * .pi / 180 * 0.999_999
 
-    /// Calls `body` with the offset, latitude and longitude of every place in one grid cell.
-    private func forEachPlace(row: Int, column: Int, _ body: (Int, Double, Double) -> Void) {
+    /// Calls `body` with the offset, latitude and longitude of every line in one grid cell.
+    /// - Parameter keepsLatitude: a quick test on a line's latitude; lines it refuses are skipped before
+    ///   their longitude is read.
+    private func forEachPlace(row: Int, column: Int, keepsLatitude: (Double) -> Bool = { _ in true },
+                              _ body: (Int, Double, Double) -> Void) {
         let cellNumber = row * 360 + (column % 360 + 360) % 360
         // Most cells (oceans, ice) hold no place: the occupancy map answers without a binary search.
         if let occupancy, cellNumber < occupancy.count, occupancy.base[cellNumber] != UInt8(ascii: "1") { return }
@@ -33,12 +36,15 @@ extension Gazetteer {
         while digits.count < 5 { digits.insert(48, at: 0) }
         var offset = places.lowerBound(digits)
         while offset < places.count, places.keyHasPrefix(at: offset, digits), places.base[offset + 5] == 9 {
-            // Features, airports and sights share the cells, after its populated places (the tables are
-            // sorted so); only populated places are "near" a point.
-            guard isSettlementLine(offset) else { break }
+            // Features, airports and sights share the cells; callers keep only populated places
+            // (isSettlementLine), and test that only for a line they would keep: reading the kind column
+            // of every line costs more than the distances.
             let latitudeStart = places.field(.latitude, ofLineAt: offset)
-            let longitudeStart = places.fieldEnd(from: latitudeStart) + 1
-            body(offset, places.double(at: latitudeStart), places.double(at: longitudeStart))
+            let latitude = places.double(at: latitudeStart)
+            if keepsLatitude(latitude) {
+                let longitudeStart = places.fieldEnd(from: latitudeStart) + 1
+                body(offset, latitude, places.double(at: longitudeStart))
+            }
             offset = places.nextLine(after: offset)
         }
     }
@@ -57,12 +63,15 @@ extension Gazetteer {
         var found: [(offset: Int, distance: Double)] = []
         func visit(_ row: Int, _ column: Int) {
             guard row >= 0, row < 180 else { return }
-            forEachPlace(row: row, column: column) { offset, lat, lon in
-                // The difference in latitude alone bounds the distance from below: once the list is full,
-                // most places fail this test without the trigonometry of the great-circle distance.
-                if found.count == limit, abs(lat - latitude) * Gazetteer.kmPerDegreeBelow > found[found.count - 1].distance { return }
+            // The difference in latitude alone bounds the distance from below: once the list is full, most
+            // places fail this test before their longitude is read or any trigonometry is done.
+            let keepsLatitude = { (lat: Double) in
+                found.count < limit || abs(lat - latitude) * Gazetteer.kmPerDegreeBelow <= found[found.count - 1].distance
+            }
+            forEachPlace(row: row, column: column, keepsLatitude: keepsLatitude) { offset, lat, lon in
                 let d = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: lat, longitude: lon)
                 if found.count < limit || d < found[found.count - 1].distance {
+                    guard isSettlementLine(offset) else { return }
                     if minimumPopulation > 0, places.integer(at: places.field(.population, ofLineAt: offset)) < minimumPopulation { return }
                     found.append((offset, d))
                     found.sort { $0.distance < $1.distance }
@@ -137,7 +146,7 @@ extension Gazetteer {
                 if column - (center.column - columnSpan) >= 360 { break }
                 forEachPlace(row: row, column: column) { offset, lat, lon in
                     let d = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: lat, longitude: lon)
-                    if d <= radiusKm { found.append((offset, d)) }
+                    if d <= radiusKm, isSettlementLine(offset) { found.append((offset, d)) }
                 }
             }
         }

@@ -18,7 +18,11 @@ extension Gazetteer {
             if second != blocks[0] { blocks.append(second) }
         }
         var scratch = EditDistance(query: key)
-        for block in blocks {
+        var foundInAnEarlierBlock = false
+        for (index, block) in blocks.enumerated() {
+            // A typo in the first letter is the rarer case: its block is scanned only when the query's own
+            // first letter led nowhere (Tapei is Taipei; the keys starting with "a" need not be read).
+            if index > 0, foundInAnEarlierBlock { break }
             var offset = keys.lowerBound(block)
             let shortest = max(1, key.count - budget), longest = key.count + budget
             // The block ends where keys stop starting with it: one binary search instead of a test per line.
@@ -43,7 +47,10 @@ extension Gazetteer {
                     if !candidate.contains(where: { $0 == 9 || $0 == 10 }), scratch.lowerBound(candidate, limit: budget) <= budget,
                        let distance = scratch.distance(key, candidate, limit: budget) {
                         let (ref, kind) = readRef(from: end + 1)
-                        if kind != .regionCode { consider(ref, kind, distance, String(decoding: candidate, as: UTF8.self)) }
+                        if kind != .regionCode {
+                            foundInAnEarlierBlock = true
+                            consider(ref, kind, distance, String(decoding: candidate, as: UTF8.self))
+                        }
                     }
                 }
                 // Every line holds at least five bytes before its newline ("k<TAB>p<TAB>0").

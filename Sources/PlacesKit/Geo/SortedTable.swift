@@ -167,6 +167,3 @@ struct SortedTable: @unchecked Sendable {
 
 /// The generated tables live in extensions of this namespace (`GazetteerData+*.swift`).
 enum GazetteerData {}
-
-/// The storage's former name, still used by the reverse geocoder's outline table.
-typealias TextTable = SortedTable

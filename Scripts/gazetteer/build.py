@@ -24,7 +24,8 @@ Sources:
 * ``airportsdata`` (MIT) - airports with IATA and ICAO codes; Natural Earth ranks and names them.
 * Natural Earth - peaks, volcanoes, ranges, deserts, regions, seas, lakes, rivers, US parks, islands
   (``features.py``), each with a kind, rank and bounding box.
-* The curated sights, each checked to lie within 25 km of its town (the build fails naming the row).
+* The curated sights, each checked to lie within 25 km of its town, or the distance its table sets
+  with a ``# town-within-km: N`` line (the build fails naming the row).
 
 Tables (the columns are named in Sources/PlacesKit/Geo/GazetteerSchema.swift; ``FORMAT`` is its
 version): ``places`` (places, features, airports, sights, sorted by 1-degree cell), ``keys`` (folded
@@ -37,6 +38,7 @@ import ast
 import gettext
 import hashlib
 import json
+import math
 import os
 import subprocess
 import sys
@@ -233,9 +235,13 @@ def main():
 
     def nearest_place(lat, lon, within_km, accept=lambda p: True):
         best, best_d = None, within_km
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                for p in grid.get((int(lat // 1) + dr, int(lon // 1) + dc), []):
+        # Enough one-degree cells to cover the radius: a degree of longitude shrinks towards the poles.
+        rows = int(math.ceil(within_km / 111.0))
+        shortest = 111.0 * max(0.01, math.cos(math.radians(min(89.9, abs(lat) + rows))))
+        columns = min(180, int(math.ceil(within_km / shortest)))
+        for dr in range(-rows, rows + 1):
+            for dc in range(-columns, columns + 1):
+                for p in grid.get((int(lat // 1) + dr, int((lon // 1 + dc + 180) % 360 - 180)), []):
                     if accept(p):
                         d = features.haversine(lat, lon, p["latf"], p["lonf"])
                         if d <= best_d:
@@ -252,11 +258,11 @@ def main():
     sight_rows = features.sights(SIGHTS)
     for sight in sight_rows:
         town = fold(sight["town"])
-        match = nearest_place(sight["lat"], sight["lon"], 25.0,
+        match = nearest_place(sight["lat"], sight["lon"], sight["town_km"],
                               lambda p: p["cc"] == sight["country"] and fold(p["name"]) == town)
         if match is None:
-            raise SystemExit("%s: %s is not within 25 km of a place called %r in %s"
-                             % (sight["where"], sight["name"], sight["town"], sight["country"]))
+            raise SystemExit("%s: %s is not within %g km of a place called %r in %s"
+                             % (sight["where"], sight["name"], sight["town_km"], sight["town"], sight["country"]))
         sight["near"] = match
     features.merge_sights_with_features(sight_rows, found)
     found += sight_rows

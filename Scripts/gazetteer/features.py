@@ -322,6 +322,12 @@ SIGHT_KINDS = set(("monument building tower bridge castle palace church temple m
                    "coast district market stadium mountain volcano lake natural").split())
 
 
+# A table's comment line ``# town-within-km: N`` sets how far its sights may lie from their towns;
+# 25 km unless a table says otherwise (the table of remote sights names gateway towns up to 100 km away).
+TOWN_WITHIN_KM = 25.0
+TOWN_DIRECTIVE = "# town-within-km:"
+
+
 def sights(folder):
     """Rows of every ``*.tsv`` in ``folder``, checked against the table's format (not yet its towns)."""
     out = []
@@ -332,9 +338,12 @@ def sights(folder):
             continue
         path = os.path.join(folder, filename)
         header = None
+        town_km = TOWN_WITHIN_KM
         with open(path, encoding="utf-8") as f:
             for number, line in enumerate(f, start=1):
                 line = line.rstrip("\n")
+                if line.startswith(TOWN_DIRECTIVE):
+                    town_km = float(line[len(TOWN_DIRECTIVE):])
                 if not line.strip() or line.startswith("#"):
                     continue
                 cells = line.split("\t")
@@ -363,7 +372,7 @@ def sights(folder):
                 out.append({"name": row["name"].strip(), "kind": row["kind"], "lat": lat, "lon": lon,
                             "rank": {"1": 1, "2": 3, "3": 6}[row["notability"]], "elevation": None, "bounds": None, "aliases": names,
                             "codes": [row["wikidata"]] if row["wikidata"] else [], "country": row["country"].upper(),
-                            "town": row["town"].strip(), "where": where, "source": "sight"})
+                            "town": row["town"].strip(), "town_km": town_km, "where": where, "source": "sight"})
     return out
 
 

@@ -52,6 +52,8 @@ import Testing
 
     struct Sight: Sendable, CustomTestStringConvertible {
         var name: String, latitude: Double, longitude: Double, country: String, town: String
+        /// How far from its town the sight may lie: 25 km, or what its table sets (`# town-within-km: N`).
+        var townWithinKm: Double
         var testDescription: String { "\(name) (\(town), \(country))" }
     }
 
@@ -64,10 +66,13 @@ import Testing
         var result: [Sight] = []
         for file in files {
             let text = (try? String(contentsOfFile: folder + "/" + file, encoding: .utf8)) ?? ""
+            let directive = "# town-within-km:"
+            let townWithinKm = text.split(separator: "\n").first { $0.hasPrefix(directive) }
+                .flatMap { Double($0.dropFirst(directive.count).trimmingCharacters(in: .whitespaces)) } ?? 25
             for line in text.split(separator: "\n") where !line.hasPrefix("#") {
                 let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
                 guard f.count >= 6, let lat = Double(f[2]), let lon = Double(f[3]) else { continue }  // the header
-                result.append(Sight(name: f[0], latitude: lat, longitude: lon, country: f[4], town: f[5]))
+                result.append(Sight(name: f[0], latitude: lat, longitude: lon, country: f[4], town: f[5], townWithinKm: townWithinKm))
             }
         }
         return result
@@ -78,7 +83,7 @@ import Testing
         var far: [String] = []
         for sight in Self.sights {
             let town = NameFolding.fold(sight.town)
-            let near = gazetteer.places(withinKm: 25, ofLatitude: sight.latitude, longitude: sight.longitude, limit: 100_000)
+            let near = gazetteer.places(withinKm: sight.townWithinKm, ofLatitude: sight.latitude, longitude: sight.longitude, limit: 100_000)
             if !near.contains(where: { NameFolding.fold($0.entry.name) == town && $0.entry.countryCode == sight.country }) {
                 far.append(sight.testDescription)
             }

@@ -266,6 +266,15 @@ def main():
         sight["near"] = match
     features.merge_sights_with_features(sight_rows, found)
     found += sight_rows
+
+    def short_names(f):
+        """The feature's names without their generic word, except one that is the name of a town nearby:
+        a lake or mountain named after its town ("Hallstätter See", "Lago di Como") leaves the bare name
+        to the town, while "Etna" or "Fuji" still find the volcano."""
+        shorts = [c for n in [f["name"]] + f["aliases"] for c in features.short_and_english_names(n, f["kind"])[0]]
+        return [c for c in shorts
+                if nearest_place(f["lat"], f["lon"], 30.0, lambda p, key=fold(c): fold(p["name"]) == key) is None]
+
     for i, f in enumerate(found):
         near = f.get("near") or nearest_place(f["lat"], f["lon"], 40.0)
         cc = f.get("country") or (near["cc"] if near else "")
@@ -277,7 +286,7 @@ def main():
             "a2": near["a2"] if same else "", "pop": 0, "kind": f["kind"],
             "rank": f["rank"], "elevation": f.get("elevation"), "bounds": f.get("bounds"), "codes": f["codes"],
             "alts": [clean(a) for a in f["aliases"] if clean(a)],
-            "short": [c for n in [f["name"]] + f["aliases"] for c in features.short_and_english_names(n, f["kind"])[0]],
+            "short": short_names(f),
             "forms": [c for n in [f["name"]] + f["aliases"] for c in features.short_and_english_names(n, f["kind"])[1]],
         })
 

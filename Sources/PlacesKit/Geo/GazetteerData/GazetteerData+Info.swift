@@ -7,7 +7,7 @@ counties	33370
 countries	245
 features	5564
 format	2
-keys	1248633
+keys	1248525
 outlines	278
 places	234908
 regions	3783

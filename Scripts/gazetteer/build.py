@@ -20,7 +20,7 @@ Sources:
   departements, districts) with ISO codes and aliases, and the admin-2 unit of every cities500 place.
   ``admin.HISTORIC`` adds former region names as aliases.
 * ``pycountry`` - ISO 3166-1 names in ~150 languages, ISO 3166-2 codes (LGPL data, Debian iso-codes).
-* ``countryinfo`` - capitals, alternative spellings, coordinates, low-resolution outlines (MIT).
+* ``countryinfo`` - capitals, alternative spellings and coordinates (MIT).
 * ``airportsdata`` (MIT) - airports with IATA and ICAO codes; Natural Earth ranks and names them.
 * Natural Earth - peaks, volcanoes, ranges, deserts, regions, seas, lakes, rivers, US parks, islands
   (``features.py``), each with a kind, rank and bounding box.
@@ -29,8 +29,8 @@ Sources:
 
 Tables (the columns are named in Sources/PlacesKit/Geo/GazetteerSchema.swift; ``FORMAT`` is its
 version): ``places`` (places, features, airports, sights, sorted by 1-degree cell), ``keys`` (folded
-name, key kind, byte offset; sorted by bytes), ``regions``, ``counties``, ``countries``, ``outlines``
-(country rings), ``occupancy`` (one byte per cell holding a populated place), ``folding`` (see
+name, key kind, byte offset; sorted by bytes), ``regions``, ``counties``, ``countries``,
+``occupancy`` (one byte per cell holding a populated place), ``folding`` (see
 ``folding.py``) and ``info``.
 """
 
@@ -325,24 +325,6 @@ def main():
             if n and fold(n) not in big_city_names:
                 names_of[cc].add(clean(n))
 
-    # ---- outlines
-    outlines = []
-    for cc in sorted(cinfo):
-        g = cinfo[cc].get("geoJSON")
-        if not g or cc not in countries:
-            continue
-        if isinstance(g, str):
-            g = ast.literal_eval(g)
-        for feature in g.get("features", []):
-            geom = feature["geometry"]
-            polys = [geom["coordinates"]] if geom["type"] == "Polygon" else geom["coordinates"]
-            for poly in polys:
-                for ring in poly:
-                    lats = [pt[1] for pt in ring]
-                    lons = [pt[0] for pt in ring]
-                    pts = " ".join("%s,%s" % (repr(float(pt[0])), repr(float(pt[1]))) for pt in ring)
-                    outlines.append("%s\t%s\t%s\t%s\t%s\t%s" % (cc, min(lats), min(lons), max(lats), max(lons), pts))
-
     # ---- tables
     places.sort(key=lambda p: (cell_of(p["latf"], p["lonf"]), p["kind"] != "city", -p["pop"], str(p["id"])))
     place_lines, offsets, off = [], {}, 0
@@ -441,7 +423,7 @@ def main():
         "places": kinds["city"], "features": len(place_lines) - kinds["city"] - kinds["airport"] - len(sight_rows),
         "airports": kinds["airport"], "sights": len(sight_rows), "keys": len(key_lines),
         "regions": len(region_lines), "counties": len(county_lines),
-        "countries": len(country_lines), "outlines": len(outlines),
+        "countries": len(country_lines),
     }
 
     os.makedirs(OUT, exist_ok=True)
@@ -452,8 +434,6 @@ def main():
     write_swift("Regions", "regions", "".join(region_lines), "First-level administrative regions.")
     write_swift("Counties", "counties", "".join(county_lines), "Second-level administrative units.")
     write_swift("Countries", "countries", "".join(country_lines), "Countries and territories.")
-    write_swift("Outlines", "outlines", "".join(l + "\n" for l in outlines),
-                "Country outline rings with their bounding boxes.")
     write_swift("Folding", "folding", "".join(r + "\n" for r in fold_rows),
                 "Folded form of every non-ASCII code point that folding changes.")
     write_swift("Occupancy", "occupancy", occupancy,

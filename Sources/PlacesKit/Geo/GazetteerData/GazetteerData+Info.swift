@@ -8,7 +8,6 @@ countries	245
 features	5564
 format	2
 keys	1248525
-outlines	278
 places	234908
 regions	3783
 sights	2701

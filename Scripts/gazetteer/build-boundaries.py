@@ -5,7 +5,7 @@ Usage: build-boundaries.py NATURAL_EARTH_DIR [--out DIR]
 
 NATURAL_EARTH_DIR holds Natural Earth's layers as gzip-compressed GeoJSON
 (``ne_50m_admin_0_countries.geojson.gz`` and the others named below). The output is
-``BoundaryData+*.swift`` in DIR (default: Sources/PlacesKit/Geo/Boundaries), each a raw string
+``BoundaryData+*.swift`` in DIR (default: Sources/PlacesKit/Geo/Boundaries/Generated), each a raw string
 literal that the Swift side reads in place (see BoundaryCodec.swift).
 
 Coordinates are quantised to 1/32768 of a degree (about 3.4 m) and written as four characters
@@ -446,7 +446,7 @@ def write_swift(directory, suffix, members, source):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("naturalearth", help="folder of Natural Earth layers as .geojson.gz")
-    parser.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "..", "..", "Sources", "PlacesKit", "Geo", "Boundaries"))
+    parser.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "..", "..", "Sources", "PlacesKit", "Geo", "Boundaries", "Generated"))
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
 

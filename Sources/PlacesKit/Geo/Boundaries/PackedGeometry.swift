@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The generated boundary tables live in extensions of this namespace (`BoundaryData+*.swift`,
+/// The generated boundary tables live in extensions of this namespace (`Generated/BoundaryData+*.swift`,
 /// written by `Scripts/gazetteer/build-boundaries.py`).
 enum BoundaryData {}
 

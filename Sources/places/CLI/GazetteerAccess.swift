@@ -14,25 +14,6 @@ enum GazetteerAccess {
         }
     }
 
-    /// Reads `--limit`, which must be a positive whole number.
-    static func limit(_ text: String?, default value: Int) throws -> Int {
-        guard let text else { return value }
-        guard let limit = Int(text), limit > 0 else {
-            throw UsageError("--limit \"\(text)\" is not a positive whole number", hint: "e.g. --limit 5")
-        }
-        return limit
-    }
-
-    /// Reads `--country`, an ISO 3166-1 alpha-2 code.
-    static func country(_ text: String?, in gazetteer: Gazetteer) throws -> String? {
-        guard let text else { return nil }
-        let code = text.uppercased()
-        guard code.count == 2, !gazetteer.countryName(code).isEmpty else {
-            throw UsageError("--country \"\(text)\" is not an ISO 3166-1 country code", hint: "e.g. --country FR")
-        }
-        return code
-    }
-
     /// One line for a match: `Mount Fuji, Shizuoka, JP — volcano, 3,776 m  35.3579, 138.7310`.
     static func line(_ match: GazetteerMatch) -> String {
         let e = match.entry

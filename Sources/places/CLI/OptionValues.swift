@@ -5,9 +5,29 @@ enum OptionValues {
     /// Reads `--radius` (`25km`, `500m`, `10mi`, or kilometres), at most half the Earth's circumference.
     static func radius(_ text: String) throws -> Double {
         guard let kilometres = DistanceParser.kilometres(text) else {
-            throw UsageError("--radius \"\(text)\" is not a distance up to 20,040 km (half the Earth's circumference)",
+            throw UsageError("--radius \"\(text)\" is not a distance up to \(grouped(Int(DistanceParser.maximumKilometres))) km "
+                             + "(half the Earth's circumference)",
                              hint: "e.g. --radius 25km, 500m or 10mi")
         }
         return kilometres
+    }
+
+    /// Reads `--limit`, which must be a positive whole number.
+    static func limit(_ text: String?, default value: Int) throws -> Int {
+        guard let text else { return value }
+        guard let limit = Int(text), limit > 0 else {
+            throw UsageError("--limit \"\(text)\" is not a positive whole number", hint: "e.g. --limit 5")
+        }
+        return limit
+    }
+
+    /// Reads `--country`, an ISO 3166-1 alpha-2 code.
+    static func country(_ text: String?, in gazetteer: Gazetteer) throws -> String? {
+        guard let text else { return nil }
+        let code = text.uppercased()
+        guard code.count == 2, !gazetteer.countryName(code).isEmpty else {
+            throw UsageError("--country \"\(text)\" is not an ISO 3166-1 country code", hint: "e.g. --country FR")
+        }
+        return code
     }
 }

@@ -35,12 +35,12 @@ enum NearCommand: PlacesCommand {
         let gazetteer = try GazetteerAccess.gazetteer(context)
         var radius = 25.0
         if let text = options.radius { radius = try OptionValues.radius(text) }
-        let limit = try GazetteerAccess.limit(options.limit, default: 50)
+        let limit = try OptionValues.limit(options.limit, default: 50)
         let json = options.json
         // The journal's own place names are searched too ("near Dishoom"), and its places listed below.
         let all = try context.store().load()
         let resolver = PlaceResolver(gazetteer: gazetteer, journal: all,
-                                     country: try GazetteerAccess.country(options.country, in: gazetteer))
+                                     country: try OptionValues.country(options.country, in: gazetteer))
         let center = try PlaceChoice.look(query, resolver: resolver, context: context, verb: "Near", quiet: json)
         let point = PlaceQuery.Point(latitude: center.latitude, longitude: center.longitude)
         let radiusText = DistanceParser.text(kilometres: radius)

@@ -36,13 +36,13 @@ enum SearchCommand: PlacesCommand {
 
     static func run(_ options: Options, _ context: CommandContext) throws {
         let gazetteer = try GazetteerAccess.gazetteer(context)
-        let country = try GazetteerAccess.country(options.country, in: gazetteer)
+        let country = try OptionValues.country(options.country, in: gazetteer)
         let json = options.json
         if options.batch {
             guard options.query == nil else {
                 throw UsageError("--batch reads the queries from standard input", hint: "drop the query argument")
             }
-            let limit = try GazetteerAccess.limit(options.limit, default: 1)
+            let limit = try OptionValues.limit(options.limit, default: 1)
             // The number of queries is unknown until standard input ends: the bar shows count and rate.
             let progress = context.progress(total: nil, writesToStdout: true, quiet: options.quiet)
             defer { progress.finish() }
@@ -56,7 +56,7 @@ enum SearchCommand: PlacesCommand {
         guard let query = options.query, !query.trimmed.isEmpty else {
             throw UsageError("missing <query>", hint: "e.g. places search London, or --batch to read queries from standard input")
         }
-        let result = gazetteer.lookup(query, limit: try GazetteerAccess.limit(options.limit, default: 10), country: country)
+        let result = gazetteer.lookup(query, limit: try OptionValues.limit(options.limit, default: 10), country: country)
         let matches = result.matches
         if json {
             context.say(GeosearchJSON.matches(matches))

@@ -24,7 +24,7 @@ let fuzzTargets: [String: ([UInt8]) -> Void] = [
     },
     "coordinates": { bytes in
         let text = String(decoding: bytes, as: UTF8.self)
-        if let value = try? DecimalDegrees.parse(text, field: "latitude") { precondition(value.isFinite) }
+        if let value = try? CoordinateParser.degrees(text, axis: .latitude) { precondition(value.isFinite) }
         if let point = CoordinateParser.parse(text) {
             precondition((-90...90).contains(point.latitude) && (-180...180).contains(point.longitude))
             _ = ReverseGeocoder(gazetteer: .bundled).locate(latitude: point.latitude, longitude: point.longitude)

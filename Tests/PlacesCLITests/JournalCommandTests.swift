@@ -106,7 +106,7 @@ import Testing
     @Test(arguments: [
         (["add", "X", "--lat", "91", "--lon", "0"], Int32(64), "places: error: latitude 91 is out of range: it must be between -90 and 90"),
         (["add", "X", "--lat", "1", "--lon", "-180.5"], 64, "places: error: longitude -180.5 is out of range"),
-        (["add", "X", "--at", "51.5"], 64, "places: error: --at \"51.5\" is not LAT,LON"),
+        (["add", "X", "--at", "51.5"], 64, "places: error: --at \"51.5\" is not a pair of coordinates"),
         (["add", "X", "--lat", "51,5", "--lon", "0"], 64, "use a decimal point, not a comma"),
         (["add", "X", "--lat", "1"], 64, "places: error: --lat needs --lon too"),
         (["add", "X"], 64, "places: error: missing coordinates for \"X\""),

@@ -86,8 +86,8 @@ public enum PlaceEditorText {
             do {
                 switch key {
                 case "name": place.name = value
-                case "latitude": place.latitude = try DecimalDegrees.parse(value, field: "latitude")
-                case "longitude": place.longitude = try DecimalDegrees.parse(value, field: "longitude")
+                case "latitude": place.latitude = try CoordinateParser.degrees(value, axis: .latitude)
+                case "longitude": place.longitude = try CoordinateParser.degrees(value, axis: .longitude)
                 case "tags": place.tags = value.split(separator: ",").map { String($0).trimmed }.filter { !$0.isEmpty }
                 case "visited":
                     if ["", "no", "false", "-"].contains(value.lowercased()) { place.visited = nil }

@@ -46,7 +46,7 @@ enum TakeoutReader {
         }
         if latitude == nil || longitude == nil || (latitude == 0 && longitude == 0) {
             // "No location information is available for this saved place": the URL may still say where.
-            if let url, let fromURL = coordinates(inMapsURL: url) {
+            if let url, let fromURL = CoordinateParser.parse(url) {
                 latitude = fromURL.latitude
                 longitude = fromURL.longitude
             } else {
@@ -74,23 +74,5 @@ enum TakeoutReader {
         draft.updated = properties["Updated"]?.stringValue.flatMap(Timestamp.date(from:))
         if draft.updated == nil { draft.updated = draft.created }
         return .place(draft)
-    }
-
-    /// `LAT,LON` from a Maps URL's `q=` or `query=` parameter (`http://maps.google.com/?q=48.85,2.29`).
-    static func coordinates(inMapsURL url: String) -> (latitude: Double, longitude: Double)? {
-        guard let questionMark = url.firstIndex(of: "?") else { return nil }
-        let query = url[url.index(after: questionMark)...]
-        for parameter in query.split(separator: "&") {
-            let parts = parameter.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2, parts[0] == "q" || parts[0] == "query" else { continue }
-            let value = String(parts[1]).replacing( "%2C", with: ",")
-                .replacing( "%2c", with: ",").replacing( "+", with: "")
-                .replacing( "%20", with: "")
-            let numbers = value.split(separator: ",")
-            guard numbers.count == 2, let latitude = Double(String(numbers[0]).trimmed), let longitude = Double(String(numbers[1]).trimmed),
-                  (-90...90).contains(latitude), (-180...180).contains(longitude) else { continue }
-            return (latitude, longitude)
-        }
-        return nil
     }
 }

@@ -47,13 +47,12 @@ public struct MapFilter: Sendable, Equatable {
 }
 
 extension MapCoordinate {
-    /// Reads `LAT,LON` in decimal degrees (`48.8566, 2.3522`), `nil` for anything else. The point
-    /// may lie outside the world (`95,0`): the caller says what is wrong with it.
-    public init?(decimalText text: String) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmed }
-        guard parts.count == 2, let latitude = try? DecimalDegrees.parse(parts[0], field: "latitude"),
-              let longitude = try? DecimalDegrees.parse(parts[1], field: "longitude") else { return nil }
-        self.init(latitude: latitude, longitude: longitude)
+    /// Reads coordinates in any form ``CoordinateParser`` knows (`48.8566, 2.3522`, `48°51′N 2°21′E`,
+    /// a map link), `nil` for anything else. The point may lie outside the world (`95,0`): the caller
+    /// says what is wrong with it.
+    public init?(coordinateText text: String) {
+        guard let point = CoordinateParser.unchecked(text) else { return nil }
+        self.init(latitude: point.latitude, longitude: point.longitude)
     }
 
     /// Whether the point is on the globe: latitude −90…90, longitude −180…180.

@@ -12,6 +12,16 @@ enum OptionValues {
         return kilometres
     }
 
+    /// Reads a pair of coordinates in any form ``CoordinateParser`` knows (`--at`, `where`), on the globe.
+    /// - Parameter option: the option or argument named in the error (`--at`, `<lat,lon>`).
+    static func coordinates(_ text: String, option: String) throws -> (latitude: Double, longitude: Double) {
+        do {
+            return try CoordinateParser.read(text)
+        } catch {
+            throw UsageError("\(option) \(error)", hint: "accepted: \(CoordinateParser.acceptedForms)")
+        }
+    }
+
     /// Reads `--limit`, which must be a positive whole number.
     static func limit(_ text: String?, default value: Int) throws -> Int {
         guard let text else { return value }

@@ -75,11 +75,11 @@ enum PlaceOutput {
 
 /// The `--lat LAT --lon LON` / `--at LAT,LON` options shared by `add` and `edit`.
 struct CoordinateOptions: ParsableOptions {
-    @Option("--lat", value: "lat", help: "Latitude in decimal degrees, -90 to 90 (north is positive).")
+    @Option("--lat", value: "lat", help: "Latitude, -90 to 90 (north is positive): 51.501, 51°30′4″N or 51.501N.")
     var lat: String?
-    @Option("--lon", value: "lon", help: "Longitude in decimal degrees, -180 to 180 (east is positive).")
+    @Option("--lon", value: "lon", help: "Longitude, -180 to 180 (east is positive): -0.141, 0°8′28″W or 0.141W.")
     var lon: String?
-    @Option("--at", value: "lat,lon", help: "Both at once: \"51.501,-0.141\".")
+    @Option("--at", value: "lat,lon", help: "Both at once: \"51.501,-0.141\", \"51°30′4″N 0°8′28″W\", geo:51.501,-0.141 or a Google Maps, OpenStreetMap or Apple Maps link.")
     var at: String?
 
     /// Whether any of the three was given.
@@ -87,7 +87,7 @@ struct CoordinateOptions: ParsableOptions {
 
     /// The coordinates the options give, `nil` when none were given.
     /// - Throws: ``UsageError`` when only one of `--lat`/`--lon` is given or `--at` is mixed with
-    ///   them; ``LocationValidationError`` for a malformed number.
+    ///   them or `--at` is no pair of coordinates; ``LocationValidationError`` for a malformed value.
     func read() throws -> (latitude: Double, longitude: Double)? {
         let (latitude, longitude) = try readEach()
         switch (latitude, longitude) {
@@ -102,15 +102,11 @@ struct CoordinateOptions: ParsableOptions {
     func readEach() throws -> (latitude: Double?, longitude: Double?) {
         if let at {
             guard lat == nil && lon == nil else { throw UsageError("give either --at or --lat and --lon, not both") }
-            let parts = at.split(separator: ",", omittingEmptySubsequences: false)
-            guard parts.count == 2 else {
-                throw UsageError("--at \"\(at)\" is not LAT,LON", hint: "e.g. --at 51.501,-0.141 (a decimal point, a comma between the two)")
-            }
-            return (try DecimalDegrees.parse(String(parts[0]), field: "latitude"),
-                    try DecimalDegrees.parse(String(parts[1]), field: "longitude"))
+            let point = try OptionValues.coordinates(at, option: "--at")
+            return (point.latitude, point.longitude)
         }
-        return (try lat.map { try DecimalDegrees.parse($0, field: "latitude") },
-                try lon.map { try DecimalDegrees.parse($0, field: "longitude") })
+        return (try lat.map { try CoordinateParser.degrees($0, axis: .latitude) },
+                try lon.map { try CoordinateParser.degrees($0, axis: .longitude) })
     }
 }
 

@@ -106,9 +106,9 @@ enum MapCommand: PlacesCommand {
         return options
     }
 
-    /// The centre for `--around`: `LAT,LON` in decimal degrees, or a place name handed to `resolvePlace`.
+    /// The centre for `--around`: coordinates in any form ``CoordinateParser`` reads, or a place name handed to `resolvePlace`.
     static func centre(_ text: String, resolvePlace: (String) throws -> MapCoordinate?) throws -> MapCoordinate {
-        if let point = MapCoordinate(decimalText: text) {
+        if let point = MapCoordinate(coordinateText: text) {
             guard point.isInTheWorld else {
                 throw UsageError("--around \"\(text)\" is outside the world",
                                  hint: "latitude comes first, -90 to 90; longitude second, -180 to 180")
@@ -116,8 +116,8 @@ enum MapCommand: PlacesCommand {
             return point
         }
         if let found = try resolvePlace(text.trimmed) { return found }
-        throw UsageError("--around \"\(text)\" is not LAT,LON nor a known place",
-                         hint: "e.g. --around 48.8566,2.3522 (a decimal point, a comma between the two)")
+        throw UsageError("--around \"\(text)\" is neither coordinates nor a known place",
+                         hint: "coordinates accepted: \(CoordinateParser.acceptedForms)")
     }
 }
 

@@ -38,9 +38,11 @@ enum WhereCommand: PlacesCommand {
         }
         let query = options.point.joined(separator: " ")
         guard !query.isEmpty else { throw UsageError("missing <lat,lon>", hint: "e.g. places where 51.5,-0.12") }
-        guard let point = CoordinateParser.parse(query) else {
-            throw UsageError("\"\(query)\" is not a latitude,longitude pair",
-                             hint: "e.g. 51.5,-0.12 or \"51°30′N 0°7′W\"; to find a place by name use `places search`")
+        let point: (latitude: Double, longitude: Double)
+        do {
+            point = try CoordinateParser.read(query)
+        } catch {
+            throw UsageError("\(error)", hint: "accepted: \(CoordinateParser.acceptedForms); to find a place by name use `places search`")
         }
         let result = geocoder.locate(latitude: point.latitude, longitude: point.longitude)
         context.say(json ? GeosearchJSON.reverse(query: query, result) : text(result))

@@ -118,11 +118,11 @@ import Testing
     }
 
     @Test func readsCentres() throws {
-        #expect(MapCoordinate(decimalText: "-33.86, 151.21") == MapCoordinate(latitude: -33.86, longitude: 151.21))
-        let outside = try #require(MapCoordinate(decimalText: "95,0"))
+        #expect(MapCoordinate(coordinateText: "-33.86, 151.21") == MapCoordinate(latitude: -33.86, longitude: 151.21))
+        let outside = try #require(MapCoordinate(coordinateText: "95,0"))
         #expect(!outside.isInTheWorld)
-        #expect(MapCoordinate(decimalText: "-33.86,151.21")?.isInTheWorld == true)
-        #expect(MapCoordinate(decimalText: "Paris") == nil)
-        #expect(MapCoordinate(decimalText: "1,2,3") == nil)
+        #expect(MapCoordinate(coordinateText: "-33.86,151.21")?.isInTheWorld == true)
+        #expect(MapCoordinate(coordinateText: "Paris") == nil)
+        #expect(MapCoordinate(coordinateText: "1,2,3") == nil)
     }
 }

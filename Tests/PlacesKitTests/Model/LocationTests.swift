@@ -78,21 +78,6 @@ import Testing
         let json = #"{"id":"5A3B1F0E-7C2D-4E8A-9B6F-1D2C3E4F5A6B","name":"Old","latitude":1,"longitude":2,"visited":"yesterday"}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Location.self, from: Data(json.utf8)) }
     }
-
-    @Test(arguments: ["51.501", "-0.141", "+2.35", "1e-3", " 7 "])
-    func decimalDegreesAcceptsPlainNumbers(text: String) throws {
-        #expect(try DecimalDegrees.parse(text, field: "latitude") == Double(text.trimmingCharacters(in: .whitespaces)))
-    }
-
-    @Test(arguments: [("51,5", "decimal point"), ("nan", "not a number"), ("inf", "not a number"), ("0x10", "not a number"),
-                      ("", "not a number"), ("1e309", "too large"), ("12abc", "not a number")])
-    func decimalDegreesRejectsOtherText(text: String, message: String) {
-        #expect {
-            _ = try DecimalDegrees.parse(text, field: "latitude")
-        } throws: { error in
-            "\(error)".contains(message) && "\(error)".hasPrefix("latitude")
-        }
-    }
 }
 
 @Suite struct PlaceLookupTests {

@@ -57,17 +57,27 @@ public enum CSVExporter {
 
 /// Reads CSV with a header row, comma, semicolon or tab separated (detected from the header).
 ///
-/// Columns are found by name, case-insensitively: `name`/`title`, `latitude`/`lat`,
-/// `longitude`/`lon`/`lng`/`long`, `description`/`desc`/`note`/`notes`, `tags`/`tag`, and the
-/// journal's own `id`, `visited`, `created`, `updated`. Other columns are ignored. A decimal comma
-/// (`51,5`) is accepted where the separator is not a comma.
+/// Columns are found by name, case-insensitively and in any order: `name`/`title`/`label`,
+/// `latitude`/`lat`/`y`, `longitude`/`lon`/`lng`/`long`/`x`, a WKT point in `wkt`/`geometry`/`geom`/
+/// `the_geom`/`wkt_geom` (GDAL's `AS_WKT`, QGIS), `description`/`desc`/`note`/`notes` (and
+/// `comment`, added below it), `tags`/`tag`, `url`, and the journal's own `id`, `visited`, `created`,
+/// `updated` (also as GDAL names and writes them after a conversion: `places_id`, `2024/05/01
+/// 00:00:00+00`, `(2:a,b)`). Other columns are ignored. A decimal comma (`51,5`) is accepted where
+/// the separator is not a comma.
+///
+/// A Google Maps saved list (`Title,Note,URL,Tags,Comment`) has no coordinate columns: a row takes
+/// them from its URL when it holds some (``CoordinateParser``), else it is left for the gazetteer to
+/// place by its title (``ImportedPlace/Pending/position(query:)``).
 enum CSVReader {
     private static let aliases: [String: String] = [
-        "name": "name", "title": "name",
-        "latitude": "latitude", "lat": "latitude",
+        "name": "name", "title": "name", "label": "name",
+        "latitude": "latitude", "lat": "latitude", "y": "y", "point_y": "y", "ycoord": "y",
         "longitude": "longitude", "lon": "longitude", "lng": "longitude", "long": "longitude",
+        "x": "x", "point_x": "x", "xcoord": "x",
+        "wkt": "wkt", "geometry": "wkt", "geom": "wkt", "the_geom": "wkt", "wkt_geom": "wkt",
         "description": "description", "desc": "description", "note": "description", "notes": "description",
-        "tags": "tags", "tag": "tags",
+        "comment": "comment", "comments": "comment",
+        "tags": "tags", "tag": "tags", "url": "url",
         "id": "id", "visited": "visited", "created": "created", "updated": "updated",
     ]
 
@@ -81,11 +91,26 @@ enum CSVReader {
             throw ImportError(file: fileName, reason: "the file is empty: expected a header row such as name,latitude,longitude")
         }
         var columns: [String: Int] = [:]
+        // Later columns of the same meaning fill in where the first is empty: GDAL writes a GPX's
+        // empty `desc` beside the `ogr_description` that holds ours.
+        var laterColumns: [String: [Int]] = [:]
         for (index, title) in header.fields.enumerated() {
-            if let key = aliases[title.trimmed.lowercased()], columns[key] == nil { columns[key] = index }
+            let spelled = title.trimmed.lowercased()
+            guard let key = aliases[spelled] ?? ForeignFields.journalField(spelled) else { continue }
+            if columns[key] == nil { columns[key] = index } else { laterColumns[key, default: []].append(index) }
         }
-        for required in ["name", "latitude", "longitude"] where columns[required] == nil {
-            throw fail(header.line, nil, "the header has no \(required) column (found: \(header.fields.joined(separator: ", ")))")
+        // X and Y stand in for longitude and latitude only when those are not named outright.
+        if columns["latitude"] == nil && columns["longitude"] == nil, let x = columns["x"], let y = columns["y"] {
+            columns["longitude"] = x
+            columns["latitude"] = y
+        }
+        let hasPair = columns["latitude"] != nil && columns["longitude"] != nil
+        guard columns["name"] != nil else {
+            throw fail(header.line, nil, "the header has no name column (found: \(header.fields.joined(separator: ", ")))")
+        }
+        guard hasPair || columns["wkt"] != nil || columns["url"] != nil else {
+            let missing = columns["latitude"] == nil ? "latitude" : "longitude"
+            throw fail(header.line, nil, "the header has no \(missing) column, nor X/Y, WKT or URL columns (found: \(header.fields.joined(separator: ", ")))")
         }
         let decimalComma = records.separator != UInt8(ascii: ",")
         var row = 0
@@ -95,6 +120,11 @@ enum CSVReader {
             let item = "row \(row)"
             func value(_ key: String) -> String? {
                 guard let index = columns[key], index < record.fields.count else { return nil }
+                if record.fields[index].trimmed.isEmpty, let later = laterColumns[key]?.first(where: {
+                    $0 < record.fields.count && !record.fields[$0].trimmed.isEmpty
+                }) {
+                    return record.fields[later]
+                }
                 return record.fields[index]
             }
             func number(_ key: String) throws -> Double? {
@@ -105,7 +135,7 @@ enum CSVReader {
             }
             func date(_ key: String) throws -> Date? {
                 guard let text = value(key)?.trimmed, !text.isEmpty else { return nil }
-                guard let date = Timestamp.date(from: text) else {
+                guard let date = ForeignFields.date(text) else {
                     throw fail(record.line, item, "\(key) \"\(text)\" is not an ISO 8601 date such as 2024-05-01T12:00:00Z")
                 }
                 return date
@@ -122,14 +152,42 @@ enum CSVReader {
                 return String(text.dropFirst())
             }
             draft.name = text("name")
-            draft.description = text("description") ?? ""
+            let url = value("url")?.trimmed ?? ""
+            draft.description = [text("description"), text("comment"), url].compactMap { $0?.trimmed }
+                .filter { !$0.isEmpty }.joined(separator: "\n")
             draft.latitude = try number("latitude")
             draft.longitude = try number("longitude")
-            draft.tags = PlaceDraft.splitTags(text("tags") ?? "")
+            if draft.latitude == nil || draft.longitude == nil, let wkt = value("wkt")?.trimmed, !wkt.isEmpty {
+                switch WKTPoint.read(wkt) {
+                case .point(let latitude, let longitude):
+                    draft.latitude = latitude
+                    draft.longitude = longitude
+                case .other(let kind):
+                    file.skipped.append(SkippedEntry(file: fileName, item: item, name: draft.name, reason: "is a \(kind), not a POINT"))
+                    continue
+                case .malformed:
+                    throw fail(record.line, item, "the geometry \"\(wkt.prefix(60))\" is not a WKT POINT such as POINT (-0.1246 51.5007)")
+                }
+            }
+            var pending: ImportedPlace.Pending?
+            if draft.latitude == nil && draft.longitude == nil && !hasPair && columns["wkt"] == nil {
+                if let point = CoordinateParser.parse(url) {
+                    draft.latitude = point.latitude
+                    draft.longitude = point.longitude
+                } else if let title = draft.name?.trimmed, !title.isEmpty {
+                    // Placed by the gazetteer later; 0,0 only lets the rest of the row be checked now.
+                    pending = .position(query: title)
+                    draft.latitude = 0
+                    draft.longitude = 0
+                }
+            }
+            draft.tags = ForeignFields.tags(text("tags") ?? "")
             draft.visited = try date("visited")
             draft.created = try date("created")
             draft.updated = try date("updated")
-            file.places.append(try draft.imported(file: fileName, position: TextPosition(line: record.line, column: 1), item: item))
+            var place = try draft.imported(file: fileName, position: TextPosition(line: record.line, column: 1), item: item)
+            place.pending = pending
+            file.places.append(place)
         }
         return file
     }

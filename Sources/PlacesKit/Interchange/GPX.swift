@@ -61,8 +61,9 @@ public enum GPXExporter {
     static func decimal(_ value: Double) -> String { CoordinateFormat.plain(value) }
 }
 
-/// Reads GPX waypoints. Routes and tracks are listed as skipped; extensions other than the
-/// journal's own (OsmAnd's, Organic Maps', Garmin's) are ignored.
+/// Reads GPX waypoints. Routes and tracks are listed as skipped. Extensions are read when they are
+/// the journal's own, or GDAL's (`ogr:id`, `ogr:tags`…: a file of ours converted by `ogr2ogr`);
+/// others (OsmAnd's, Organic Maps', Garmin's) are ignored.
 enum GPXReader {
     static func read(bytes: [UInt8], fileName: String) throws -> ImportedFile {
         var file = ImportedFile(fileName: fileName, format: .gpx)
@@ -80,6 +81,10 @@ enum GPXReader {
         var ownTags: [String] = []
         var typeTag: String?
         var comment = ""
+        var gdalExtension = false
+        var writtenByGDAL = false
+        /// The namespace GDAL writes a layer's other fields in, as `<extensions><ogr:FIELD>`.
+        let gdalNamespace = "http://osgeo.org/gdal"
 
         func fail(_ reason: String, at offset: Int) -> ImportError {
             ImportError(file: fileName, position: TextPosition.of(offset: offset, in: bytes), item: "wpt \(waypointCount)", reason: reason)
@@ -96,6 +101,7 @@ enum GPXReader {
                             throw ImportError(file: fileName, position: TextPosition.of(offset: offset, in: bytes),
                                               reason: "not a GPX file: the root element is <\(name)>, not <gpx>")
                         }
+                        writtenByGDAL = parser.namespaceURI(forPrefix: "ogr") == gdalNamespace
                     } else if path.count == 2 && path.last == "wpt" {
                         waypointCount += 1
                         waypointOffset = offset
@@ -113,6 +119,8 @@ enum GPXReader {
                         ownTags = []
                         typeTag = nil
                         comment = ""
+                    } else if path.count == 4 && draft != nil && path.names[2] == "extensions" {
+                        gdalExtension = parser.namespaceURI(forPrefix: XMLPath.split(name).prefix) == gdalNamespace
                     } else if path.count == 2 && path.last == "rte" {
                         routeCount += 1
                     } else if path.count == 2 && path.last == "trk" {
@@ -123,10 +131,13 @@ enum GPXReader {
                 case .endElement:
                     if draft != nil {
                         let names = path.names
-                        let ours = path.inNamespace.last ?? false
+                        // GDAL copies our `<places:tags>` through without declaring the prefix.
+                        let ours = (path.inNamespace.last ?? false)
+                            || (writtenByGDAL && names.count == 5 && names[3] == "tags" && names[4] == "tag")
                         if names.count == 2 && names[1] == "wpt", var finished = draft {
                             if finished.description.trimmed.isEmpty { finished.description = comment }
-                            finished.tags = ownTags.isEmpty ? (typeTag.map { [$0] } ?? []) : ownTags
+                            // Our own tag list, else GDAL's (set as a field), else the one `type`.
+                            if !ownTags.isEmpty { finished.tags = ownTags } else if finished.tags.isEmpty { finished.tags = typeTag.map { [$0] } ?? [] }
                             let place = try finished.imported(
                                 file: fileName, position: TextPosition.of(offset: waypointOffset, in: bytes),
                                 item: "wpt \(waypointCount)")
@@ -137,7 +148,7 @@ enum GPXReader {
                             case "name": draft?.name = text.trimmed
                             case "desc": draft?.description = text
                             case "cmt": comment = text
-                            case "time": draft?.created = Timestamp.date(from: text.trimmed)
+                            case "time": draft?.created = ForeignFields.date(text)
                             case "type": typeTag = text.trimmed.isEmpty ? nil : text.trimmed
                             default: break
                             }
@@ -151,6 +162,11 @@ enum GPXReader {
                             case "created": draft?.created = Timestamp.date(from: value)
                             case "updated": draft?.updated = Timestamp.date(from: value)
                             default: break
+                            }
+                        } else if !ours && gdalExtension && names.count == 4 && names[2] == "extensions" {
+                            if var current = draft {
+                                if let problem = current.setJournalField(names[3], text) { throw fail(problem, at: waypointOffset) }
+                                draft = current
                             }
                         } else if ours && names.count == 5 && names[2] == "extensions" && names[3] == "tags" && names[4] == "tag" {
                             ownTags.append(text.trimmed)

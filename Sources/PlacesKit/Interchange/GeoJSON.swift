@@ -113,8 +113,10 @@ enum JSONPlacesReader {
         }
         if takeout {
             switch try TakeoutReader.draft(from: feature, fail: fail) {
-            case .place(let draft):
-                file.places.append(try draft.imported(file: fileName, position: position(), item: item))
+            case .place(let draft, let pending):
+                var place = try draft.imported(file: fileName, position: position(), item: item)
+                place.pending = pending
+                file.places.append(place)
             case .skip(let name, let reason):
                 file.skipped.append(SkippedEntry(file: file.fileName, item: item, name: name, reason: reason))
             }
@@ -122,7 +124,7 @@ enum JSONPlacesReader {
         }
         let properties = feature["properties"] ?? .null
         var draft = PlaceDraft()
-        draft.name = (properties["name"] ?? properties["title"] ?? properties["Title"])?.scalarText
+        draft.name = (properties["name"] ?? properties["title"] ?? properties["Title"] ?? properties["Name"])?.scalarText
         guard let geometry = feature["geometry"], geometry.isObject else {
             file.skipped.append(SkippedEntry(file: file.fileName, item: item, name: draft.name, reason: "has no geometry"))
             return
@@ -145,13 +147,20 @@ enum JSONPlacesReader {
             if let list = tags.arrayValue {
                 draft.tags = list.compactMap(\.scalarText)
             } else if let text = tags.stringValue {
-                draft.tags = PlaceDraft.splitTags(text)
+                draft.tags = ForeignFields.tags(text)
             }
         }
         // Dates a foreign file names differently or writes loosely are left out rather than refused.
-        draft.visited = properties["visited"]?.stringValue.flatMap(Timestamp.date(from:))
-        draft.created = properties["created"]?.stringValue.flatMap(Timestamp.date(from:))
-        draft.updated = properties["updated"]?.stringValue.flatMap(Timestamp.date(from:))
+        draft.visited = properties["visited"]?.stringValue.flatMap(ForeignFields.date)
+        draft.created = properties["created"]?.stringValue.flatMap(ForeignFields.date)
+        draft.updated = properties["updated"]?.stringValue.flatMap(ForeignFields.date)
+        // Our fields as GDAL names them after a conversion: `places_id` (our GPX's extensions),
+        // `ogr_tags` (its own GPX extensions), read back as fields.
+        if case .object(let members) = properties {
+            for (key, value) in members where key.hasPrefix("places_") || key.hasPrefix("ogr_") {
+                if let text = value.scalarText, let problem = draft.setJournalField(key, text) { throw fail(problem) }
+            }
+        }
         file.places.append(try draft.imported(file: fileName, position: position(), item: item))
     }
 

@@ -47,11 +47,26 @@ public struct ImportedPlace: Sendable {
     public var hasOwnID: Bool
     /// Where it came from, for the summary: `feature 3`, `row 7`.
     public var origin: String
+    /// The innermost folder around it (KML), made a tag only when asked (`--folder-tags`).
+    public var folder: String?
+    /// What the file left out and the gazetteer must supply before the place may be added.
+    public var pending: Pending?
 
-    public init(location: Location, hasOwnID: Bool, origin: String) {
+    /// What an entry still needs, found by ``ImportCompletion``.
+    public enum Pending: Sendable, Equatable {
+        /// No coordinates: the place is found by this text (a saved list's title) in the gazetteer,
+        /// and marked as approximate. Until then ``location`` stands at 0,0 and is never added.
+        case position(query: String)
+        /// Coordinates only (a dropped pin): the name is completed with the nearest town.
+        case nearestTown
+    }
+
+    public init(location: Location, hasOwnID: Bool, origin: String, folder: String? = nil, pending: Pending? = nil) {
         self.location = location
         self.hasOwnID = hasOwnID
         self.origin = origin
+        self.folder = folder
+        self.pending = pending
     }
 }
 

@@ -12,11 +12,14 @@ public struct ImportOptions: Sendable {
     public var updateExisting: Bool
     /// The time recorded as `created`/`updated` where the file has none.
     public var now: Date
+    /// Whether the folder a place sits in (KML) becomes one of its tags (`--folder-tags`).
+    public var folderTags: Bool
 
-    public init(extraTags: [String] = [], updateExisting: Bool = false, now: Date = Date()) {
+    public init(extraTags: [String] = [], updateExisting: Bool = false, now: Date = Date(), folderTags: Bool = false) {
         self.extraTags = extraTags
         self.updateExisting = updateExisting
         self.now = now
+        self.folderTags = folderTags
     }
 }
 
@@ -116,7 +119,17 @@ public enum ImportPlanner {
                 if considered & 1023 == 0 { progress(considered) }
                 var place = imported.location
                 let origin = "\(file.fileName) \(imported.origin)"
-                if !extraTags.isEmpty { place.tags = try Location.normalizedTags(place.tags + extraTags) }
+                if case .position = imported.pending {
+                    // Never added at the placeholder 0,0: the gazetteer was not asked, or knew no such place.
+                    plan.unreadable.append(SkippedEntry(file: file.fileName, item: imported.origin, name: place.name,
+                                                        reason: "has no coordinates"))
+                    continue
+                }
+                var added = extraTags
+                if options.folderTags, let folder = imported.folder, (try? Location.normalizedTags([folder])) != nil {
+                    added.insert(folder, at: 0)
+                }
+                if !added.isEmpty { place.tags = try Location.normalizedTags(place.tags + added) }
                 if imported.hasOwnID {
                     if !seenInImport.insert(place.id).inserted {
                         plan.skipped.append(SkippedPlace(place: place, origin: origin, reason: .repeatedInImport))

@@ -49,9 +49,13 @@ public enum KMLExporter {
 
 /// Reads KML Placemarks with a Point, wherever they sit in Documents and Folders.
 ///
-/// The names of the Folders around a Placemark become its tags (unless the journal's own
-/// `ExtendedData` lists them). Organic Maps bookmark files are read as ordinary KML: their own
-/// `ExtendedData` namespace and `styleUrl` are ignored. Placemarks with other geometries are skipped.
+/// The journal's fields (`id`, `tags`, `visited`, `created`, `updated`) are read from `ExtendedData`,
+/// as `Data`/`value` (our exports, Google My Maps) or as `SchemaData`/`SimpleData` (GDAL, QGIS and
+/// gpsbabel, which also put `Name` and `Description` there). The innermost Folder's name is kept
+/// beside each place and becomes a tag only when asked (``ImportOptions/folderTags``): tools name
+/// their folders "Waypoints" or after the layer. Organic Maps bookmark files are read as ordinary
+/// KML: their own `ExtendedData` namespace and `styleUrl` are ignored. Placemarks with other
+/// geometries are skipped.
 enum KMLReader {
     private static let geometryNames: Set<String> = ["LineString", "LinearRing", "Polygon", "MultiGeometry", "Model", "Track", "MultiTrack"]
 
@@ -67,7 +71,6 @@ enum KMLReader {
         var otherGeometry: String?
         var hasPoint = false
         var dataName: String?
-        var ownTags: [String]?
         var when: Date?
 
         func item() -> String { "Placemark \(placemarkCount)" }
@@ -97,7 +100,6 @@ enum KMLReader {
                             draft = PlaceDraft()
                             otherGeometry = nil
                             hasPoint = false
-                            ownTags = nil
                             when = nil
                         }
                     } else {
@@ -105,7 +107,7 @@ enum KMLReader {
                             hasPoint = true
                         } else if geometryNames.contains(local) && otherGeometry == nil {
                             otherGeometry = local
-                        } else if local == "Data" {
+                        } else if local == "Data" || local == "SimpleData" {
                             dataName = XMLPath.attribute("name", in: attributes)
                         }
                     }
@@ -116,9 +118,10 @@ enum KMLReader {
                     if var current = draft {
                         let relative = path.count - placemarkDepth
                         if relative == 1 && local == "name" {
-                            current.name = text.trimmed
+                            // An empty <name> leaves a name read from SchemaData (GDAL writes both).
+                            if !text.trimmed.isEmpty || current.name == nil { current.name = text.trimmed }
                         } else if relative == 1 && local == "description" {
-                            current.description = text
+                            if !text.trimmed.isEmpty || current.description.isEmpty { current.description = text }
                         } else if local == "when" && path.ends(with: ["TimeStamp", "when"]) {
                             when = Timestamp.date(from: text.trimmed)
                         } else if local == "coordinates" && path.ends(with: ["Point", "coordinates"]) && hasPoint && otherGeometry == nil {
@@ -130,30 +133,22 @@ enum KMLReader {
                             }
                             current.longitude = longitude
                             current.latitude = latitude
-                        } else if local == "value" && path.ends(with: ["Data", "value"]) && relative == 3 {
-                            let value = text.trimmed
-                            switch dataName {
-                            case "id":
-                                guard let id = UUID(uuidString: value) else { throw fail("the id \"\(value)\" is not a UUID") }
-                                current.id = id
-                            case "tags": ownTags = PlaceDraft.splitTags(value)
-                            case "visited": current.visited = value.isEmpty ? nil : Timestamp.date(from: value)
-                            case "created": current.created = Timestamp.date(from: value)
-                            case "updated": current.updated = Timestamp.date(from: value)
-                            default: break
-                            }
+                        } else if (local == "value" && path.ends(with: ["Data", "value"]) && relative == 3)
+                                    || (local == "SimpleData" && path.ends(with: ["SchemaData", "SimpleData"]) && relative == 3) {
+                            if let dataName, let problem = current.setJournalField(dataName, text) { throw fail(problem) }
                         }
                         if relative == 0 {
                             if otherGeometry != nil || !hasPoint {
                                 let reason = otherGeometry.map { "is a \($0), not a Point" } ?? "has no Point"
                                 file.skipped.append(SkippedEntry(file: fileName, item: item(), name: current.name, reason: reason))
                             } else {
-                                current.tags = ownTags ?? folderNames.compactMap { $0 }
                                 // A foreign file's TimeStamp says when the placemark was made; the journal's
                                 // own files carry their dates in ExtendedData, which wins.
                                 if current.id == nil && current.created == nil { current.created = when }
-                                file.places.append(try current.imported(
-                                    file: fileName, position: TextPosition.of(offset: placemarkOffset, in: bytes), item: item()))
+                                var place = try current.imported(
+                                    file: fileName, position: TextPosition.of(offset: placemarkOffset, in: bytes), item: item())
+                                place.folder = folderNames.last(where: { $0 != nil }) ?? nil
+                                file.places.append(place)
                             }
                             draft = nil
                         } else {

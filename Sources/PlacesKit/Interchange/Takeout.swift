@@ -8,12 +8,17 @@
 ///
 /// Either may hold entries at `[0, 0]` with a comment saying no location information is available;
 /// those take their coordinates from a `?q=LAT,LON` in the Maps URL when it has one, and are
-/// otherwise skipped (and listed) rather than put at Null Island.
+/// otherwise skipped (and listed) rather than put at Null Island. An entry with coordinates but no
+/// title or address is a dropped pin: it is named "Dropped pin" and completed with its nearest town.
 enum TakeoutReader {
     enum Outcome {
-        case place(PlaceDraft)
+        /// A place; a dropped pin (coordinates only) still needs its nearest town in its name.
+        case place(PlaceDraft, pending: ImportedPlace.Pending?)
         case skip(name: String?, reason: String)
     }
+
+    /// The name of a place saved by its coordinates alone, completed with its nearest town on import.
+    static let droppedPinName = "Dropped pin"
 
     /// Whether a feature carries Takeout's properties rather than ordinary GeoJSON ones.
     static func looksLikeTakeout(_ feature: JSONValue) -> Bool {
@@ -53,12 +58,11 @@ enum TakeoutReader {
                 return .skip(name: name, reason: "no location information (and no coordinates in its Google Maps URL)")
             }
         }
-        guard let name, !name.isEmpty else {
-            return .skip(name: nil, reason: "has neither a title nor an address to name it by")
-        }
+        // A dropped pin has coordinates only (or the title "Dropped pin"): it is named after its nearest town.
+        let droppedPin = name?.isEmpty ?? true || name?.lowercased() == "dropped pin"
 
         var draft = PlaceDraft()
-        draft.name = name
+        draft.name = droppedPin ? droppedPinName : name
         draft.latitude = latitude
         draft.longitude = longitude
         var lines: [String] = []
@@ -73,6 +77,6 @@ enum TakeoutReader {
         draft.created = (properties["Published"] ?? properties["date"])?.stringValue.flatMap(Timestamp.date(from:))
         draft.updated = properties["Updated"]?.stringValue.flatMap(Timestamp.date(from:))
         if draft.updated == nil { draft.updated = draft.created }
-        return .place(draft)
+        return .place(draft, pending: droppedPin ? .nearestTown : nil)
     }
 }

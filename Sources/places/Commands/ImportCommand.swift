@@ -14,10 +14,16 @@ enum ImportCommand: PlacesCommand {
         name: name, abstract: "Add places from GeoJSON, GPX, KML/KMZ, CSV or Google Takeout files.",
         discussion: """
         Reads GeoJSON (Point features), Google Takeout "Saved Places.json", GPX waypoints, KML and KMZ
-        Placemarks (Organic Maps bookmarks too), CSV with a header row (comma, semicolon or tab), and
-        JSON arrays of places. The format is read from each file's content. All files are read and checked before anything is
+        Placemarks (Organic Maps bookmarks, GDAL/QGIS/gpsbabel SchemaData too), CSV with a header row
+        (comma, semicolon or tab; latitude/longitude, X/Y or WKT POINT columns in any order; Google Maps
+        saved lists), and JSON arrays of places. Files of ours converted by ogr2ogr import whole. The
+        format is read from each file's content. All files are read and checked before anything is
         written: one bad file (malformed, a coordinate out of range, a place without a name) stops the
         import, and the journal is left as it was.
+
+        A saved-list row without coordinates in its URL is placed by its title in the gazetteer, tagged
+        "approximate" and noted in its description and the summary. A dropped pin (coordinates only) is
+        named "Dropped pin near" its nearest town. KML folder names become tags only with --folder-tags.
 
         A place whose id is already in the journal is skipped (replaced with --update). A place with the
         same name as one within 50 m is skipped. The summary says what was added, updated and skipped, and why.
@@ -26,6 +32,8 @@ enum ImportCommand: PlacesCommand {
           places import "Saved Places.json" --tag google
           places import bookmarks.kml trip.gpx --dry-run
           places import backup.geojson --update
+          places import "Want to go.csv" --tag google
+          places import qgis-export.kml --folder-tags
         """,
         options: Options.self)
 
@@ -36,6 +44,7 @@ enum ImportCommand: PlacesCommand {
         @Option("--tag", "-t", value: "tag", help: "Add this tag to every imported place; repeat for several.") var tags: [String]
         @Flag("--dry-run", help: "Report what would happen without changing the journal.") var dryRun: Bool
         @Flag("--update", help: "Replace places whose id is already in the journal.") var update: Bool
+        @Flag("--folder-tags", help: "Tag each KML place with the name of the folder it is in.") var folderTags: Bool
         @Flag("--json", help: "Print the summary as JSON: added, updated and skipped places, with reasons.") var json: Bool
         @Flag("--quiet", "-q", help: "Show no progress bar.") var quiet: Bool
     }
@@ -64,9 +73,14 @@ enum ImportCommand: PlacesCommand {
             }
         }
         reading.finish()
+        // Entries without coordinates, and dropped pins, are completed from the gazetteer, only when there are any.
+        var approximate: [ImportCompletion.Approximate] = []
+        if files.contains(where: { $0.places.contains { $0.pending != nil } }) {
+            (files, approximate) = ImportCompletion.complete(files, gazetteer: try GazetteerAccess.gazetteer(context))
+        }
         let checking = context.progress(total: files.reduce(0) { $0 + $1.places.count }, startedAt: started, quiet: options.quiet)
         defer { checking.finish() }
-        let importOptions = ImportOptions(extraTags: options.tags, updateExisting: options.update, now: Date())
+        let importOptions = ImportOptions(extraTags: options.tags, updateExisting: options.update, now: Date(), folderTags: options.folderTags)
         let store = try context.store()
         let dryRun = options.dryRun
         let plan: ImportPlan
@@ -86,13 +100,22 @@ enum ImportCommand: PlacesCommand {
                 added: plan.added.map { .init(id: $0.idString, name: $0.name) },
                 updated: plan.updated.map { .init(id: $0.idString, name: $0.name) },
                 skipped: plan.skipped.map { .init(name: $0.place.name, origin: $0.origin, reason: "\($0)") }
-                    + plan.unreadable.map { .init(name: nil, origin: nil, reason: "\($0)") })))
+                    + plan.unreadable.map { .init(name: nil, origin: nil, reason: "\($0)") },
+                approximate: approximate.map { .init(origin: $0.origin, name: $0.name, placedAt: $0.placedAt) })))
             return
         }
         for file in files {
             context.say("\(TerminalText.visible(file.fileName)): \(file.format), \(file.places.count) place\(file.places.count == 1 ? "" : "s")")
         }
         context.say(TerminalText.visible(plan.summary(dryRun: dryRun), keepingLineBreaks: true))
+        if !approximate.isEmpty {
+            // Said apart from the counts: these positions are guesses the person should check.
+            context.say("\(approximate.count) place\(approximate.count == 1 ? " has" : "s have") no coordinates in the file and "
+                        + "\(approximate.count == 1 ? "was" : "were") placed by name (tagged \(ImportCompletion.approximateTag)); check them:")
+            for entry in approximate {
+                context.say(TerminalText.visible("  \(entry.origin) \"\(entry.name)\": at \(entry.placedAt)"))
+            }
+        }
     }
 
     /// What `import --json` prints.
@@ -100,10 +123,13 @@ enum ImportCommand: PlacesCommand {
         struct File: Encodable { var file: String; var format: String; var places: Int }
         struct Place: Encodable { var id: String; var name: String }
         struct Skip: Encodable { var name: String?; var origin: String?; var reason: String }
+        struct Approximate: Encodable { var origin: String; var name: String; var placedAt: String }
         var dryRun: Bool
         var files: [File]
         var added: [Place]
         var updated: [Place]
         var skipped: [Skip]
+        /// Places without coordinates in the file, placed by their names in the gazetteer.
+        var approximate: [Approximate]
     }
 }

@@ -75,8 +75,9 @@ import Testing
         #expect(tower.latitude == 38.6916 && tower.longitude == -9.2159)
         #expect(tower.created == InterchangeFixtures.date("2024-04-18T15:20:11Z"))
         #expect(file.places[1].location.latitude == 38.6975)
-        // A Folder's name becomes a tag.
-        #expect(file.places[2].location.tags == ["Viewpoints"])
+        // A Folder's name is kept beside the place; it becomes a tag only with --folder-tags.
+        #expect(file.places[2].location.tags == [])
+        #expect(file.places[2].folder == "Viewpoints")
         #expect(file.skipped.count == 1)
         #expect(file.skipped[0].name == "Tram 28")
         #expect(file.skipped[0].reason == "is a LineString, not a Point")

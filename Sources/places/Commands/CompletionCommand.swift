@@ -12,7 +12,8 @@ enum CompletionCommand: PlacesCommand {
 
         INSTALLATION:
           bash:  places completion bash > ~/.local/share/bash-completion/completions/places
-                 (or add `source <(places completion bash)` to ~/.bashrc)
+                 (read by the bash-completion package; without it, add
+                 `source <(places completion bash)` to ~/.bashrc)
           zsh:   places completion zsh > ~/.zfunc/_places
                  (with `fpath+=~/.zfunc` before `compinit` in ~/.zshrc)
           fish:  places completion fish > ~/.config/fish/completions/places.fish

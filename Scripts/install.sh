@@ -15,7 +15,7 @@
 #         ~/.local/share), else $PREFIX/share/fish/vendor_completions.d/places.fish
 #
 # The binary is built with --static-swift-stdlib: the Swift runtime and Foundation are linked into
-# it, so the copied file runs on a machine without Swift (it needs only the C library).
+# it, so the copied file runs on a machine without Swift (it needs only the system C and C++ libraries).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -12,15 +12,19 @@ enum WhereCommand: PlacesCommand {
         waters). Then the region, the named lakes, seas, deserts, ranges and parks around the point,
         a peak within 5 km, and the nearest town (which may lie across a border).
 
+        The point may be written as decimal degrees (51.5,-0.12 or 51.5N 0.12W), degrees and
+        minutes with any of ° ′ ″ ' ", a geo: URI, or a Google Maps, OpenStreetMap or Apple Maps link.
+
         EXAMPLES:
           places where 51.5,-0.12
           places where "48°51′N 2°21′E" --json
+          places where "https://www.openstreetmap.org/#map=17/48.8584/2.2945"
           printf '51.5,-0.12\\n-33.87,151.21\\n' | places where --batch
         """,
         options: Options.self)
 
     struct Options: ParsableOptions {
-        @Argument("point", help: "Latitude and longitude, e.g. 51.5,-0.12.", optional: true) var point: [String]
+        @Argument("point", help: "Latitude and longitude, e.g. 51.5,-0.12, 48°51′N 2°21′E, geo:51.5,-0.12 or a map link.", optional: true) var point: [String]
         @Flag("--json", help: "Print a JSON object (one per line with --batch).") var json: Bool
         @Flag("--batch", help: "Read one LAT,LON per line from standard input; write one JSON object per line.") var batch: Bool
     }

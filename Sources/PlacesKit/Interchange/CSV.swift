@@ -171,10 +171,18 @@ enum CSVReader {
             }
             var pending: ImportedPlace.Pending?
             if draft.latitude == nil && draft.longitude == nil && !hasPair && columns["wkt"] == nil {
-                if let point = CoordinateParser.parse(url) {
+                let title = draft.name?.trimmed ?? ""
+                let titlePoint = CoordinateParser.parse(title)
+                if columns["url"] != nil, title.isEmpty || titlePoint != nil, let point = CoordinateParser.parse(url) ?? titlePoint {
+                    // A dropped pin in a saved list: titled by its coordinates, or not at all.
+                    draft.name = TakeoutReader.droppedPinName
+                    pending = .nearestTown
                     draft.latitude = point.latitude
                     draft.longitude = point.longitude
-                } else if let title = draft.name?.trimmed, !title.isEmpty {
+                } else if let point = CoordinateParser.parse(url) {
+                    draft.latitude = point.latitude
+                    draft.longitude = point.longitude
+                } else if !title.isEmpty {
                     // Placed by the gazetteer later; 0,0 only lets the rest of the row be checked now.
                     pending = .position(query: title)
                     draft.latitude = 0

@@ -118,6 +118,18 @@ import Testing
         #expect(completed.places[1].location.latitude == 48.8584)
     }
 
+    @Test func savedListDroppedPinsAreNamedAfterTheirNearestTown() throws {
+        let csv = "Title,Note,URL,Tags,Comment\n"
+            + "\"47°33'43.9\"\"N 13°38'57.5\"\"E\",,https://www.google.com/maps/search/47.562194+13.649306,,\n"
+            + ",,\"https://www.google.com/maps/search/48.8584,2.2945\",,\n"
+        let file = try read(text: csv, name: "Saved.csv")
+        #expect(file.places.map(\.pending) == [.nearestTown, .nearestTown])
+        #expect(abs(file.places[0].location.latitude - 47.562194) < 0.00001)
+        let names = ImportCompletion.complete([file], gazetteer: .bundled).files[0].places.map(\.location.name)
+        #expect(names[0] == "Dropped pin near Hallstatt")
+        #expect(names[1].hasPrefix("Dropped pin near Paris"))
+    }
+
     @Test(arguments: [("2024/05/01 00:00:00+00", "2024-05-01T00:00:00Z"), ("2024/05/01 12:30:00+0130", "2024-05-01T11:00:00Z"),
                       ("2024-05-01 12:30:00", "2024-05-01T12:30:00Z"), ("2024/05/01", "2024-05-01T00:00:00Z"),
                       ("2024/05/01 12:30:00.5-02:00", "2024-05-01T14:30:00Z")])

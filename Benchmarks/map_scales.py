@@ -68,7 +68,8 @@ def main():
             terminal_ms = median_ms([BINARY, "map", "--terminal"], env)
             rows.append((view, svg_ms, size, terminal_ms))
 
-    machine = f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
+    swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.split("version ")[-1].split()[0]
+    machine = f"the {os.cpu_count()}-core {platform.machine()} dev machine, {platform.system()}, Swift {swift}"
     lines = [
         "<!-- map-scales:begin -->",
         "## Maps at every scale",

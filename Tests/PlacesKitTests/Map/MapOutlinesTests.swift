@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PlacesKit
 
@@ -161,5 +162,41 @@ import Testing
         let britishIsles = MapViewport.fitting([Coordinate(latitude: 50, longitude: -10.5), Coordinate(latitude: 58.6, longitude: 1.8)], width: 960)
         #expect(MapOutlines.Scale.forView(britishIsles) == .large)
         #expect(MapOutlines.Scale.forView(MapViewport.around(Coordinate(latitude: 51.5, longitude: -0.12), radiusKm: 5, width: 960)) == .large)
+    }
+}
+
+/// The SVG draws the base layers by kind at the view's scale: land, lakes as water, rivers, borders.
+@Suite struct SVGBaseLayerTests {
+    static let lake = "fill=\"#dde9f0\" fill-rule=\"evenodd\"", river = "stroke=\"#9cc0d8\"", regionBorder = "stroke-dasharray=\"3 2\""
+
+    /// The `d` of the first path with these attributes, or an empty string.
+    static func layer(_ svg: String, _ attributes: String) -> String {
+        guard let end = svg.range(of: "\" " + attributes) else { return "" }
+        let before = svg[..<end.lowerBound]
+        guard let start = before.range(of: "<path d=\"", options: .backwards) else { return "" }
+        return String(before[start.upperBound...])
+    }
+
+    @Test func lakeGenevaIsWaterAndTheRhoneARiver() {
+        let svg = SVGMapRenderer().render([MapSamples.place(1, "Lausanne", 46.52, 6.63), MapSamples.place(2, "Geneva", 46.2, 6.15)])
+        #expect(!Self.layer(svg, Self.lake).isEmpty, "a lake layer")
+        #expect(!Self.layer(svg, Self.river).isEmpty, "a river layer")
+        #expect(svg.contains("Made with Natural Earth"))
+    }
+
+    @Test func stateBordersOnACountryMapNotOnTheWorld() {
+        let usa = SVGMapRenderer().render([MapSamples.place(1, "Denver", 39.74, -104.99), MapSamples.place(2, "Salt Lake City", 40.76, -111.89)])
+        #expect(!Self.layer(usa, Self.regionBorder).isEmpty)
+        let world = SVGMapRenderer().render(MapSamples.europe + [MapSamples.place(90, "Sydney", -33.87, 151.21), MapSamples.place(91, "Denver", 39.74, -104.99)])
+        #expect(Self.layer(world, Self.regionBorder).isEmpty)
+        #expect(!Self.layer(world, Self.river).isEmpty)
+    }
+
+    /// A city map reads only the 1:10m tiles around it: a small file, with the Thames in it.
+    @Test func aCityMapIsSmall() {
+        let london = [MapSamples.place(1, "British Museum", 51.5194, -0.1270), MapSamples.place(2, "Tate Modern", 51.5076, -0.0994)]
+        let svg = SVGMapRenderer(options: MapOptions(filter: MapFilter(around: Coordinate(latitude: 51.51, longitude: -0.11), radiusKm: 5))).render(london)
+        #expect(svg.utf8.count < 100_000, "\(svg.utf8.count) bytes")
+        #expect(Self.layer(svg, Self.river).count > 100, "the Thames")
     }
 }

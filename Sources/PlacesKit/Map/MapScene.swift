@@ -4,6 +4,14 @@ import Glibc
 import Darwin
 #endif
 
+/// A base-layer shape on the canvas: its points and the stretches of them to stroke (see
+/// ``MapOutlines/Shape/outlineRuns()``).
+struct ProjectedShape {
+    let kind: MapOutlines.Kind
+    let points: [(x: Double, y: Double)]
+    let runs: [[Int]]
+}
+
 /// What every renderer works from: the places that passed the filter, the view, the colours.
 struct MapScene {
     let locations: [Location]
@@ -22,28 +30,33 @@ struct MapScene {
     var title: String { options.titleText(count: locations.count) }
     var subtitle: String { options.filter.summary }
 
-    /// Each outline ring as canvas points, once for every copy of the world that overlaps the view.
-    func outlineRings() -> [[(x: Double, y: Double)]] {
-        var result: [[(x: Double, y: Double)]] = []
+    /// The Natural Earth scale the view is drawn at.
+    var outlineScale: MapOutlines.Scale { MapOutlines.Scale.forView(viewport) }
+
+    /// The base layers in view as canvas points, land first, then lakes, rivers and borders.
+    ///
+    /// A view wider than the world shows each shape once (the window is centred on 0°, so the tiles
+    /// fill one turn exactly and the rest is padding); a narrower view across the antimeridian gets the
+    /// shapes beyond it moved by a turn.
+    func outlineShapes() -> [ProjectedShape] {
         let v = viewport
-        for ring in CountryOutlines.rings {
-            let top = MapProjection.y(latitude: ring.north), bottom = MapProjection.y(latitude: ring.south)
-            guard bottom >= v.minY && top <= v.maxY else { continue }
-            for turn in [-1.0, 0, 1] {
-                let west = MapProjection.x(longitude: ring.west) + turn
-                let east = MapProjection.x(longitude: ring.east) + turn
-                guard east >= v.minX && west <= v.maxX else { continue }
-                var points: [(x: Double, y: Double)] = []
-                points.reserveCapacity(ring.longitudes.count)
-                for (lon, lat) in zip(ring.longitudes, ring.latitudes) {
-                    let x = (MapProjection.x(longitude: lon) + turn - v.minX) * v.scale
-                    let y = (MapProjection.y(latitude: lat) - v.minY) * v.height / (v.maxY - v.minY)
-                    points.append((x, y))
-                }
-                result.append(points)
+        let wide = v.maxX - v.minX >= 1
+        let west = wide ? -180 : v.west, east = wide ? 180 : v.east
+        let shapes = MapOutlines.shapes(scale: outlineScale, west: west, south: v.south, east: east, north: v.north)
+        let yScale = v.height / (v.maxY - v.minY)
+        return shapes.compactMap { shape in
+            var points: [(x: Double, y: Double)] = []
+            points.reserveCapacity(shape.longitudes.count)
+            var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+            for (lon, lat) in zip(shape.longitudes, shape.latitudes) {
+                let x = (MapProjection.x(longitude: lon) - v.minX) * v.scale, y = (MapProjection.y(latitude: lat) - v.minY) * yScale
+                points.append((x, y))
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
             }
+            // A tile in view can hold islands and lakes that are not: they would only add bytes.
+            guard maxX >= 0, minX <= v.width, maxY >= 0, minY <= v.height else { return nil }
+            return ProjectedShape(kind: shape.kind, points: points, runs: shape.outlineRuns())
         }
-        return result
     }
 
     /// The `--around` circle as canvas points, or `nil` without `--around`.

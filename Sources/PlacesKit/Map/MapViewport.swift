@@ -178,6 +178,12 @@ public struct MapViewport: Sendable, Equatable {
             let grow = (spanY / aspect - spanX) / 2
             minX -= grow; maxX += grow
         }
+        // A window a turn wide or wider would show a continent twice: centre it on 0° instead, so the
+        // world is drawn once and the rest of the canvas is padding.
+        if maxX - minX >= 1 {
+            let half = (maxX - minX) / 2
+            minX = 0.5 - half; maxX = 0.5 + half
+        }
         // Slide the window back inside the world's top and bottom edges when growing pushed it out.
         if minY < 0 { maxY -= minY; minY = 0 }
         if maxY > 1 { minY -= maxY - 1; maxY = 1 }

@@ -12,6 +12,7 @@ public struct SVGMapRenderer: Sendable {
     /// Colours and sizes of the drawing, kept together so the look can be tuned in one place.
     enum Style {
         static let sea = "#dde9f0", land = "#f6f3ec", coast = "#a8c2d3", border = "#cdc3b2"
+        static let countryBorder = "#b3a58e", river = "#9cc0d8"
         static let graticule = "#7f9bb0", graticuleText = "#5f7d93", text = "#26303b", mutedText = "#5b6673"
         static let font = "'DejaVu Sans', 'Helvetica Neue', Helvetica, Arial, sans-serif"
         static let pinRadius = 5.5, labelSize = 12.0, labelHeight = 15.0
@@ -37,14 +38,10 @@ public struct SVGMapRenderer: Sendable {
         out += "width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\" font-family=\"\(Style.font)\">\n"
         out += "<title>\(XMLEscaping.escape(scene.title))</title>\n"
         out += "<defs>\n<clipPath id=\"frame\"><rect width=\"\(w)\" height=\"\(h)\"/></clipPath>\n"
-        out += "<path id=\"land\" d=\"" + landPath(scene) + "\"/>\n</defs>\n"
+        out += "</defs>\n"
         out += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"\(Style.sea)\"/>\n"
-        out += "<g clip-path=\"url(#frame)\" stroke-linejoin=\"round\">\n"
-        // The coast is a wide stroke under the land fill: only its seaward half stays visible, and it
-        // vanishes along land borders, where both neighbours' fills cover it.
-        out += "<use xlink:href=\"#land\" fill=\"none\" stroke=\"\(Style.coast)\" stroke-width=\"3\"/>\n"
-        out += "<use xlink:href=\"#land\" fill=\"\(Style.land)\" stroke=\"none\"/>\n"
-        out += "<use xlink:href=\"#land\" fill=\"none\" stroke=\"\(Style.border)\" stroke-width=\"0.8\"/>\n"
+        out += "<g clip-path=\"url(#frame)\" stroke-linejoin=\"round\" stroke-linecap=\"round\">\n"
+        out += baseLayers(scene)
         out += graticuleLines(scene)
         if let circle = scene.radiusCircle() {
             out += "<path d=\"\(path(circle, closed: true))\" fill=\"#3b6ea5\" fill-opacity=\"0.05\" "
@@ -62,12 +59,34 @@ public struct SVGMapRenderer: Sendable {
 
     // MARK: - Land and graticule
 
-    private func landPath(_ scene: MapScene) -> String {
-        var d = ""
-        for ring in scene.outlineRings() {
-            d += path(ring, closed: true)
+    /// Land, lakes as water, rivers, then borders by level, from the outlines at the view's scale.
+    /// Areas are filled with the even-odd rule (holes are rings of their own) and stroked only along
+    /// their real coasts and shores, never along the tile edges the data is cut at.
+    private func baseLayers(_ scene: MapScene) -> String {
+        var fills: [MapOutlines.Kind: String] = [:], strokes: [MapOutlines.Kind: String] = [:]
+        for shape in scene.outlineShapes() {
+            if shape.kind.isArea { fills[shape.kind, default: ""] += path(shape.points, closed: true) }
+            for run in shape.runs {
+                strokes[shape.kind, default: ""] += path(run.map { shape.points[$0] }, closed: false)
+            }
         }
-        return d
+        let scale = scene.outlineScale
+        // Lines thicken as the view zooms in, where there are fewer of them; in a city a river is drawn
+        // about 200 m wide (up to 4 px), so the Thames reads as a river, not a boundary.
+        let river = scale == .small ? 0.6 : scale == .medium ? 0.8 : min(max(0.2 / scene.viewport.kilometresPerUnit, 1.3), 4)
+        var out = ""
+        func layer(_ d: String?, _ attributes: String) {
+            guard let d, !d.isEmpty else { return }
+            out += "<path d=\"\(d)\" \(attributes)/>\n"
+        }
+        layer(fills[.land], "fill=\"\(Style.land)\" fill-rule=\"evenodd\"")
+        layer(strokes[.land], "fill=\"none\" stroke=\"\(Style.coast)\" stroke-width=\"1\"")
+        layer(fills[.lake], "fill=\"\(Style.sea)\" fill-rule=\"evenodd\"")
+        layer(strokes[.lake], "fill=\"none\" stroke=\"\(Style.coast)\" stroke-width=\"0.7\"")
+        layer(strokes[.river], "fill=\"none\" stroke=\"\(Style.river)\" stroke-width=\"\(number(river))\"")
+        layer(strokes[.regionBorder], "fill=\"none\" stroke=\"\(Style.border)\" stroke-width=\"0.6\" stroke-dasharray=\"3 2\"")
+        layer(strokes[.countryBorder], "fill=\"none\" stroke=\"\(Style.countryBorder)\" stroke-width=\"0.9\"")
+        return out
     }
 
     private func graticuleLines(_ scene: MapScene) -> String {
@@ -208,7 +227,7 @@ public struct SVGMapRenderer: Sendable {
 
             // Scale bar and credit, bottom right.
             let bar = MapScaleBar(viewport: scene.viewport, maximumLength: min(140, width / 4))
-            let credit = "Outlines: Natural Earth, countryinfo"
+            let credit = "Made with Natural Earth"
             let right = width - 12, barY = height - 26
             let scaleBox = MapBox(x: right - max(bar.length, 180) - 8, y: barY - 20, width: max(bar.length, 180) + 16, height: 44)
             boxes.append(scaleBox)

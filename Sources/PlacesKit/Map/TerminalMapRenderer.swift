@@ -1,5 +1,6 @@
 /// Draws the map for a terminal: country outlines in braille dots inside a frame, pins as `●`
-/// (visited) and `○` (want to go), names beside them, a title above and a legend below.
+/// (visited) and `○` (want to go), names beside them, a title above and a legend below (none when
+/// compact).
 public struct TerminalMapRenderer: Sendable {
     /// ``MapOptions/width`` is the total width in characters, frame included.
     public var options: MapOptions
@@ -9,11 +10,17 @@ public struct TerminalMapRenderer: Sendable {
     /// terminal's height less a few; `nil` for no limit.
     public var maximumRows: Int?
 
+    /// Whether to leave out the legend and scale bar, for a small terminal (80 × 24): the title, the
+    /// framed map and nothing else.
+    public var isCompact: Bool
+
     /// Creates a renderer.
-    public init(options: MapOptions = MapOptions(width: 80), usesColor: Bool = false, maximumRows: Int? = nil) {
+    public init(options: MapOptions = MapOptions(width: 80), usesColor: Bool = false, maximumRows: Int? = nil,
+                isCompact: Bool = false) {
         self.options = options
         self.usesColor = usesColor
         self.maximumRows = maximumRows
+        self.isCompact = isCompact
     }
 
     private struct Cell {
@@ -42,8 +49,13 @@ public struct TerminalMapRenderer: Sendable {
         let viewport = scene.viewport
 
         var canvas = BrailleCanvas(columns: columns, rows: rows)
-        for ring in scene.outlineRings() where !ring.isEmpty {
-            for (a, b) in zip(ring, ring.dropFirst() + [ring[0]]) { canvas.line(from: a, to: b) }
+        // Coasts, shores and country borders at the view's scale; rivers only once zoomed in to a
+        // region, where they help to find one's way rather than cover the map in dots.
+        let drawsRivers = scene.outlineScale == .large
+        for shape in scene.outlineShapes() where shape.kind != .regionBorder && (shape.kind != .river || drawsRivers) {
+            for run in shape.runs {
+                for (a, b) in zip(run, run.dropFirst()) { canvas.line(from: shape.points[a], to: shape.points[b]) }
+            }
         }
         if let circle = scene.radiusCircle(points: 64) {
             for (index, point) in circle.enumerated() where index % 2 == 0 {
@@ -52,10 +64,12 @@ public struct TerminalMapRenderer: Sendable {
         }
 
         var overlay: [Int: Cell] = [:]  // row * columns + column
-        func put(_ text: String, column: Int, row: Int, style: String) {
+        func put(_ text: String, column: Int, row: Int, style: String, halo: Bool = false) {
             var c = column
             for character in text {
                 guard c >= 0, c < columns, row >= 0, row < rows else { c += 1; continue }
+                // A halo is blank space that clears the outlines round a label, never over a pin or text.
+                if halo && overlay[row * columns + c] != nil { c += 1; continue }
                 overlay[row * columns + c] = Cell(text: String(character), style: style)
                 let wide = TerminalText.width(String(character)) == 2
                 if wide, c + 1 < columns { overlay[row * columns + c + 1] = Cell(text: "", style: style) }
@@ -100,7 +114,10 @@ public struct TerminalMapRenderer: Sendable {
                 case .left, .aboveLeft, .belowLeft: column = Int(saturating: (box.x + 0.5).rounded(.down))
                 default: column = Int(saturating: (box.x + 0.5).rounded(.down))
                 }
-                put(name, column: column, row: Int(saturating: box.y.rounded()), style: Style.label)
+                let row = Int(saturating: box.y.rounded())
+                put(" ", column: column - 1, row: row, style: Style.label, halo: true)
+                put(" ", column: column + TerminalText.width(name), row: row, style: Style.label, halo: true)
+                put(name, column: column, row: row, style: Style.label)
             }
         }
 
@@ -140,6 +157,7 @@ public struct TerminalMapRenderer: Sendable {
         }
         lines.append(styled("└" + String(repeating: "─", count: columns) + "┘", Style.frame))
 
+        if isCompact { return lines.joined(separator: "\n") + "\n" }
         var legend: [String] = []
         if scene.locations.contains(where: { $0.isVisited }) { legend.append("● visited") }
         if scene.locations.contains(where: { !$0.isVisited }) { legend.append("○ want to go") }

@@ -8,15 +8,17 @@ import Foundation
 import Glibc
 #endif
 
-/// `places map [-o FILE] [--format svg|html] [--terminal] [--tag TAG] [--visited | --unvisited]
+/// `places map [-o FILE] [--format svg|html] [--terminal [--compact]] [--tag TAG] [--visited | --unvisited]
 /// [--around LAT,LON [--radius 50km]] [--width N] [--labels | --no-labels]`
 enum MapCommand: PlacesCommand {
     static let formats = ["svg", "html"]
+    /// Terminals with fewer lines than this get the compact drawing without being asked.
+    static let compactBelowRows = 30
 
     static let name = "map"
     static let spec = CommandSpec(
         name: name, abstract: "Draw your places on a map: an SVG or HTML file, or in the terminal.",
-        usage: "[-o <file>] [--format svg|html] [--terminal] [--tag <tag>] [--visited | --unvisited] [--around <place> [--radius <distance>]] [--width <n>] [--labels | --no-labels]",
+        usage: "[-o <file>] [--format svg|html] [--terminal [--compact]] [--tag <tag>] [--visited | --unvisited] [--around <place> [--radius <distance>]] [--width <n>] [--labels | --no-labels]",
         discussion: """
         The view fits every pin with a margin, across the 180° meridian when that is shorter; with
         --around it shows the circle of --radius around that point and the places inside it.
@@ -37,6 +39,8 @@ enum MapCommand: PlacesCommand {
                 choices: formats)
         var format: String?
         @Flag("--terminal", help: "Draw the map in the terminal with braille characters.") var terminal: Bool
+        @Flag("--compact", help: "In the terminal: the title and the map only, no legend (the default below 30 lines).")
+        var compact: Bool
         var filter = PlaceFilterOptions()
         @Option("--around", value: "place", help: "Show the region around this point or place: 48.8566,2.3522, Paris, one of your places.")
         var around: String?
@@ -59,13 +63,18 @@ enum MapCommand: PlacesCommand {
         let output = arguments.output
         let format = try self.format(arguments, output: output)
 
+        if arguments.compact && (output != nil || arguments.format != nil) {
+            throw UsageError("--compact is for the terminal drawing; leave it out when writing \(output ?? "a " + (arguments.format ?? "svg") + " file")")
+        }
         if arguments.terminal || (output == nil && context.stdoutIsTerminal && arguments.format == nil) {
             if output != nil { throw UsageError("--terminal draws on the screen; leave out -o, or leave out --terminal to write a file") }
             var terminalOptions = options
             let size = TerminalSize.current(environment: context.environment)
             terminalOptions.width = arguments.width != nil ? options.width : size.columns
+            // A small terminal (80 × 24) gets the map alone: a legend would push the top off the screen.
+            let compact = arguments.compact || (size.rows.map { $0 < compactBelowRows } ?? false)
             let renderer = TerminalMapRenderer(options: terminalOptions, usesColor: context.style.enabled,
-                                               maximumRows: size.rows.map { $0 - 5 })
+                                               maximumRows: size.rows.map { $0 - (compact ? 4 : 5) }, isCompact: compact)
             context.write(renderer.render(places))
             return
         }

@@ -113,22 +113,6 @@ import Testing
     }
 }
 
-@Suite struct CountryOutlinesTests {
-    @Test func bundledOutlinesParse() {
-        let rings = CountryOutlines.rings
-        #expect(rings.count > 250)
-        let codes = Set(rings.map(\.countryCode))
-        #expect(codes.count > 170)
-        for code in ["FRA", "HUN", "MMR", "SRB", "FJI", "RUS", "AUS", "USA"] { #expect(codes.contains(code), "\(code)") }
-        for ring in rings {
-            #expect(ring.longitudes.count >= 3 && ring.longitudes.count == ring.latitudes.count)
-            #expect(ring.west >= -180 && ring.east <= 180 && ring.south >= -90 && ring.north <= 90)
-        }
-        // France's outline surrounds Paris.
-        #expect(rings.contains { $0.countryCode == "FRA" && $0.west < 2.35 && $0.east > 2.35 && $0.south < 48.86 && $0.north > 48.86 })
-    }
-}
-
 @Suite struct HTMLMapPageTests {
     @Test func pageIsSelfContainedWithTheList() {
         let html = HTMLMapPage().render(MapSamples.europe)

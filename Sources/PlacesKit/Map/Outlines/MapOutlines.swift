@@ -1,0 +1,194 @@
+/// The generated outline tables live in extensions of this namespace (`Generated/OutlineData+*.swift`,
+/// written by `Scripts/map/build-outlines.py`).
+enum OutlineData {
+    /// One scale's shapes, clipped to square tiles and packed as the generator describes.
+    struct Level: Sendable {
+        /// The side of a tile in degrees; tiles start at 180° W and 90° S.
+        let tileDegrees: Int
+        /// One offset into `shapes` per tile, rows from south to north, then one final offset.
+        let grid: StaticString
+        /// One shape a line.
+        let shapes: StaticString
+    }
+}
+
+/// The map's base layers bundled with the program: Natural Earth land, lakes, rivers, country borders and
+/// first-level borders (United States, Canada, Brazil, Australia) at three scales, for drawing maps
+/// without a tile server.
+///
+/// Each scale is cut into tiles (180° at 1:110m, 10° at 1:50m, 2° at 1:10m) and read in place: a view
+/// decodes only the tiles it shows, so a city map reads a few thousand points of the 1:10m data, not
+/// the world's million. The coordinates are those of ``PackedGeometry``, exact to about 3 m.
+public enum MapOutlines {
+    /// A Natural Earth scale, and the views it serves.
+    public enum Scale: String, CaseIterable, Sendable {
+        /// 1:110m, simplified to 0.04°: the world and continents.
+        case small = "110m"
+        /// 1:50m, simplified to 0.006°: a country or a group of them.
+        case medium = "50m"
+        /// 1:10m, simplified to 0.0006° (about 60 m): a region, a city.
+        case large = "10m"
+
+        var level: OutlineData.Level {
+            switch self {
+            case .small: OutlineData.scale110m
+            case .medium: OutlineData.scale50m
+            case .large: OutlineData.scale10m
+            }
+        }
+
+        /// The scale to draw a view with, from how many degrees of longitude one canvas unit (a pixel, a
+        /// braille dot) spans: each scale's simplification stays below about a pixel.
+        public static func forView(degreesPerUnit: Double) -> Scale {
+            if degreesPerUnit >= 0.12 { return .small }
+            if degreesPerUnit >= 0.03 { return .medium }
+            return .large
+        }
+
+        /// The scale for a viewport; see ``forView(degreesPerUnit:)``.
+        public static func forView(_ viewport: MapViewport) -> Scale {
+            forView(degreesPerUnit: 360 / viewport.scale)
+        }
+    }
+
+    /// What a shape is; renderers draw each kind in its own style.
+    public enum Kind: UInt8, CaseIterable, Sendable {
+        /// A piece of land (filled); lakes and holes cut out of it are drawn over it as water.
+        case land = 76  // L
+        /// A lake or reservoir (filled as water).
+        case lake = 87  // W
+        /// A river's centre line.
+        case river = 82  // R
+        /// A country border on land.
+        case countryBorder = 66  // B
+        /// A border between first-level regions (states, provinces).
+        case regionBorder = 65  // A
+
+        /// Whether the shape is an area (a closed ring) rather than a line.
+        public var isArea: Bool { self == .land || self == .lake }
+    }
+
+    /// One ring of land or water, or one line, in degrees.
+    public struct Shape: Sendable {
+        /// What it is.
+        public let kind: Kind
+        /// Longitudes of the points, possibly moved by whole turns (±360°) to the copy of the world that
+        /// the view shows; a ring closes on its first point.
+        public let longitudes: [Double]
+        /// Latitudes of the points, index for index with ``longitudes``.
+        public let latitudes: [Double]
+        /// For areas, whether the edge from point `i` to the next was added by cutting the data into
+        /// tiles: such edges are filled across but never stroked as a coast or shore.
+        public let isCutEdge: [Bool]
+
+        /// The point indices of each stretch of real outline (coast, shore) of an area, in order, a
+        /// stretch possibly wrapping past the ring's end; a line is one stretch of all its points.
+        public func outlineRuns() -> [[Int]] {
+            let count = longitudes.count
+            guard kind.isArea else { return count >= 2 ? [Array(0..<count)] : [] }
+            guard let firstCut = isCutEdge.firstIndex(of: true) else { return count >= 2 ? [Array(0..<count) + [0]] : [] }
+            var runs: [[Int]] = [], current: [Int] = []
+            // Start just after a cut edge so that no stretch is split at the ring's end.
+            for step in 1...count {
+                let index = (firstCut + step) % count
+                if current.isEmpty { current.append(index) }
+                if isCutEdge[index] {
+                    if current.count >= 2 { runs.append(current) }
+                    current = []
+                } else {
+                    current.append((index + 1) % count)
+                }
+            }
+            if current.count >= 2 { runs.append(current) }
+            return runs
+        }
+    }
+
+    /// The shapes of one scale that touch a box, land first, then lakes, rivers and borders.
+    ///
+    /// The box may run past ±180°: shapes in the part beyond are returned moved by a whole turn, so a
+    /// view across the antimeridian gets Fiji and Samoa side by side. A box a full turn wide or wider
+    /// gets each tile once, between −180° and 180°, so the world is never drawn twice.
+    /// - Complexity: decodes only the tiles the box touches.
+    public static func shapes(scale: Scale, west: Double, south: Double, east: Double, north: Double) -> [Shape] {
+        let level = scale.level
+        let tile = Double(level.tileDegrees)
+        let columns = 360 / level.tileDegrees, rows = (180 + level.tileDegrees - 1) / level.tileDegrees
+        let grid = SortedTable(level.grid), data = SortedTable(level.shapes)
+        let rowBytes = columns * 4 + 1
+        let firstRow = max(0, Int(((max(south, -90) + 90) / tile).rounded(.down)))
+        let lastRow = min(rows - 1, Int(((min(north, 90) + 90) / tile).rounded(.down)))
+        guard firstRow <= lastRow, east > west else { return [] }
+        // A box a turn wide or wider gets the world as stored, each tile once.
+        let wide = east - west >= 360
+        let firstColumn = wide ? 0 : Int(((west + 180) / tile).rounded(.down))
+        let lastColumn = wide ? columns - 1 : Int(((east + 180) / tile).rounded(.down))
+        var byKind: [[Shape]] = Array(repeating: [], count: Kind.allCases.count)
+        for row in firstRow...lastRow {
+            for column in firstColumn...lastColumn {
+                let wrapped = ((column % columns) + columns) % columns
+                let turn = Double((column - wrapped) / columns) * 360
+                let cell = row * columns + wrapped
+                let at = grid.base + (cell / columns) * rowBytes + (cell % columns) * 4
+                let start = PackedGeometry.value(at, width: 4)
+                let endAt = cell + 1 == columns * rows ? grid.base + rows * rowBytes : (cell + 1) % columns == 0
+                    ? at + 5 : at + 4
+                let end = PackedGeometry.value(endAt, width: 4)
+                decode(data, from: start, to: end, turn: turn, tileUnits: level.tileDegrees * Int(PackedGeometry.unitsPerDegree)) {
+                    byKind[Kind.allCases.firstIndex(of: $0.kind)!].append($0)
+                }
+            }
+        }
+        return byKind.flatMap { $0 }
+    }
+
+    /// Every shape of a scale (the whole world): for data checks and exports.
+    public static func allShapes(scale: Scale) -> [Shape] {
+        shapes(scale: scale, west: -180, south: -90, east: 180, north: 90)
+    }
+
+    /// Reads the shapes between two offsets of a scale's table, one a line.
+    private static func decode(_ data: SortedTable, from start: Int, to end: Int, turn: Double, tileUnits: Int,
+                               _ body: (Shape) -> Void) {
+        var p = data.base + start
+        let stop = data.base + end
+        while p < stop {
+            if p.pointee == 10 { p += 1; continue }
+            guard let kind = Kind(rawValue: p.pointee) else { return }
+            let count = PackedGeometry.value(p + 1, width: 3)
+            var x = PackedGeometry.value(p + 4, width: 4), y = PackedGeometry.value(p + 8, width: 4)
+            p += 12
+            var xs = [Int](), ys = [Int]()
+            xs.reserveCapacity(count); ys.reserveCapacity(count)
+            xs.append(x); ys.append(y)
+            for _ in 1..<max(count, 1) {
+                x += delta(&p); y += delta(&p)
+                xs.append(x); ys.append(y)
+            }
+            var cut: [Bool] = []
+            if kind.isArea {
+                cut.reserveCapacity(count)
+                for i in 0..<count {
+                    let j = i + 1 == count ? 0 : i + 1
+                    cut.append((xs[i] == xs[j] && xs[i] % tileUnits == 0) || (ys[i] == ys[j] && ys[i] % tileUnits == 0))
+                }
+            }
+            body(Shape(kind: kind, longitudes: xs.map { PackedGeometry.longitude($0) + turn },
+                       latitudes: ys.map { PackedGeometry.latitude($0) }, isCutEdge: cut))
+        }
+    }
+
+    /// A zig-zag number in five-bit groups, least significant first; a letter of value 32 or more says
+    /// another group follows.
+    @inline(__always) private static func delta(_ p: inout UnsafePointer<UInt8>) -> Int {
+        var value = 0, shift = 0
+        while true {
+            let group = Int(p.pointee &- 48)
+            p += 1
+            value |= (group & 31) << shift
+            if group < 32 { break }
+            shift += 5
+        }
+        return (value >> 1) ^ -(value & 1)
+    }
+}

@@ -248,19 +248,25 @@ body { display: flex; background: #f4f6f8; color: #26303b;
   $('list').addEventListener('mouseover', function (event) { highlight(event, true); });
   $('list').addEventListener('mouseout', function (event) { highlight(event, false); });
 
+  // A new search moves the map to what it found (or back to every place when cleared).
+  function search() {
+    var words = fold($('search').value).split(/\s+/).filter(Boolean);
+    if (words.join(' ') === state.words.join(' ')) return;
+    state.words = words;
+    apply();
+    if (!shown.length) return;
+    var bounds = L.latLngBounds(shown.map(function (i) { return markers[i].getLatLng(); }));
+    map.fitBounds(bounds.pad(0.1), { maxZoom: 14, animate: false });
+  }
   var typing = null;
   $('search').addEventListener('input', function () {
     clearTimeout(typing);
-    typing = setTimeout(function () {
-      state.words = fold($('search').value).split(/\s+/).filter(Boolean);
-      apply();
-    }, 120);
+    typing = setTimeout(search, 120);
   });
   $('search').addEventListener('keydown', function (event) {
     if (event.key !== 'Enter') return;
     clearTimeout(typing);
-    state.words = fold($('search').value).split(/\s+/).filter(Boolean);
-    apply();
+    search();
     if (shown.length) focusPlace(shown[0]);
   });
   Array.prototype.forEach.call(document.querySelectorAll('#visited input'), function (radio) {

@@ -163,6 +163,13 @@ def run(driver, page, screenshot):
     variance = sum((v - mean) ** 2 for v in values) / len(values)
     check(variance > 100 and len(colours) > 20, f"the screenshot is not blank (variance {variance:.0f}, {len(colours)} colours)")
 
+    # Pins carry their names (few places), as text; names that would cover a pin are hidden.
+    labels = driver.execute_script("""
+        return Array.prototype.map.call(document.querySelectorAll('.leaflet-tooltip.place-label'),
+            e => [e.textContent, e.style.visibility !== 'hidden']);""")
+    check({text for text, _ in labels} <= EXPECTED and any(shown for _, shown in labels)
+          and HOSTILE in {text for text, _ in labels}, f"pins are labelled with their names, as text ({labels})")
+
     # A pin opens its popup with the description and share links.
     suva = driver.find_element(By.CSS_SELECTOR, '.leaflet-marker-icon.pin[title="Suva"]')
     suva.click()

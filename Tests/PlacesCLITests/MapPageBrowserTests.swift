@@ -45,6 +45,6 @@ import Testing
             try ExternalTool.require("chromium"), try ExternalTool.require("chromedriver"),
         ])
         #expect(result.status == 0, "\(result.output)")
-        #expect(result.stdout.contains("all 26 checks passed"), "\(result.output)")
+        #expect(result.stdout.contains("all 27 checks passed"), "\(result.output)")
     }
 }

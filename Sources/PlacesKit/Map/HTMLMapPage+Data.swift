@@ -7,6 +7,10 @@
 struct HTMLMapData {
     let scene: MapScene
 
+    /// Up to this many places the page names its pins (where a name fits); more would be a
+    /// thicket of labels, and the list and popups serve better.
+    static let maximumLabelledPlaces = 100
+
     /// The share links in the popup, in this order (labels live in the page's script).
     static let providers: [ShareLink.Provider] = [.osm, .google, .apple, .geo]
 
@@ -20,6 +24,7 @@ struct HTMLMapData {
             out += ",\"around\":{\"lat\":\(number(centre.latitude)),\"lon\":\(number(centre.longitude)),"
             out += "\"radiusKm\":\(number(scene.options.filter.radiusKm))}"
         }
+        out += ",\"labels\":\(scene.options.showsLabels && scene.locations.count <= Self.maximumLabelledPlaces)"
         out += ",\"tags\":[" + tagsJSON().joined(separator: ",") + "]"
         out += ",\"places\":[\n"
         // Written as bytes: string appends of this many small pieces cost seconds at 10,000 places.

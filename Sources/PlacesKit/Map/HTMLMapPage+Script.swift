@@ -32,6 +32,9 @@ body { display: flex; background: #f4f6f8; color: #26303b;
        border: 2px solid #fff; box-shadow: 0 0 0 1px rgba(0, 0, 0, .4); }
 .leaflet-marker-icon.pin.want { background: #fff; border: 3px solid var(--pin); }
 .leaflet-marker-icon.pin.highlight, .leaflet-marker-icon.pin:focus { box-shadow: 0 0 0 4px #f2b705; outline: none; }
+.leaflet-tooltip.place-label { background: rgba(255, 255, 255, .82); border: none; box-shadow: none; border-radius: 3px;
+       padding: 0 4px; font-size: 12px; color: #26303b; }
+.leaflet-tooltip.place-label::before { display: none; }
 .popup h2 { font-size: 15px; margin: 0 0 4px; }
 .popup p { margin: 4px 0; }
 .popup .description { white-space: pre-wrap; }
@@ -155,6 +158,10 @@ body { display: flex; background: #f4f6f8; color: #26303b;
     var marker = L.marker([p.lat, nearCentre(p.lon)], { icon: iconFor(p), title: p.name, keyboard: true, riseOnHover: true });
     marker.bindPopup(function () { return popupFor(p); }, { maxWidth: 320, minWidth: 180, autoPanPadding: [24, 24] });
     marker.on('popupopen', function () { select(index, false); });
+    if (data.labels) {
+      marker.bindTooltip(function () { var label = element('span', null, p.name); label.dir = 'auto'; return label; },
+        { permanent: true, direction: 'right', offset: [10, 0], className: 'place-label', interactive: false });
+    }
     return marker;
   });
   var cluster = L.markerClusterGroup({ chunkedLoading: true, maxClusterRadius: 40, showCoverageOnHover: false,
@@ -166,6 +173,23 @@ body { display: flex; background: #f4f6f8; color: #26303b;
       }
     } });
   map.addLayer(cluster);
+
+  // A name that would cover a pin or an earlier name is hidden until the view leaves it room,
+  // so a label is never nearer another pin than its own.
+  function declutter() {
+    if (!data.labels) return;
+    var taken = Array.prototype.map.call(document.querySelectorAll('.leaflet-marker-icon'), function (e) {
+      return e.getBoundingClientRect();
+    });
+    Array.prototype.forEach.call(document.querySelectorAll('.leaflet-tooltip.place-label'), function (label) {
+      label.style.visibility = '';
+      var r = label.getBoundingClientRect();
+      var hit = taken.some(function (b) { return r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top; });
+      if (hit) label.style.visibility = 'hidden'; else taken.push(r);
+    });
+  }
+  map.on('zoomend moveend', function () { setTimeout(declutter, 0); });
+  cluster.on('animationend', declutter);
 
   // The filters: visited or not, any of the ticked tags, every word of the search.
   var state = { visited: 'all', tags: new Set(), words: [] };
@@ -190,6 +214,7 @@ body { display: flex; background: #f4f6f8; color: #26303b;
     cluster.addLayers(shown.map(function (i) { return markers[i]; }));
     if (!shown.length) document.body.dataset.ready = 'true';
     renderList();
+    setTimeout(declutter, 0);
     $('count').textContent = shown.length === places.length ? counted(places.length)
       : shown.length + ' of ' + counted(places.length) + ' shown';
   }

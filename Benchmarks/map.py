@@ -106,7 +106,7 @@ def main():
     rows.append(("`map -o world.html`, 10,000 pins (writing the page)", html, ""))
     paint, drawn = page_timings(WORK / "world.html")
     rows.append(("that page in headless Chromium: first contentful paint", paint / 1000, "< 2 s"))
-    rows.append(("that page in headless Chromium: all 10,000 pins placed", drawn / 1000, ""))
+    rows.append(("that page in headless Chromium: all 10,000 pins placed (usable)", drawn / 1000, "< 2 s"))
     city_big = timed([places, "map", "--around", "51.5074,-0.1278", "--radius", "5km", "-o", str(WORK / "city.svg")], big)
     rows.append(("`map --around London --radius 5km -o city.svg`, 10,000-place journal", city_big, "< 200 ms"))
     city_small = timed([places, "map", "-o", str(WORK / "london.svg")], city)
@@ -137,6 +137,9 @@ read from the Performance API. The 10,000-place journal is `Benchmarks/make-jour
 
 {chr(10).join(table)}
 
+First contentful paint is the first frame with text (the side panel's fixed words); "all pins
+placed" is the page's own `places-pins-drawn` mark, set when the last pin is in the cluster group
+and the map can be used: that is the figure to hold against the 2 s budget.
 The alternative rows are what a user without `places map` would run: export GeoJSON and draw it
 with GDAL; that draws dots only, with no land, borders, labels or legend, and no page to explore.
 <!-- map:end -->"""

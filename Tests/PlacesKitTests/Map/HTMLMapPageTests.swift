@@ -102,6 +102,18 @@ import Testing
         #expect(data["around"] == nil)
     }
 
+    @Test func namesBesideThePinsOnlyForSmallMapsWithLabels() throws {
+        func labels(_ places: [Location], _ options: MapOptions = MapOptions()) throws -> Bool? {
+            let data = try #require(try Self.jsonBlock(HTMLMapPage(options: options).render(places), id: "places-data") as? [String: Any])
+            return data["labels"] as? Bool
+        }
+        #expect(try labels(MapSamples.europe) == true)
+        #expect(try labels(MapSamples.europe, MapOptions(showsLabels: false)) == false)
+        let many = (0...HTMLMapData.maximumLabelledPlaces).map { MapSamples.place($0, "P\($0)", Double($0) / 10, 0) }
+        #expect(try labels(many) == false)
+        #expect(try labels(Array(many.dropLast())) == true)
+    }
+
     @Test func viewCrossesTheAntimeridianLikeTheSVGMap() throws {
         let html = HTMLMapPage().render([MapSamples.fiji, MapSamples.samoa])
         let data = try #require(try Self.jsonBlock(html, id: "places-data") as? [String: Any])

@@ -1,7 +1,14 @@
-/// One self-contained web page: the SVG map inline and a table of the places with their
-/// coordinates. It makes no network requests: no scripts, fonts or images from elsewhere.
+/// One self-contained, interactive web page of your places: a slippy map (Leaflet, embedded)
+/// over the bundled land outlines, pins that cluster when many overlap, a popup per pin with
+/// its description, tags, visit date, coordinates and share links, and a side list that
+/// searches and filters by tag and by visited or want-to-go.
+///
+/// The page makes no network request: the scripts, styles and outlines are inside it. An
+/// OpenStreetMap background can be switched on by the reader; only then are tiles fetched.
+/// The places travel as JSON in a `<script type="application/json">` block, so no name or
+/// description is ever parsed as HTML (see ``HTMLMapData``).
 public struct HTMLMapPage: Sendable {
-    /// The same options as the SVG map.
+    /// The filter, view and title; the page ignores the pixel size and labels of the SVG map.
     public var options: MapOptions
 
     /// Creates a page renderer.
@@ -11,59 +18,63 @@ public struct HTMLMapPage: Sendable {
 
     /// The whole HTML document.
     public func render(_ locations: [Location]) -> String {
-        let shown = options.filter.apply(to: locations)
-        let title = options.titleText(count: shown.count)
-        let palette = TagPalette(locations: shown, excluding: options.filter.tags.count == 1 ? Set(options.filter.tags) : [])
-        let svg = SVGMapRenderer(options: options).renderElement(locations)
+        // The scene's viewport is the SVG map's view; the page opens on the same part of the world.
+        let scene = MapScene(locations: locations, options: options, width: Double(MapOptions.defaultWidth),
+                             height: nil, padding: 36)
+        let data = HTMLMapData(scene: scene)
         var out = """
         <!DOCTYPE html>
         <html lang="en">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(XMLEscaping.escape(title))</title>
+        <title>Places map</title>
         <style>
-        body { margin: 0; background: #f4f6f8; color: #26303b;
-               font: 15px/1.45 'DejaVu Sans', 'Helvetica Neue', Helvetica, Arial, sans-serif; }
-        main { max-width: \(max(options.width, 200) + 40)px; margin: 0 auto; padding: 24px 20px 40px; }
-        h1 { font-size: 24px; margin: 0 0 4px; }
-        .summary { color: #5b6673; margin: 0 0 16px; }
-        figure { margin: 0 0 24px; }
-        figure svg { display: block; width: 100%; height: auto; border-radius: 8px; box-shadow: 0 1px 4px rgba(0,0,0,.15); }
-        table { border-collapse: collapse; width: 100%; background: #fff; border-radius: 8px; overflow: hidden;
-                box-shadow: 0 1px 3px rgba(0,0,0,.1); }
-        th, td { text-align: left; padding: 7px 12px; border-bottom: 1px solid #e6eaee; vertical-align: top; }
-        th { background: #eef2f5; font-size: 13px; color: #4a5561; }
-        td.coordinates { font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-size: 13px; white-space: nowrap; }
-        .pin { display: inline-block; width: 10px; height: 10px; border-radius: 50%; margin-right: 8px; box-sizing: border-box; }
-        .want { background: #fff !important; border: 2.5px solid; }
-        footer { margin-top: 16px; font-size: 12px; color: #6b7580; }
-        </style>
-        </head>
-        <body>
-        <main>
-        <h1>\(XMLEscaping.escape(title))</h1>
 
         """
-        if !options.filter.summary.isEmpty {
-            out += "<p class=\"summary\">\(XMLEscaping.escape(options.filter.summary))</p>\n"
-        }
-        out += "<figure>\n" + svg + "</figure>\n"
-        out += "<table>\n<thead><tr><th>Place</th><th>Coordinates</th><th>Visited</th><th>Tags</th></tr></thead>\n<tbody>\n"
-        let sorted = shown.sorted { ($0.name.lowercased(), $0.id.uuidString) < ($1.name.lowercased(), $1.id.uuidString) }
-        for location in sorted {
-            let color = palette.color(for: location).hex
-            let pin = location.isVisited
-                ? "<span class=\"pin\" style=\"background: \(color)\"></span>"
-                : "<span class=\"pin want\" style=\"border-color: \(color)\"></span>"
-            let visited = location.visited.map { XMLEscaping.escape(Timestamp.day($0)) } ?? "want to go"
-            out += "<tr><td>\(pin)\(XMLEscaping.escape(location.name))</td>"
-            out += "<td class=\"coordinates\">\(CoordinateFormat.pair(latitude: location.latitude, longitude: location.longitude))</td>"
-            out += "<td>\(visited)</td><td>\(XMLEscaping.escape(location.tags.joined(separator: ", ")))</td></tr>\n"
-        }
-        out += "</tbody>\n</table>\n"
-        out += "<footer>Web Mercator projection. Country outlines: Natural Earth (public domain), via the countryinfo package.</footer>\n"
-        out += "</main>\n</body>\n</html>\n"
+        out.reserveCapacity(400_000 + scene.locations.count * 500)
+        out += LeafletAssets.styleSheet + "\n" + Self.pageStyle + "\n" + HTMLMapData.colorClasses + "\n</style>\n</head>\n"
+        out += Self.body
+        out += "<script type=\"application/json\" id=\"places-data\">\n" + data.placesJSON() + "\n</script>\n"
+        out += "<script type=\"application/json\" id=\"places-outlines\">\n" + data.outlinesJSON() + "\n</script>\n"
+        out += "<script>\n/*! " + LeafletAssets.leafletLicence + "\n*/\n" + LeafletAssets.leaflet + "\n</script>\n"
+        out += "<script>\n/*! " + LeafletAssets.markerClusterLicence + "\n*/\n" + LeafletAssets.markerCluster + "\n</script>\n"
+        out += "<script>\n" + Self.script + "\n</script>\n</body>\n</html>\n"
         return out
+    }
+
+    /// The page's fixed markup: no user text is written here; the script fills it from the JSON.
+    static var body: String {
+        """
+        <body>
+        <aside id="side">
+        <header>
+        <h1 id="title"></h1>
+        <p id="summary"></p>
+        </header>
+        <input id="search" type="search" placeholder="Search your places" aria-label="Search your places" autocomplete="off" spellcheck="false">
+        <div id="visited" role="radiogroup" aria-label="Visited or want to go">
+        <label><input type="radio" name="visited" value="all" checked> All</label>
+        <label><input type="radio" name="visited" value="visited"> <span class="dot c\(TagPalette.colors.count)"></span>Visited</label>
+        <label><input type="radio" name="visited" value="want"> <span class="dot want c\(TagPalette.colors.count)"></span>Want to go</label>
+        </div>
+        <div id="tags" aria-label="Tags"></div>
+        <p id="count" aria-live="polite"></p>
+        <ul id="list"></ul>
+        <details id="about">
+        <summary>About this map</summary>
+        <p>Made by places. Web Mercator projection. Land and borders: Natural Earth (public domain).
+        Drag, scroll or pinch to move and zoom; the arrow keys and + and − work when the map has the focus.
+        Tick <em>OpenStreetMap background</em> for street maps when online (© OpenStreetMap contributors, ODbL).</p>
+        <p>This page embeds Leaflet (BSD-2-Clause) and Leaflet.markercluster (MIT), from Debian’s
+        \(XMLEscaping.escape(LeafletAssets.debianPackages)):</p>
+        <pre>\(XMLEscaping.escape(LeafletAssets.leafletLicence))</pre>
+        <pre>\(XMLEscaping.escape(LeafletAssets.markerClusterLicence))</pre>
+        </details>
+        </aside>
+        <main id="map" aria-label="Map"></main>
+        <noscript><p class="noscript">This map needs JavaScript to show your places.</p></noscript>
+
+        """
     }
 }

@@ -25,6 +25,11 @@ enum MapCommand: PlacesCommand {
         Without -o the map goes to standard output: SVG (or HTML) when it is a file or a pipe, the
         terminal drawing when it is a terminal. The projection is Web Mercator.
 
+        The HTML page is one file that works without a network: drag, scroll, pinch or use the
+        keyboard to move and zoom, click a pin for its description, tags, visit date and share
+        links, search your places and filter them by tag or visited. Pins cluster when many
+        overlap. An OpenStreetMap background can be switched on in the page when online.
+
         EXAMPLES:
           places map -o journal.svg
           places map --format html -o journal.html --tag food
@@ -35,7 +40,7 @@ enum MapCommand: PlacesCommand {
 
     struct Options: ParsableOptions {
         @Option("--output", "-o", value: "file", help: "Write the map to this file (.svg or .html).") var output: String?
-        @Option("--format", "-f", value: "format", help: "svg (default) or html: the map and a list of the places, in one page.",
+        @Option("--format", "-f", value: "format", help: "svg (default) or html: an interactive page (zoom, popups, search, filters) that works offline.",
                 choices: formats)
         var format: String?
         @Flag("--terminal", help: "Draw the map in the terminal with braille characters.") var terminal: Bool

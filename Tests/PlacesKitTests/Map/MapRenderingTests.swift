@@ -113,23 +113,6 @@ import Testing
     }
 }
 
-@Suite struct HTMLMapPageTests {
-    @Test func pageIsSelfContainedWithTheList() {
-        let html = HTMLMapPage().render(MapSamples.europe)
-        #expect(html.hasPrefix("<!DOCTYPE html>"))
-        #expect(html.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""))
-        #expect(!html.contains("<?xml"))
-        #expect(html.contains("<td class=\"coordinates\">48.8606, 2.3376</td>"))
-        #expect(html.contains(">Sagrada Família</td>"))
-        // No requests: nothing is loaded from anywhere.
-        for forbidden in ["<script", "<link", "src=", "@import", "url(http", "<img"] {
-            #expect(!html.contains(forbidden), "\(forbidden)")
-        }
-        #expect(tagBalanceProblem(html.replacingOccurrences(of: "<meta charset=\"utf-8\">", with: "")
-            .replacingOccurrences(of: "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">", with: "")) == nil)
-    }
-}
-
 @Suite struct TerminalMapRendererTests {
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/map/terminal-europe-72.txt")

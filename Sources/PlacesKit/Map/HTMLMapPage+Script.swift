@@ -1,0 +1,339 @@
+extension HTMLMapPage {
+    /// The page's own style, after Leaflet's. Colours match the SVG map's (`SVGMapRenderer.Style`).
+    static let pageStyle = #"""
+html, body { height: 100%; margin: 0; }
+body { display: flex; background: #f4f6f8; color: #26303b;
+       font: 14px/1.45 'DejaVu Sans', 'Helvetica Neue', Helvetica, Arial, sans-serif; }
+#side { width: 320px; flex: none; display: flex; flex-direction: column; gap: 8px; padding: 14px 14px 10px;
+        box-sizing: border-box; background: #fff; border-right: 1px solid #dde3e8; overflow: hidden; }
+#side h1 { font-size: 20px; margin: 0; }
+#summary { margin: 2px 0 0; color: #5b6673; }
+#search { font: inherit; padding: 6px 9px; border: 1px solid #c5cdd5; border-radius: 6px; }
+#visited { display: flex; gap: 12px; flex-wrap: wrap; }
+#visited label, #tags label { cursor: pointer; white-space: nowrap; }
+#tags { display: flex; flex-wrap: wrap; gap: 4px 10px; max-height: 120px; overflow: auto; }
+#tags:empty { display: none; }
+#tags .n { color: #7d8590; margin-left: 3px; font-size: 12px; }
+#count { margin: 0; color: #5b6673; font-size: 13px; }
+#list { list-style: none; margin: 0; padding: 0; overflow: auto; flex: 1; border-top: 1px solid #e6eaee; }
+#list li { padding: 6px 4px; border-bottom: 1px solid #eef1f4; cursor: pointer; }
+#list li:hover, #list li:focus { background: #f1f5f9; outline: none; }
+#list li.selected { background: #fff4d6; }
+#list li.more { color: #7d8590; cursor: default; font-style: italic; }
+#list .name { font-weight: bold; }
+#list .detail { display: block; color: #5b6673; font-size: 12px; margin-left: 16px; }
+#about { font-size: 12px; color: #5b6673; }
+#about pre { white-space: pre-wrap; font-size: 10px; max-height: 160px; overflow: auto; background: #f4f6f8; padding: 6px; }
+#map { flex: 1; background: #dde9f0; }
+.dot { display: inline-block; width: 10px; height: 10px; margin-right: 6px; border-radius: 50%;
+       box-sizing: border-box; background: var(--pin); vertical-align: -1px; }
+.dot.want { background: #fff; border: 2.5px solid var(--pin); }
+.leaflet-marker-icon.pin { border-radius: 50%; box-sizing: border-box; background: var(--pin);
+       border: 2px solid #fff; box-shadow: 0 0 0 1px rgba(0, 0, 0, .4); }
+.leaflet-marker-icon.pin.want { background: #fff; border: 3px solid var(--pin); }
+.leaflet-marker-icon.pin.highlight, .leaflet-marker-icon.pin:focus { box-shadow: 0 0 0 4px #f2b705; outline: none; }
+.leaflet-tooltip.place-label { background: rgba(255, 255, 255, .82); border: none; box-shadow: none; border-radius: 3px;
+       padding: 0 4px; font-size: 12px; color: #26303b; }
+.leaflet-tooltip.place-label::before { display: none; }
+.popup h2 { font-size: 15px; margin: 0 0 4px; }
+.popup p { margin: 4px 0; }
+.popup .description { white-space: pre-wrap; }
+.popup .tag { display: inline-block; background: #eef2f5; border-radius: 9px; padding: 0 7px; margin: 0 4px 2px 0; }
+.popup .visited { color: #5b6673; }
+.popup .coordinates { font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; }
+.popup .links a { margin-right: 10px; }
+.noscript { position: absolute; top: 40%; width: 100%; text-align: center; }
+@media (max-width: 700px) {
+  body { flex-direction: column-reverse; }
+  #side { width: auto; height: 42%; border-right: none; border-top: 1px solid #dde3e8; }
+}
+"""#
+
+    /// The page's behaviour. It reads the two JSON blocks, draws the outlines on a canvas pane
+    /// under the (optional) tiles, puts one marker per place in a cluster group, and keeps the
+    /// map and the list in step with the search box and the filters. User text goes in with
+    /// `textContent` only.
+    static let script = #"""
+(function () {
+  'use strict';
+  var $ = function (id) { return document.getElementById(id); };
+  function element(tag, className, text) {
+    var e = document.createElement(tag);
+    if (className) e.className = className;
+    if (text !== undefined && text !== null) e.textContent = text;
+    return e;
+  }
+  function counted(n) { return n === 1 ? '1 place' : n + ' places'; }
+  function fold(text) { return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase(); }
+
+  var data = JSON.parse($('places-data').textContent);
+  var outlines = JSON.parse($('places-outlines').textContent);
+  var places = data.places;
+  document.title = data.title;
+  $('title').textContent = data.title;
+  $('title').dir = 'auto';
+  if (data.summary) { $('summary').textContent = data.summary; $('summary').dir = 'auto'; } else { $('summary').hidden = true; }
+
+  var map = L.map('map', { zoomSnap: 0.25, minZoom: 1, maxZoom: 19, keyboard: true, worldCopyJump: false });
+  var view = data.view;
+  if (view.empty && !data.around) map.setView([25, 0], 2);
+  else map.fitBounds([[view.south, view.west], [view.north, view.east]]);
+  map.attributionControl.addAttribution('Land: Natural Earth');
+
+  // Land under everything, tiles included: a pane below the tile pane (z-index 200).
+  map.createPane('land');
+  map.getPane('land').style.zIndex = 150;
+  var landRenderer = L.canvas({ pane: 'land', padding: 0.5 });
+  // Rings and lines as Leaflet points, in three copies of the world (shifted a turn either way) so a
+  // view across the 180° meridian has land on both sides.
+  function copies(list, closed) {
+    var out = [];
+    [-360, 0, 360].forEach(function (shift) {
+      list.forEach(function (flat) {
+        var points = [];
+        for (var i = 0; i + 1 < flat.length; i += 2) points.push([flat[i + 1], flat[i] + shift]);
+        out.push(closed ? [points] : points);
+      });
+    });
+    return out;
+  }
+  // Land is filled with no stroke (the data is cut into tiles, and a tile's edge is no coast); the
+  // coasts and shores are drawn as lines: a wide pale one under a fine one, as on the SVG map.
+  function drawLayer(layer) {
+    var style = { renderer: landRenderer, pane: 'land', interactive: false, stroke: false, fillOpacity: 1 };
+    if (layer.land.length) L.polygon(copies(layer.land, true), Object.assign({ fillColor: '#f6f3ec', fillRule: 'evenodd' }, style)).addTo(map);
+    if (layer.water.length) L.polygon(copies(layer.water, true), Object.assign({ fillColor: '#dde9f0', fillRule: 'evenodd' }, style)).addTo(map);
+    if (layer.lines.length) {
+      var lines = copies(layer.lines, false);
+      L.polyline(lines, { renderer: landRenderer, pane: 'land', interactive: false, color: '#a8c2d3', weight: 2.2, lineJoin: 'round' }).addTo(map);
+      L.polyline(lines, { renderer: landRenderer, pane: 'land', interactive: false, color: '#8fa9ba', weight: 0.7, lineJoin: 'round' }).addTo(map);
+    }
+  }
+  drawLayer(outlines.world);
+  if (outlines.detail) {
+    // The finer outlines of the view's surroundings go over a patch of sea hiding the coarse world.
+    var b = outlines.detailBox;
+    L.rectangle([[b[1], b[0]], [b[3], b[2]]], { renderer: landRenderer, pane: 'land', interactive: false, stroke: false,
+                                                fillColor: '#dde9f0', fillOpacity: 1 }).addTo(map);
+    drawLayer(outlines.detail);
+  }
+
+  // Off until the reader asks: with it off the page requests nothing from the network.
+  var tiles = L.tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', {
+    maxZoom: 19,
+    attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
+  });
+  L.control.layers(null, { 'OpenStreetMap background (online)': tiles }, { collapsed: false }).addTo(map);
+
+  if (data.around) {
+    L.circle([data.around.lat, data.around.lon], { radius: data.around.radiusKm * 1000, color: '#3b6ea5',
+      weight: 1.2, dashArray: '5 4', fillOpacity: 0.05, interactive: false }).addTo(map);
+  }
+
+  // Each pin sits on the copy of the world nearest the view's centre, as on the SVG map.
+  var centreLon = (view.west + view.east) / 2;
+  function nearCentre(lon) { return lon + 360 * Math.round((centreLon - lon) / 360); }
+  var icons = {};
+  function iconFor(p) {
+    var key = (p.color | 0) + (p.visited ? 'v' : 'w');
+    if (!icons[key]) {
+      icons[key] = L.divIcon({ className: 'pin c' + (p.color | 0) + (p.visited ? ' visited' : ' want'), html: '',
+        iconSize: [14, 14], iconAnchor: [7, 7], popupAnchor: [0, -6] });
+    }
+    return icons[key];
+  }
+  var linkNames = ['OpenStreetMap', 'Google Maps', 'Apple Maps', 'geo: link'];
+  function popupFor(p) {
+    var box = element('div', 'popup');
+    var name = element('h2', 'name', p.name);
+    name.dir = 'auto';
+    box.appendChild(name);
+    if (p.description) {
+      var description = element('p', 'description', p.description);
+      description.dir = 'auto';
+      box.appendChild(description);
+    }
+    if (p.tags.length) {
+      var tags = element('p', 'tags');
+      p.tags.forEach(function (tag) { var chip = element('span', 'tag', tag); chip.dir = 'auto'; tags.appendChild(chip); });
+      box.appendChild(tags);
+    }
+    box.appendChild(element('p', 'visited', p.visited ? 'Visited ' + p.visited : 'Want to go'));
+    box.appendChild(element('p', 'coordinates', p.coordinates));
+    var links = element('p', 'links');
+    p.links.forEach(function (url, i) {
+      var a = element('a', null, linkNames[i]);
+      a.href = url;
+      a.target = '_blank';
+      a.rel = 'noopener noreferrer';
+      links.appendChild(a);
+    });
+    box.appendChild(links);
+    return box;
+  }
+
+  var selected = -1, items = {};
+  var markers = places.map(function (p, index) {
+    var marker = L.marker([p.lat, nearCentre(p.lon)], { icon: iconFor(p), title: p.name, keyboard: true, riseOnHover: true });
+    marker.bindPopup(function () { return popupFor(p); }, { maxWidth: 320, minWidth: 180, autoPanPadding: [24, 24] });
+    marker.on('popupopen', function () { select(index, false); });
+    if (data.labels) {
+      marker.bindTooltip(function () { var label = element('span', null, p.name); label.dir = 'auto'; return label; },
+        { permanent: true, direction: 'right', offset: [10, 0], className: 'place-label', interactive: false });
+    }
+    return marker;
+  });
+  var cluster = L.markerClusterGroup({ chunkedLoading: true, maxClusterRadius: 40, showCoverageOnHover: false,
+    spiderfyOnMaxZoom: true, disableClusteringAtZoom: 18,
+    chunkProgress: function (done, total) {
+      if (done === total) {
+        document.body.dataset.ready = 'true';
+        if (!performance.getEntriesByName('places-pins-drawn').length) performance.mark('places-pins-drawn');
+      }
+    } });
+  map.addLayer(cluster);
+
+  // A name that would cover a pin or an earlier name is hidden until the view leaves it room,
+  // so a label is never nearer another pin than its own.
+  function declutter() {
+    if (!data.labels) return;
+    var taken = Array.prototype.map.call(document.querySelectorAll('.leaflet-marker-icon'), function (e) {
+      return e.getBoundingClientRect();
+    });
+    Array.prototype.forEach.call(document.querySelectorAll('.leaflet-tooltip.place-label'), function (label) {
+      label.style.visibility = '';
+      var r = label.getBoundingClientRect();
+      var hit = taken.some(function (b) { return r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top; });
+      if (hit) label.style.visibility = 'hidden'; else taken.push(r);
+    });
+  }
+  map.on('zoomend moveend', function () { setTimeout(declutter, 0); });
+  cluster.on('animationend', declutter);
+
+  // The filters: visited or not, any of the ticked tags, every word of the search.
+  var state = { visited: 'all', tags: new Set(), words: [] };
+  var haystacks = null;
+  function passes(p, i) {
+    if (state.visited === 'visited' && !p.visited) return false;
+    if (state.visited === 'want' && p.visited) return false;
+    if (state.tags.size && !p.tags.some(function (t) { return state.tags.has(t.toLowerCase()); })) return false;
+    if (state.words.length) {
+      if (!haystacks) haystacks = places.map(function (q) { return fold([q.name, q.description].concat(q.tags).join('\n')); });
+      for (var w = 0; w < state.words.length; w++) if (haystacks[i].indexOf(state.words[w]) < 0) return false;
+    }
+    return true;
+  }
+
+  var shown = [], listLimit = 500;
+  function apply() {
+    shown = [];
+    for (var i = 0; i < places.length; i++) if (passes(places[i], i)) shown.push(i);
+    document.body.dataset.ready = 'false';
+    cluster.clearLayers();
+    cluster.addLayers(shown.map(function (i) { return markers[i]; }));
+    if (!shown.length) document.body.dataset.ready = 'true';
+    renderList();
+    setTimeout(declutter, 0);
+    $('count').textContent = shown.length === places.length ? counted(places.length)
+      : shown.length + ' of ' + counted(places.length) + ' shown';
+  }
+
+  function renderList() {
+    var list = $('list'), fragment = document.createDocumentFragment();
+    list.textContent = '';
+    items = {};
+    shown.slice(0, listLimit).forEach(function (i) {
+      var p = places[i];
+      var li = element('li', i === selected ? 'selected' : null);
+      li.tabIndex = 0;
+      li.dataset.index = String(i);
+      li.appendChild(element('span', 'dot c' + (p.color | 0) + (p.visited ? '' : ' want')));
+      var name = element('span', 'name', p.name);
+      name.dir = 'auto';
+      li.appendChild(name);
+      var detail = element('span', 'detail', (p.visited ? 'visited ' + p.visited : 'want to go')
+        + (p.tags.length ? ' · ' + p.tags.join(', ') : ''));
+      detail.dir = 'auto';
+      li.appendChild(detail);
+      items[i] = li;
+      fragment.appendChild(li);
+    });
+    if (shown.length > listLimit) fragment.appendChild(element('li', 'more', (shown.length - listLimit) + ' more: search to narrow the list'));
+    if (!shown.length) fragment.appendChild(element('li', 'more', places.length ? 'No place matches.' : 'No places yet.'));
+    list.appendChild(fragment);
+  }
+
+  function select(i, fromList) {
+    if (items[selected]) items[selected].classList.remove('selected');
+    selected = i;
+    if (items[i]) {
+      items[i].classList.add('selected');
+      if (!fromList) items[i].scrollIntoView({ block: 'nearest' });
+    }
+  }
+  function focusPlace(i) {
+    select(i, true);
+    var marker = markers[i];
+    cluster.zoomToShowLayer(marker, function () { marker.openPopup(); });
+  }
+  function indexOf(event) {
+    var li = event.target.closest('li[data-index]');
+    return li ? Number(li.dataset.index) : -1;
+  }
+  function highlight(event, on) {
+    var i = indexOf(event), pin = i >= 0 ? markers[i].getElement() : null;
+    if (pin) pin.classList.toggle('highlight', on);
+  }
+  $('list').addEventListener('click', function (event) { var i = indexOf(event); if (i >= 0) focusPlace(i); });
+  $('list').addEventListener('keydown', function (event) {
+    var i = indexOf(event);
+    if (i >= 0 && (event.key === 'Enter' || event.key === ' ')) { event.preventDefault(); focusPlace(i); }
+  });
+  $('list').addEventListener('mouseover', function (event) { highlight(event, true); });
+  $('list').addEventListener('mouseout', function (event) { highlight(event, false); });
+
+  // A new search moves the map to what it found (or back to every place when cleared).
+  function search() {
+    var words = fold($('search').value).split(/\s+/).filter(Boolean);
+    if (words.join(' ') === state.words.join(' ')) return;
+    state.words = words;
+    apply();
+    if (!shown.length) return;
+    var bounds = L.latLngBounds(shown.map(function (i) { return markers[i].getLatLng(); }));
+    map.fitBounds(bounds.pad(0.1), { maxZoom: 14, animate: false });
+  }
+  var typing = null;
+  $('search').addEventListener('input', function () {
+    clearTimeout(typing);
+    typing = setTimeout(search, 120);
+  });
+  $('search').addEventListener('keydown', function (event) {
+    if (event.key !== 'Enter') return;
+    clearTimeout(typing);
+    search();
+    if (shown.length) focusPlace(shown[0]);
+  });
+  Array.prototype.forEach.call(document.querySelectorAll('#visited input'), function (radio) {
+    radio.addEventListener('change', function () { state.visited = radio.value; apply(); });
+  });
+  data.tags.forEach(function (t) {
+    var label = element('label', 'tag'), box = element('input');
+    box.type = 'checkbox';
+    box.value = t.tag.toLowerCase();
+    box.addEventListener('change', function () {
+      if (box.checked) state.tags.add(box.value); else state.tags.delete(box.value);
+      apply();
+    });
+    label.appendChild(box);
+    if (t.color !== null) label.appendChild(element('span', 'dot c' + (t.color | 0)));
+    var name = element('span', null, t.tag);
+    name.dir = 'auto';
+    label.appendChild(name);
+    label.appendChild(element('span', 'n', String(t.count)));
+    $('tags').appendChild(label);
+  });
+
+  apply();
+})();
+"""#
+}

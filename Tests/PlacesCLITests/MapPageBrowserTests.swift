@@ -1,0 +1,50 @@
+import Foundation
+import PlacesTestSupport
+import Testing
+
+/// The interactive map page in a real browser: `places map -o page.html` from a real journal,
+/// then `Tests/Browser/map_page_check.py` drives headless Chromium through Selenium. It checks
+/// that the page loads from file:// with no console error and no network request, that a pin's
+/// popup shows its description and share links, that a hostile name stays text, that the tag,
+/// visited and search filters hide pins, that + zooms, that a screenshot is not blank, and that
+/// only the OpenStreetMap switch fetches tiles.
+///
+/// Needs Debian's chromium and chromium-driver and Selenium from PyPI (CI installs them).
+@Suite struct MapPageBrowserTests {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Browser/map_page_check.py")
+
+    /// Whether `python3 -c "import selenium"` works; always true when CI requires every tool,
+    /// so that a missing Selenium fails the test instead of skipping it.
+    static let seleniumAvailable: Bool = {
+        if ExternalTool.required { return true }
+        guard let python = ExternalTool.find("python3") else { return false }
+        return (try? ExternalTool.run(python, ["-c", "import selenium"]).status) == 0
+    }()
+
+    static let browserAvailable = ExternalTool.available("chromium") && ExternalTool.available("chromedriver")
+        && seleniumAvailable
+
+    @Test(.enabled(if: browserAvailable, "needs chromium, chromium-driver (apt) and selenium (pip)"))
+    func pageWorksInHeadlessChromium() throws {
+        let runner = try PlacesRunner()
+        defer { runner.removeAll() }
+        _ = try runner.add("Louvre", "48.8606,2.3376",
+                           ["--tag", "museums", "--on", "2024-05-01", "--description", "Mona Lisa behind glass; go early. Musée du Louvre."])
+        _ = try runner.add("Colosseum", "41.8902,12.4922", ["--tag", "sights", "--on", "2023-09-10", "--description", "Underground tour."])
+        _ = try runner.add("Suva", "-18.1416,178.4419", ["--description", "Markets on Saturday morning."])
+        _ = try runner.add("</script><b id=\"pwned\">x</b>", "35.0116,135.7681",
+                           ["--tag", "\"quoted", "--description", "<img src=x onerror=alert(1)>"])
+        _ = try runner.add("מוזיאון ישראל", "31.7725,35.2044", ["--tag", "museums"])
+        let page = runner.directory.appendingPathComponent("page.html")
+        let written = try runner.run(["map", "-o", page.path])
+        #expect(written.status == 0, "\(written.stderr)")
+
+        let result = try ExternalTool.run(try ExternalTool.require("python3"), [
+            Self.script.path, page.path, runner.directory.appendingPathComponent("screenshot.png").path,
+            try ExternalTool.require("chromium"), try ExternalTool.require("chromedriver"),
+        ])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.stdout.contains("all 27 checks passed"), "\(result.output)")
+    }
+}

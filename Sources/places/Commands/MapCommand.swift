@@ -9,7 +9,7 @@ import Glibc
 #endif
 
 /// `places map [-o FILE] [--format svg|html|png] [--terminal] [--tag TAG] [--visited | --unvisited]
-/// [--around LAT,LON [--radius 50km]] [--width N] [--labels | --no-labels]`
+/// [--around LAT,LON [--radius 50km]] [--width N] [--labels | --no-labels] [--no-context]`
 enum MapCommand: PlacesCommand {
     static let formats = ["svg", "html", "png"]
     /// The file name endings each format is written to; any other ending is refused.
@@ -18,7 +18,7 @@ enum MapCommand: PlacesCommand {
     static let name = "map"
     static let spec = CommandSpec(
         name: name, abstract: "Draw your places on a map: an SVG or HTML file, or in the terminal.",
-        usage: "[-o <file>] [--format svg|html|png] [--terminal] [--tag <tag>] [--visited | --unvisited] [--around <place> [--radius <distance>]] [--width <n>] [--labels | --no-labels]",
+        usage: "[-o <file>] [--format svg|html|png] [--terminal] [--tag <tag>] [--visited | --unvisited] [--around <place> [--radius <distance>]] [--width <n>] [--labels | --no-labels] [--no-context]",
         discussion: """
         The view fits every pin with a margin, across the 180° meridian when that is shorter; with
         --around it shows the circle of --radius around that point and the places inside it.

@@ -100,8 +100,11 @@ struct MapLabelLayer {
                       !grid.points(near: dotBox.expanded(by: clearance)).contains(where: { Self.distance($0, dot) < clearance }) else { continue }
                 // Beside its own dot, owned by it as pins own their labels, clear of the user's pins too.
                 let request = LabelPlacer.Request(x: p.x, y: p.y, pinRadius: Metrics.contextDotRadius, width: width, height: h)
-                guard let placement = LabelPlacer.place([request], in: bounds, obstacles: taken, gap: 2,
-                                                        pins: pins + dots)[0],
+                // Only what lies within reach of the label matters; a journal of thousands of pins
+                // would otherwise be bucketed again for every town.
+                let reach = MapBox(x: p.x - width - 20, y: p.y - h - 20, width: 2 * width + 40, height: 2 * h + 40)
+                guard let placement = LabelPlacer.place([request], in: bounds, obstacles: taken.filter { $0.intersects(reach) }, gap: 2,
+                                                        pins: (pins + dots).filter { reach.distance(toX: $0.x, y: $0.y) == 0 })[0],
                       !grid.points(near: placement.box.expanded(by: clearance)).contains(where: {
                           placement.box.distance(toX: $0.x, y: $0.y) < clearance }) else { continue }
                 taken.append(placement.box)

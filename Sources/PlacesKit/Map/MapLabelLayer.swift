@@ -40,8 +40,9 @@ struct MapLabelLayer {
     ///   - scene: the pins and the view.
     ///   - bounds: the area labels must stay inside.
     ///   - obstacles: title, legend and scale bar.
-    ///   - showsContext: whether to add gazetteer names.
-    init(scene: MapScene, bounds: MapBox, obstacles: [MapBox], showsContext: Bool) {
+    ///   - context: the gazetteer's names worth showing, most important first (``MapContext``); they
+    ///     are placed after the user's labels, where room is left.
+    init(scene: MapScene, bounds: MapBox, obstacles: [MapBox], context candidates: [MapContextLabel]) {
         let v = scene.viewport
         let points = scene.locations.map { v.point(latitude: $0.latitude, longitude: $0.longitude) }
         var taken = obstacles
@@ -61,9 +62,7 @@ struct MapLabelLayer {
                 }
             }
         }
-        guard showsContext else { return }
-        let limit = max(12, Int(bounds.width * bounds.height / 15_000))
-        let candidates = MapContext.candidates(for: v, limit: limit)
+        guard !candidates.isEmpty else { return }
         placeContext(candidates, viewport: v, pins: points.map { MapPoint(x: $0.x, y: $0.y) }, bounds: bounds, taken: taken)
     }
 
@@ -124,6 +123,12 @@ struct MapLabelLayer {
                                                                    style: label.style), box: box, dot: nil, side: .above))
             }
         }
+    }
+
+    /// How many context names to consider for a canvas: about one per 15,000 square pixels, so a map
+    /// is never filled with them however many the gazetteer has.
+    static func contextLimit(_ bounds: MapBox) -> Int {
+        max(12, Int(bounds.width * bounds.height / 15_000))
     }
 
     /// The width a text takes at a font size, by the average advance.

@@ -53,12 +53,13 @@ public struct SVGMapRenderer: Sendable {
         // The legend lists the pins whose label found no spot, and growing it can crowd out more:
         // place once without that line, then again around the legend that has it.
         let bounds = MapBox(x: 2, y: 2, width: width - 4, height: height - 4)
-        var overlays = Overlays(scene: scene, width: width, height: height, unlabelled: [])
-        var labels = MapLabelLayer(scene: scene, bounds: bounds, obstacles: overlays.boxes, showsContext: options.showsContext)
+        let context = options.showsContext ? MapContext.candidates(for: scene.viewport, limit: MapLabelLayer.contextLimit(bounds)) : []
+        var overlays = Overlays(scene: scene, width: width, height: height, unlabelled: [], namesContext: !context.isEmpty)
+        var labels = MapLabelLayer(scene: scene, bounds: bounds, obstacles: overlays.boxes, context: context)
         if !labels.unlabelled.isEmpty {
-            overlays = Overlays(scene: scene, width: width, height: height, unlabelled: labels.unlabelled)
-            labels = MapLabelLayer(scene: scene, bounds: bounds, obstacles: overlays.boxes, showsContext: options.showsContext)
-            overlays = Overlays(scene: scene, width: width, height: height, unlabelled: labels.unlabelled)
+            overlays = Overlays(scene: scene, width: width, height: height, unlabelled: labels.unlabelled, namesContext: !context.isEmpty)
+            labels = MapLabelLayer(scene: scene, bounds: bounds, obstacles: overlays.boxes, context: context)
+            overlays = Overlays(scene: scene, width: width, height: height, unlabelled: labels.unlabelled, namesContext: !context.isEmpty)
         }
         out += graticuleLabels(scene, avoiding: overlays.boxes)
         out += contextMarkup(labels)
@@ -123,7 +124,7 @@ public struct SVGMapRenderer: Sendable {
         var markup = ""
         var boxes: [MapBox] = []
 
-        init(scene: MapScene, width: Double, height: Double, unlabelled: [String]) {
+        init(scene: MapScene, width: Double, height: Double, unlabelled: [String], namesContext: Bool) {
             // Title, top left.
             let title = scene.title, subtitle = scene.subtitle
             let titleWidth = max(Double(TerminalText.width(title)) * 11.5, Double(TerminalText.width(subtitle)) * 7) + 20
@@ -187,9 +188,11 @@ public struct SVGMapRenderer: Sendable {
 
             // Scale bar and credit, bottom right.
             let bar = MapScaleBar(viewport: scene.viewport, maximumLength: min(140, width / 4))
-            let credit = "Outlines: Natural Earth, countryinfo"
+            // The context names come from GeoNames, whose licence (CC BY) asks for credit where they are shown.
+            let credit = "Outlines: Natural Earth, countryinfo" + (namesContext ? " · Names: GeoNames, Natural Earth" : "")
+            let creditWidth = Double(credit.count) * 9 * 0.6
             let right = width - 12, barY = height - 26
-            let scaleBox = MapBox(x: right - max(bar.length, 180) - 8, y: barY - 20, width: max(bar.length, 180) + 16, height: 44)
+            let scaleBox = MapBox(x: right - max(bar.length, creditWidth) - 8, y: barY - 20, width: max(bar.length, creditWidth) + 16, height: 44)
             boxes.append(scaleBox)
             markup += "<g fill=\"\(Style.mutedText)\" font-size=\"10.5\">\n"
             markup += "<path d=\"M\(number(right - bar.length)) \(number(barY - 4))V\(number(barY))H\(number(right))V\(number(barY - 4))\" "

@@ -2,18 +2,6 @@ import Foundation
 import Testing
 @testable import PlacesKit
 
-/// A small deterministic generator, so a failing random case can be replayed from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A label belongs to its pin: beside it or joined by a leader line, never nearer another pin.
 @Suite struct LabelOwnershipTests {
     /// Checks every promise of a placement; returns the first broken one.
@@ -48,7 +36,7 @@ struct SplitMix64: RandomNumberGenerator {
 
     @Test(arguments: 0..<300)
     func randomPinSetsKeepEveryLabelByItsOwnPin(seed: Int) {
-        var random = SplitMix64(state: UInt64(seed))
+        var random = SplitMix(seed: UInt64(seed))  // the seed replays a failing case
         let count = Int.random(in: 2...60, using: &random)
         // Half the sets are clustered, as real journals are (a city's worth of pins in a few pixels).
         let spread = seed % 2 == 0 ? 400.0 : 40.0
@@ -94,7 +82,7 @@ struct SplitMix64: RandomNumberGenerator {
             let options = MapOptions(showsContext: false)
             let scene = MapScene(locations: journal, options: options, width: 960, height: nil, padding: 36)
             let layer = MapLabelLayer(scene: scene, bounds: MapBox(x: 2, y: 2, width: 956, height: scene.viewport.height - 4),
-                                      obstacles: [], showsContext: false)
+                                      obstacles: [], context: [])
             let londonPoint = scene.viewport.point(latitude: london.latitude, longitude: london.longitude)
             let parisPoint = scene.viewport.point(latitude: paris.latitude, longitude: paris.longitude)
             let label = layer.pinLabels.first { $0.text == "Dishoom Covent Garden" }
@@ -146,8 +134,9 @@ struct SplitMix64: RandomNumberGenerator {
     @Test func contextNamesNeverCrowdTheUsersLabels() {
         let journal = MapSamples.europe
         let scene = MapScene(locations: journal, options: MapOptions(), width: 960, height: nil, padding: 36)
-        let layer = MapLabelLayer(scene: scene, bounds: MapBox(x: 2, y: 2, width: 956, height: scene.viewport.height - 4),
-                                  obstacles: [], showsContext: true)
+        let bounds = MapBox(x: 2, y: 2, width: 956, height: scene.viewport.height - 4)
+        let layer = MapLabelLayer(scene: scene, bounds: bounds, obstacles: [],
+                                  context: MapContext.candidates(for: scene.viewport, limit: MapLabelLayer.contextLimit(bounds)))
         #expect(!layer.context.isEmpty)
         #expect(layer.pinLabels.count == journal.count, "the user's labels are placed first and all fit")
         let pins = journal.map { scene.viewport.point(latitude: $0.latitude, longitude: $0.longitude) }

@@ -45,6 +45,18 @@ public enum MapContext {
             default: self = .city
             }
         }
+
+        /// The fewest inhabitants a town named in this band has (capitals included), so that the
+        /// gazetteer scan can pass over smaller ones cheaply; ``importance(of:in:)`` has the full rule.
+        var smallestTown: Int {
+            switch self {
+            case .world: return 1_000_000
+            case .continent: return 100_000
+            case .country: return 50_000
+            case .region: return 2_000
+            case .city: return 0
+            }
+        }
     }
 
     /// The names worth showing in a view, most important first.
@@ -56,7 +68,8 @@ public enum MapContext {
                                   limit: Int) -> [MapContextLabel] {
         let band = Band(kilometresPerUnit: viewport.kilometresPerUnit)
         let entries = gazetteer.entries(south: viewport.south, west: viewport.west, north: viewport.north,
-                                        east: viewport.east, limit: limit) { importance(of: $0, in: band) }
+                                        east: viewport.east, limit: limit,
+                                        minimumPopulation: band.smallestTown) { importance(of: $0, in: band) }
         return entries.compactMap { entry in
             let style: MapContextLabel.Style
             switch entry.kind {
@@ -78,10 +91,12 @@ public enum MapContext {
         case .city:
             let population = Double(place.population)
             switch band {
-            case .world: return place.isCapital && place.population >= 1_000_000 ? population : nil
-            case .continent: return place.isCapital || place.population >= 1_000_000 ? population * (place.isCapital ? 4 : 1) : nil
-            case .country: return place.population >= 50_000 || place.isCapital ? population * (place.isCapital ? 4 : 1) : nil
-            case .region: return place.population >= 2_000 ? population : nil
+            case .world: return place.isCapital && place.population >= band.smallestTown ? population : nil
+            case .continent:
+                return place.population >= 1_000_000 || place.isCapital && place.population >= band.smallestTown
+                    ? population * (place.isCapital ? 4 : 1) : nil
+            case .country: return place.population >= band.smallestTown ? population * (place.isCapital ? 4 : 1) : nil
+            case .region: return place.population >= band.smallestTown ? population : nil
             case .city: return population + 1
             }
         case .sea, .gulf, .bay, .strait, .fjord, .lagoon, .lake:

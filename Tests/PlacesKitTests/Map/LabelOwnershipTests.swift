@@ -119,6 +119,18 @@ import Testing
         #expect(!names.contains { $0.style == .town }, "a world map names capitals only")
     }
 
+    @Test(arguments: [MapContext.Band.world, .continent, .country, .region])
+    func skippingSmallTownsEarlyChangesNothing(band: MapContext.Band) {
+        let box = band == .world ? (south: -60.0, west: -180.0, north: 78.0, east: 180.0) : (south: 40.0, west: -5.0, north: 55.0, east: 15.0)
+        func scan(_ minimum: Int) -> [String] {
+            Gazetteer.bundled.entries(south: box.south, west: box.west, north: box.north, east: box.east, limit: 200,
+                                      minimumPopulation: minimum) { MapContext.importance(of: $0, in: band) }.map(\.name)
+        }
+        let quick = scan(band.smallestTown)
+        #expect(!quick.isEmpty)
+        #expect(quick == scan(0))
+    }
+
     @Test func aCityMapNamesNeighbourhoodsAndVillages() {
         let viewport = MapViewport.around(MapCoordinate(latitude: 51.51, longitude: -0.12), radiusKm: 5, width: 960)
         let towns = MapContext.candidates(for: viewport, limit: 60).filter { $0.style == .town }

@@ -65,6 +65,8 @@ enum MapCommand: PlacesCommand {
             return MapCoordinate(latitude: centre.latitude, longitude: centre.longitude)
         }
         let output = arguments.output
+        // The journal's own files are refused as such before their ending is judged.
+        if let output, output != "-" { try OutputFile.check(output, protecting: try context.store()) }
         let format = try self.format(arguments, output: output)
 
         if arguments.terminal || (output == nil && context.stdoutIsTerminal && arguments.format == nil) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates examples/map.svg, examples/map.png and examples/map.html from the sample journal, examples/journal.json.
+# Regenerates examples/map.svg and examples/map.html from the sample journal, examples/journal.json.
 # Run from anywhere:  bash Scripts/map/render-examples.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -11,4 +11,3 @@ trap 'rm -rf "$work"' EXIT
 cp examples/journal.json "$work/places.json"
 "$bin" map --store "$work/places.json" -o examples/map.svg
 "$bin" map --store "$work/places.json" -o examples/map.html
-"$bin" map --store "$work/places.json" -o examples/map.png

@@ -95,7 +95,8 @@ import Testing
         (["import", "/nonexistent/places.gpx"], 65, "/nonexistent/places.gpx: no such file"),
         (["map", "--width", "abc"], 64, "--width \"abc\" is not a whole number"),
         (["map", "--radius", "5km"], 64, "--radius needs --around"),
-        (["map", "--format", "png"], 64, "--format \"png\" is not one of: svg, html"),
+        (["map", "--format", "jpg"], 64, "--format \"jpg\" is not one of: svg, html, png"),
+        (["map", "-o", "trip.jpg"], 64, "-o \"trip.jpg\": .jpg is not a map format places writes"),
         // everything else
         (["undo", "--bogus"], 64, "unknown option --bogus"),
         (["doctor", "extra"], 64, "unexpected argument \"extra\""),

@@ -38,9 +38,7 @@ public enum OutputFile {
     /// - Parameter journal: the journal whose files must never be replaced.
     /// - Throws: ``OutputFileError``.
     public static func write(_ bytes: [UInt8], to path: String, protecting journal: JournalStore) throws {
-        guard !path.isEmpty else { throw OutputFileError.refused(path: "\"\"", reason: "the file name is empty") }
-        let target = PosixFile.resolvingSymlinks(path)
-        try checkAllowed(target, shownAs: path, journal: journal)
+        let target = try check(path, protecting: journal)
         var info = stat()
         let mode: mode_t
         if stat(target, &info) == 0 {
@@ -64,6 +62,19 @@ public enum OutputFile {
             }
             throw OutputFileError.failed(path: path, reason: error.description)
         }
+    }
+
+    /// Refuses a path that may not be written (see ``write(_:to:protecting:)``), before any work is
+    /// done for it: a command that checks first never spends time on output it cannot keep, and
+    /// says why in the words every output file uses.
+    /// - Returns: the path with symlinks resolved, the file that would be written.
+    /// - Throws: ``OutputFileError/refused(path:reason:)``.
+    @discardableResult
+    public static func check(_ path: String, protecting journal: JournalStore) throws -> String {
+        guard !path.isEmpty else { throw OutputFileError.refused(path: "\"\"", reason: "the file name is empty") }
+        let target = PosixFile.resolvingSymlinks(path)
+        try checkAllowed(target, shownAs: path, journal: journal)
+        return target
     }
 
     /// Refuses a target that is the journal or one of its files, a directory, or not a regular file.

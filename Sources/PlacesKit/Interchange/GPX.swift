@@ -7,6 +7,7 @@ import Foundation
 /// Writes places as GPX 1.1 waypoints that validate against the GPX 1.1 schema.
 ///
 /// Each place is a `wpt` with, in the schema's order, `time` (when it was added), `name`, `desc`,
+/// `sym` (a Garmin symbol for visited or want-to-go, ``ExportStyle/gpxSymbol(visited:)``),
 /// `type` (its first tag) and `extensions` holding what GPX has no element for: the id, every tag,
 /// and the visited/created/updated dates, in the ``namespace`` namespace. Longitude 180 is written
 /// as −180 because the schema's longitude range excludes 180 (the same meridian).
@@ -37,6 +38,7 @@ public enum GPXExporter {
             if let created = place.created { out += "    <time>\(Timestamp.string(created))</time>\n" }
             out += "    <name>\(XMLEscaping.escape(place.name))</name>\n"
             if !place.description.isEmpty { out += "    <desc>\(XMLEscaping.escape(place.description))</desc>\n" }
+            out += "    <sym>\(ExportStyle.gpxSymbol(visited: place.isVisited))</sym>\n"
             if let first = place.tags.first { out += "    <type>\(XMLEscaping.escape(first))</type>\n" }
             out += "    <extensions>\n"
             out += "      <places:id>\(place.idString)</places:id>\n"

@@ -8,7 +8,8 @@ import Foundation
 ///
 /// One Point feature per place, positions `[longitude, latitude]`, every field of the place in
 /// `properties`, the place's id also as the feature `id`, a `bbox`, and no `crs` (RFC 7946 dropped it:
-/// WGS 84 is implied). Coordinates are written as stored, in the shortest form that reads back exactly.
+/// WGS 84 is implied), and simplestyle-spec's `marker-color`, `marker-symbol` and `marker-size`
+/// (``ExportStyle``) so geojson.io and GitHub colour the pins as the map does. Coordinates are written as stored, in the shortest form that reads back exactly.
 public enum GeoJSONExporter {
     /// The document, one feature per line.
     /// - Parameter progress: called now and then with the number of places written so far.
@@ -18,16 +19,17 @@ public enum GeoJSONExporter {
             out += ",\"bbox\":[\(JSONText.number(box.west)),\(JSONText.number(box.south)),\(JSONText.number(box.east)),\(JSONText.number(box.north))]"
         }
         out += ",\"features\":["
+        let style = ExportStyle(places: places)
         for (index, place) in places.enumerated() {
             if index & 1023 == 0 { progress(index) }
             out += index == 0 ? "\n" : ",\n"
-            appendFeature(place, to: &out)
+            appendFeature(place, color: style.color(for: place), to: &out)
         }
         out += places.isEmpty ? "]}\n" : "\n]}\n"
         return out
     }
 
-    private static func appendFeature(_ place: Location, to out: inout String) {
+    private static func appendFeature(_ place: Location, color: String, to out: inout String) {
         let id = JSONText.quoted(place.idString)
         out += "{\"type\":\"Feature\",\"id\":\(id),\"geometry\":{\"type\":\"Point\",\"coordinates\":["
         out += JSONText.number(place.longitude) + "," + JSONText.number(place.latitude)
@@ -36,7 +38,9 @@ public enum GeoJSONExporter {
         out += place.tags.map(JSONText.quoted).joined(separator: ",")
         out += "],\"visited\":" + date(place.visited)
         out += ",\"created\":" + date(place.created)
-        out += ",\"updated\":" + date(place.updated) + "}}"
+        out += ",\"updated\":" + date(place.updated)
+        out += ",\"marker-color\":\"\(color)\",\"marker-symbol\":\"\(ExportStyle.markerSymbol(visited: place.isVisited))\""
+        out += ",\"marker-size\":\"\(ExportStyle.markerSize(visited: place.isVisited))\"}}"
     }
 
     private static func date(_ date: Date?) -> String {

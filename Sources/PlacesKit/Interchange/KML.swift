@@ -9,7 +9,9 @@ import Foundation
 /// The document is flat: one `Placemark` per place, in journal order, rather than a `Folder` per
 /// tag, because a place with several tags would otherwise appear several times on the map. Each
 /// Placemark has `name`, `description`, a `TimeStamp` (when visited, else when added) and
-/// `ExtendedData` with `id`, `tags` (comma-separated), `visited`, `created` and `updated`.
+/// `ExtendedData` with `id`, `tags` (comma-separated), `visited`, `created` and `updated`. A
+/// `styleUrl` points to a shared `Style` per tag colour and visited state (``ExportStyle``), so the
+/// pins look in Google Earth as they do on `places map`.
 public enum KMLExporter {
     /// The document.
     /// - Parameter progress: called now and then with the number of places written so far.
@@ -21,6 +23,8 @@ public enum KMLExporter {
               <name>places</name>
 
             """
+        let style = ExportStyle(places: places)
+        out += style.kmlStyles
         for (done, place) in places.enumerated() {
             if done & 1023 == 0 { progress(done) }
             out += "  <Placemark>\n    <name>\(XMLEscaping.escape(place.name))</name>\n"
@@ -30,6 +34,7 @@ public enum KMLExporter {
             if let when = place.visited ?? place.created {
                 out += "    <TimeStamp><when>\(Timestamp.string(when))</when></TimeStamp>\n"
             }
+            out += "    <styleUrl>#\(ExportStyle.kmlStyleID(color: style.color(for: place), visited: place.isVisited))</styleUrl>\n"
             out += "    <ExtendedData>\n"
             out += "      <Data name=\"id\"><value>\(place.idString)</value></Data>\n"
             if !place.tags.isEmpty {

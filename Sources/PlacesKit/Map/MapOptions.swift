@@ -67,6 +67,8 @@ public struct MapOptions: Sendable, Equatable {
     public var height: Int?
     /// Whether place names are written beside the pins.
     public var showsLabels: Bool
+    /// Whether the gazetteer's towns, seas and ranges are named around the pins (SVG, HTML and PNG).
+    public var showsContext: Bool
     /// The title; `nil` gives "N places".
     public var title: String?
     /// The filter that chose the places: its region frames the view, its summary becomes the subtitle.
@@ -77,10 +79,11 @@ public struct MapOptions: Sendable, Equatable {
 
     /// Creates options; the defaults suit an SVG map with labels.
     public init(width: Int = MapOptions.defaultWidth, height: Int? = nil, showsLabels: Bool = true,
-                title: String? = nil, filter: MapFilter = MapFilter()) {
+                showsContext: Bool = true, title: String? = nil, filter: MapFilter = MapFilter()) {
         self.width = width
         self.height = height
         self.showsLabels = showsLabels
+        self.showsContext = showsContext
         self.title = title
         self.filter = filter
     }

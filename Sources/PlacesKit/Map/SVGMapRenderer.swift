@@ -15,9 +15,7 @@ public struct SVGMapRenderer: Sendable {
         static let countryBorder = "#b3a58e", river = "#9cc0d8"
         static let graticule = "#7f9bb0", graticuleText = "#5f7d93", text = "#26303b", mutedText = "#5b6673"
         static let font = "'DejaVu Sans', 'Helvetica Neue', Helvetica, Arial, sans-serif"
-        static let pinRadius = 5.5, labelSize = 12.0, labelHeight = 15.0
-        /// Average advance of DejaVu Sans per character, in ems: a slight overestimate keeps labels apart.
-        static let characterWidth = 0.6
+        static let contextText = "#6b7580", waterText = "#5d87a6", rangeText = "#8a7d6b"
     }
 
     /// The whole SVG document, with an XML declaration.
@@ -49,9 +47,21 @@ public struct SVGMapRenderer: Sendable {
         }
         out += "</g>\n"
 
-        let overlays = Overlays(scene: scene, width: width, height: height)
+        // The legend lists the pins whose label found no spot, and growing it can crowd out more:
+        // place once without that line, then again around the legend that has it.
+        let bounds = MapBox(x: 2, y: 2, width: width - 4, height: height - 4)
+        let context = options.showsContext ? MapContext.candidates(for: scene.viewport, limit: MapLabelLayer.contextLimit(bounds)) : []
+        var overlays = Overlays(scene: scene, width: width, height: height, unlabelled: [], namesContext: !context.isEmpty)
+        var labels = MapLabelLayer(scene: scene, bounds: bounds, obstacles: overlays.boxes, context: context)
+        if !labels.unlabelled.isEmpty {
+            overlays = Overlays(scene: scene, width: width, height: height, unlabelled: labels.unlabelled, namesContext: !context.isEmpty)
+            labels = MapLabelLayer(scene: scene, bounds: bounds, obstacles: overlays.boxes, context: context)
+            overlays = Overlays(scene: scene, width: width, height: height, unlabelled: labels.unlabelled, namesContext: !context.isEmpty)
+        }
         out += graticuleLabels(scene, avoiding: overlays.boxes)
-        out += pinsAndLabels(scene, avoiding: overlays.boxes)
+        out += contextMarkup(labels)
+        out += pinsMarkup(scene)
+        out += labelMarkup(labels)
         out += overlays.markup
         out += "</svg>\n"
         return out
@@ -126,51 +136,6 @@ public struct SVGMapRenderer: Sendable {
         return out + "</g>\n"
     }
 
-    // MARK: - Pins
-
-    private func pinsAndLabels(_ scene: MapScene, avoiding boxes: [MapBox]) -> String {
-        let v = scene.viewport
-        let points = scene.locations.map { v.point(latitude: $0.latitude, longitude: $0.longitude) }
-        // Southern pins are drawn last so they overlap northern ones as a perspective would.
-        let order = scene.locations.indices.sorted { points[$0].y != points[$1].y ? points[$0].y < points[$1].y : $0 < $1 }
-        var out = "<g stroke-width=\"1.5\">\n"
-        for index in order {
-            let location = scene.locations[index], p = points[index]
-            let color = scene.palette.color(for: location).hex
-            let title = "<title>\(XMLEscaping.escape(location.name))</title>"
-            if location.isVisited {
-                out += "<circle cx=\"\(number(p.x))\" cy=\"\(number(p.y))\" r=\"\(number(Style.pinRadius))\" fill=\"\(color)\" stroke=\"#ffffff\">\(title)</circle>\n"
-            } else {
-                out += "<circle cx=\"\(number(p.x))\" cy=\"\(number(p.y))\" r=\"\(number(Style.pinRadius - 1))\" fill=\"#ffffff\" stroke=\"\(color)\" stroke-width=\"2.6\">\(title)</circle>\n"
-            }
-        }
-        out += "</g>\n"
-        guard options.showsLabels, !scene.locations.isEmpty else { return out }
-
-        let names = scene.locations.map { LabelPlacer.shortened($0.name.trimmed, maximum: 28) }
-        let requests = zip(points, names).map { point, name in
-            LabelPlacer.Request(x: point.x, y: point.y, pinRadius: Style.pinRadius,
-                                width: Double(TerminalText.width(name)) * Style.labelSize * Style.characterWidth,
-                                height: Style.labelHeight)
-        }
-        let placements = LabelPlacer.place(requests, in: MapBox(x: 2, y: 2, width: v.width - 4, height: v.height - 4),
-                                           obstacles: boxes)
-        out += "<g font-size=\"\(number(Style.labelSize))\" fill=\"\(Style.text)\" stroke=\"#ffffff\" stroke-width=\"3\" "
-        out += "stroke-linejoin=\"round\" paint-order=\"stroke\">\n"
-        for (name, placement) in zip(names, placements) {
-            guard let placement else { continue }
-            let box = placement.box
-            let (x, anchor): (Double, String)
-            switch placement.side {
-            case .right, .aboveRight, .belowRight: (x, anchor) = (box.x, "")
-            case .left, .aboveLeft, .belowLeft: (x, anchor) = (box.x + box.width, " text-anchor=\"end\"")
-            case .above, .below: (x, anchor) = (box.x + box.width / 2, " text-anchor=\"middle\"")
-            }
-            out += "<text x=\"\(number(x))\" y=\"\(number(box.y + 11.5))\"\(anchor)>\(XMLEscaping.escape(name))</text>\n"
-        }
-        return out + "</g>\n"
-    }
-
     // MARK: - Title, legend, scale bar
 
     /// The boxes drawn over the map, and the areas labels must keep out of.
@@ -178,7 +143,7 @@ public struct SVGMapRenderer: Sendable {
         var markup = ""
         var boxes: [MapBox] = []
 
-        init(scene: MapScene, width: Double, height: Double) {
+        init(scene: MapScene, width: Double, height: Double, unlabelled: [String], namesContext: Bool) {
             // Title, top left.
             let title = scene.title, subtitle = scene.subtitle
             let titleWidth = max(Double(TerminalText.width(title)) * 11.5, Double(TerminalText.width(subtitle)) * 7) + 20
@@ -204,8 +169,18 @@ public struct SVGMapRenderer: Sendable {
             if scene.palette.hasOther && !scene.palette.entries.isEmpty {
                 rows.append((swatch(TagPalette.other.hex), "other"))
             }
+            // Names that found no spot beside their pin are listed rather than lost; the full list is
+            // the row's tooltip, and every pin's own tooltip names it too.
+            var unlabelledRow: Int?
+            if !unlabelled.isEmpty {
+                let text = "\(unlabelled.count) not labelled: " + unlabelled.joined(separator: ", ")
+                unlabelledRow = rows.count
+                rows.append(("", LabelPlacer.shortened(text, maximum: Self.unlabelledWidth)))
+            }
             if !rows.isEmpty {
-                let legendWidth = Double(rows.map { TerminalText.width($0.text) }.max() ?? 0) * 7 + 44
+                var legendWidth = Double(rows.map { TerminalText.width($0.text) }.max() ?? 0) * 7 + 44
+                // A fixed width for the list of unlabelled names, so the legend keeps its size between passes.
+                if unlabelledRow != nil { legendWidth = max(legendWidth, Double(Self.unlabelledWidth) * 7 + 44) }
                 let legendHeight = Double(rows.count) * 18 + 12
                 // Bottom left unless that hides more pins than the top right does.
                 let bottomLeft = MapBox(x: 10, y: height - 10 - legendHeight, width: legendWidth, height: legendHeight)
@@ -219,6 +194,11 @@ public struct SVGMapRenderer: Sendable {
                 markup += "<g font-size=\"11.5\" fill=\"\(Style.text)\">\n" + panel(box)
                 for (row, item) in rows.enumerated() {
                     let y = box.y + 15 + Double(row) * 18
+                    if row == unlabelledRow {
+                        markup += "<text x=\"\(number(box.x + 12))\" y=\"\(number(y + 4))\" fill=\"\(Style.mutedText)\" class=\"unlabelled\">"
+                        markup += "<title>\(XMLEscaping.escape(unlabelled.joined(separator: "\n")))</title>\(XMLEscaping.escape(item.text))</text>\n"
+                        continue
+                    }
                     markup += "<g transform=\"translate(\(number(box.x + 16)) \(number(y)))\">\(item.marker)</g>"
                     markup += "<text x=\"\(number(box.x + 30))\" y=\"\(number(y + 4))\">\(XMLEscaping.escape(item.text))</text>\n"
                 }
@@ -227,9 +207,11 @@ public struct SVGMapRenderer: Sendable {
 
             // Scale bar and credit, bottom right.
             let bar = MapScaleBar(viewport: scene.viewport, maximumLength: min(140, width / 4))
-            let credit = "Made with Natural Earth"
+            // The context names come from GeoNames, whose licence (CC BY) asks for credit where they are shown.
+            let credit = "Made with Natural Earth" + (namesContext ? " · Names: GeoNames, Natural Earth" : "")
+            let creditWidth = Double(credit.count) * 9 * 0.6
             let right = width - 12, barY = height - 26
-            let scaleBox = MapBox(x: right - max(bar.length, 180) - 8, y: barY - 20, width: max(bar.length, 180) + 16, height: 44)
+            let scaleBox = MapBox(x: right - max(bar.length, creditWidth) - 8, y: barY - 20, width: max(bar.length, creditWidth) + 16, height: 44)
             boxes.append(scaleBox)
             markup += "<g fill=\"\(Style.mutedText)\" font-size=\"10.5\">\n"
             markup += "<path d=\"M\(number(right - bar.length)) \(number(barY - 4))V\(number(barY))H\(number(right))V\(number(barY - 4))\" "
@@ -241,6 +223,9 @@ public struct SVGMapRenderer: Sendable {
             markup += "<text x=\"\(number(right))\" y=\"\(number(height - 8))\" text-anchor=\"end\" font-size=\"9\" stroke=\"#ffffff\" "
             markup += "stroke-width=\"3\" paint-order=\"stroke\">\(XMLEscaping.escape(credit))</text>\n</g>\n"
         }
+
+        /// Characters of the legend's line of unlabelled names.
+        static let unlabelledWidth = 44
 
         private func panel(_ box: MapBox) -> String {
             "<rect x=\"\(number(box.x))\" y=\"\(number(box.y))\" width=\"\(number(box.width))\" height=\"\(number(box.height))\" "

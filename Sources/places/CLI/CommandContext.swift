@@ -75,11 +75,17 @@ final class CommandContext {
     /// - Returns: whether a file was written (so the command can say so on standard error).
     @discardableResult
     func write(_ text: String, to file: String?) throws -> Bool {
+        try write(Array(text.utf8), to: file)
+    }
+
+    /// Writes bytes (an image) to a file, or to standard output when `file` is `nil` or `-`.
+    /// - Returns: whether a file was written.
+    func write(_ bytes: [UInt8], to file: String?) throws -> Bool {
         guard let file, file != "-" else {
-            write(text)
+            write(bytes)
             return false
         }
-        try OutputFile.write(Array(text.utf8), to: file, protecting: try store())
+        try OutputFile.write(bytes, to: file, protecting: try store())
         return true
     }
 

@@ -8,22 +8,28 @@ import Foundation
 import Glibc
 #endif
 
-/// `places map [-o FILE] [--format svg|html] [--terminal [--compact]] [--tag TAG] [--visited | --unvisited]
-/// [--around LAT,LON [--radius 50km]] [--width N] [--labels | --no-labels]`
+/// `places map [-o FILE] [--format svg|html|png] [--terminal [--compact]] [--tag TAG] [--visited | --unvisited]
+/// [--around LAT,LON [--radius 50km]] [--width N] [--labels | --no-labels] [--no-context]`
 enum MapCommand: PlacesCommand {
-    static let formats = ["svg", "html"]
+    static let formats = ["svg", "html", "png"]
+    /// The file name endings each format is written to; any other ending is refused.
+    static let extensions = ["svg": "svg", "html": "html", "htm": "html", "png": "png"]
     /// Terminals with fewer lines than this get the compact drawing without being asked.
     static let compactBelowRows = 30
 
     static let name = "map"
     static let spec = CommandSpec(
         name: name, abstract: "Draw your places on a map: an SVG or HTML file, or in the terminal.",
-        usage: "[-o <file>] [--format svg|html] [--terminal [--compact]] [--tag <tag>] [--visited | --unvisited] [--around <place> [--radius <distance>]] [--width <n>] [--labels | --no-labels]",
+        usage: "[-o <file>] [--format svg|html|png] [--terminal [--compact]] [--tag <tag>] [--visited | --unvisited] [--around <place> [--radius <distance>]] [--width <n>] [--labels | --no-labels] [--no-context]",
         discussion: """
         The view fits every pin with a margin, across the 180° meridian when that is shorter; with
         --around it shows the circle of --radius around that point and the places inside it.
         Without -o the map goes to standard output: SVG (or HTML) when it is a file or a pipe, the
-        terminal drawing when it is a terminal. The projection is Web Mercator.
+        terminal drawing when it is a terminal. The projection is Web Mercator. The format follows
+        the file's ending (.svg, .html, .png) unless --format says otherwise; PNG is drawn by places
+        itself, with no other program needed. Towns, seas and ranges from the gazetteer are named
+        around the pins for context (grey, smaller); --no-context leaves them out. A name with no
+        room beside its pin is set apart with a leader line, or listed in the legend.
 
         The HTML page is one file that works without a network: drag, scroll, pinch or use the
         keyboard to move and zoom, click a pin for its description, tags, visit date and share
@@ -33,14 +39,15 @@ enum MapCommand: PlacesCommand {
         EXAMPLES:
           places map -o journal.svg
           places map --format html -o journal.html --tag food
+          places map -o trip.png --tag japan
           places map --terminal --around 48.8566,2.3522 --radius 20km
           places map --around "Grandma's house" --radius 5km -o home.svg
         """,
         options: Options.self)
 
     struct Options: ParsableOptions {
-        @Option("--output", "-o", value: "file", help: "Write the map to this file (.svg or .html).") var output: String?
-        @Option("--format", "-f", value: "format", help: "svg (default) or html: an interactive page (zoom, popups, search, filters) that works offline.",
+        @Option("--output", "-o", value: "file", help: "Write the map to this file (.svg, .html or .png).") var output: String?
+        @Option("--format", "-f", value: "format", help: "svg (default), html (an interactive page: zoom, popups, search, filters; works offline) or png.",
                 choices: formats)
         var format: String?
         @Flag("--terminal", help: "Draw the map in the terminal with braille characters.") var terminal: Bool
@@ -55,6 +62,7 @@ enum MapCommand: PlacesCommand {
         var width: String?
         @Flag("--labels", help: "Write place names beside the pins (the default).") var labels: Bool
         @Flag("--no-labels", help: "Pins only, no names.") var noLabels: Bool
+        @Flag("--no-context", help: "Leave out the gazetteer's towns, seas and ranges around the pins.") var noContext: Bool
     }
 
     static func run(_ arguments: Options, _ context: CommandContext) throws {
@@ -66,6 +74,8 @@ enum MapCommand: PlacesCommand {
             return MapCoordinate(latitude: centre.latitude, longitude: centre.longitude)
         }
         let output = arguments.output
+        // The journal's own files are refused as such before their ending is judged.
+        if let output, output != "-" { try OutputFile.check(output, protecting: try context.store()) }
         let format = try self.format(arguments, output: output)
 
         if arguments.compact && (output != nil || arguments.format != nil) {
@@ -84,16 +94,42 @@ enum MapCommand: PlacesCommand {
             return
         }
 
-        let text = format == "html" ? HTMLMapPage(options: options).render(places) : SVGMapRenderer(options: options).render(places)
-        guard try context.write(text, to: output), let output else { return }
+        if format == "png", output == nil || output == "-", context.stdoutIsTerminal {
+            throw UsageError("a PNG image is not for the terminal", hint: "write it to a file with -o map.png, or leave out --format png")
+        }
+        let bytes: [UInt8]
+        switch format {
+        case "html": bytes = Array(HTMLMapPage(options: options).render(places).utf8)
+        case "png": bytes = PNGMapRenderer(options: options).render(places)
+        default: bytes = Array(SVGMapRenderer(options: options).render(places).utf8)
+        }
+        guard try context.write(bytes, to: output), let output else { return }
         let count = options.filter.apply(to: places).count
         context.note("Wrote \(output): \(count == 1 ? "1 place" : "\(count) places").")
     }
 
+    /// The format asked for, or the one the output file's ending names. An ending that is not a map
+    /// format is refused rather than given SVG bytes under a misleading name (`trip.jpg`).
     static func format(_ arguments: Options, output: String?) throws -> String {
-        if let format = arguments.format { return format }
-        if let output, output.lowercased().hasSuffix(".html") || output.lowercased().hasSuffix(".htm") { return "html" }
-        return "svg"
+        let ending: String?
+        if let output, output != "-", let dot = output.lastIndex(of: "."), !output[dot...].contains("/") {
+            ending = String(output[output.index(after: dot)...]).lowercased()
+        } else {
+            ending = nil
+        }
+        let byEnding = ending.flatMap { extensions[$0] }
+        if let ending, byEnding == nil {
+            throw UsageError("-o \"\(output!)\": .\(ending) is not a map format places writes",
+                             hint: "use .svg, .html or .png (or leave the ending out and choose with --format svg|html|png)")
+        }
+        if let format = arguments.format {
+            if let byEnding, byEnding != format {
+                throw UsageError("-o \"\(output!)\" ends in .\(ending!) but --format is \(format)",
+                                 hint: "name the file .\(format), or leave out --format")
+            }
+            return format
+        }
+        return byEnding ?? "svg"
     }
 
     static func mapOptions(_ arguments: Options,
@@ -109,7 +145,7 @@ enum MapCommand: PlacesCommand {
         } else if arguments.radius != nil {
             throw UsageError("--radius needs --around", hint: "e.g. --around 48.8566,2.3522 --radius 20km")
         }
-        var options = MapOptions(showsLabels: !arguments.noLabels, filter: filter)
+        var options = MapOptions(showsLabels: !arguments.noLabels, showsContext: !arguments.noContext, filter: filter)
         if let width = arguments.width {
             let limit = arguments.terminal ? 24...1000 : 200...10_000
             guard let value = Int(width), limit.contains(value) else {

@@ -1,0 +1,94 @@
+extension Gazetteer {
+    /// What a line of the `places` table says about a place's importance, read without building an entry.
+    public struct Standing: Sendable, Equatable {
+        /// What sort of place it is.
+        public let kind: GazetteerEntry.Kind
+        /// Inhabitants (0 for features).
+        public let population: Int
+        /// Whether it is its country's capital.
+        public let isCapital: Bool
+        /// Natural Earth's importance, 0 (world-famous) to 12; `nil` for populated places.
+        public let rank: Int?
+        /// The main name (lets a caller tell an ocean from a sea, which Natural Earth ranks alike).
+        public let name: Substring
+    }
+
+    /// The most important entries inside a latitude/longitude box, most important first.
+    ///
+    /// Maps use it to choose the towns, seas and ranges worth naming around the user's pins.
+    /// - Parameters:
+    ///   - south: southern edge, degrees north.
+    ///   - west: western edge, degrees east; may be below −180 for a box across the antimeridian.
+    ///   - north: northern edge.
+    ///   - east: eastern edge; may exceed 180.
+    ///   - limit: how many entries to return at most.
+    ///   - minimumPopulation: populated places below this are passed over before their other columns
+    ///     are read, which makes a world-wide scan for capitals several times faster.
+    ///   - importance: a score for a line, higher first, or `nil` to leave it out.
+    /// - Complexity: one binary search per row of 1-degree cells, then a walk over the lines in the box.
+    public func entries(south: Double, west: Double, north: Double, east: Double, limit: Int,
+                        minimumPopulation: Int = 0, importance: (Standing) -> Double?) -> [GazetteerEntry] {
+        guard limit > 0, south.isFinite, north.isFinite, west.isFinite, east.isFinite, south <= north, west <= east else { return [] }
+        var found: [(score: Double, offset: Int)] = []
+        let wholeWorld = east - west >= 360
+        // Column ranges in 0..<360, split where the box crosses the antimeridian.
+        var spans: [ClosedRange<Int>] = []
+        if wholeWorld {
+            spans = [0...359]
+        } else {
+            let first = Int(saturating: west.rounded(.down)) + 180, last = Int(saturating: east.rounded(.down)) + 180
+            for turn in [-360, 0, 360] {
+                let low = max(first + turn, 0), high = min(last + turn, 359)
+                if low <= high { spans.append(low...high) }
+            }
+        }
+        let lowRow = max(0, Int(saturating: south.rounded(.down)) + 90), highRow = min(179, Int(saturating: north.rounded(.down)) + 90)
+        guard lowRow <= highRow else { return [] }
+        for row in lowRow...highRow {
+            for span in spans {
+                var offset = places.lowerBound(Self.cellKey(row * 360 + span.lowerBound))
+                let end = places.lowerBound(Self.cellKey(row * 360 + span.upperBound + 1))
+                while offset < end {
+                    defer { offset = places.nextLine(after: offset) }
+                    let latitudeStart = places.field(.latitude, ofLineAt: offset)
+                    let latitude = places.double(at: latitudeStart)
+                    guard latitude >= south, latitude <= north else { continue }
+                    let longitude = places.double(at: places.fieldEnd(from: latitudeStart) + 1)
+                    guard wholeWorld || (longitude >= west && longitude <= east) || (longitude - 360 >= west && longitude - 360 <= east)
+                            || (longitude + 360 >= west && longitude + 360 <= east) else { continue }
+                    if minimumPopulation > 0 {
+                        // Features have no inhabitants (0) and always go on to `importance`.
+                        let population = places.integer(at: places.field(.population, ofLineAt: offset))
+                        if population > 0 && population < minimumPopulation { continue }
+                    }
+                    guard let standing = standing(ofLineAt: offset), let score = importance(standing) else { continue }
+                    found.append((score, offset))
+                }
+            }
+        }
+        found.sort { $0.score != $1.score ? $0.score > $1.score : $0.offset < $1.offset }
+        return found.prefix(limit).map { placeEntry(at: $0.offset) }
+    }
+
+    /// A grid cell's number as the five digits that start its lines.
+    static func cellKey(_ cell: Int) -> [UInt8] {
+        var digits = Array(String(cell).utf8)
+        while digits.count < 5 { digits.insert(UInt8(ascii: "0"), at: 0) }
+        return digits
+    }
+
+    /// Reads the name, population, kind, flags and rank columns of a `places` line.
+    func standing(ofLineAt offset: Int) -> Standing? {
+        let populationStart = places.field(.population, ofLineAt: offset)
+        let kindStart = places.fieldEnd(from: populationStart) + 1
+        let flagsStart = places.fieldEnd(from: kindStart) + 1
+        let rankStart = places.fieldEnd(from: flagsStart) + 1
+        let kindText = String(decoding: UnsafeBufferPointer(start: places.base + kindStart, count: flagsStart - 1 - kindStart), as: UTF8.self)
+        guard let kind = GazetteerEntry.Kind(rawValue: kindText) else { return nil }
+        let rankEnd = places.fieldEnd(from: rankStart)
+        return Standing(kind: kind, population: places.integer(at: populationStart),
+                        isCapital: places.base[flagsStart] == UInt8(ascii: "C"),
+                        rank: rankEnd > rankStart ? places.integer(at: rankStart) : nil,
+                        name: places.text(.name, ofLineAt: offset))
+    }
+}

@@ -50,6 +50,30 @@ let fuzzTargets: [String: ([UInt8]) -> Void] = [
     "kmz": { bytes in _ = try? Importer.parse(data: bytes, fileName: "fuzz.kmz", format: nil) },
     "csv": { bytes in _ = try? Importer.parse(data: bytes, fileName: "fuzz.csv", format: .csv) },
     "detect": { bytes in _ = try? Importer.parse(data: bytes, fileName: "fuzz", format: nil) },
+    "history": { bytes in
+        // Google location history of any shape, read in chunks as small as one byte (the first byte
+        // picks the size) so that entries straddle reads. What it yields must be in range.
+        guard let first = bytes.first else { return }
+        _ = try? LocationHistoryReader.read(bytes: Array(bytes.dropFirst()), name: "fuzz.json", chunkSize: Int(first % 64) + 1) { sighting in
+            precondition((-90...90).contains(sighting.latitude) && (-180...180).contains(sighting.longitude))
+            precondition(sighting.end.map { $0 >= sighting.start } ?? true)
+        }
+    },
+    "jsonstream": { bytes in
+        // The streaming reader agrees with the whole-document parser: a document that parses
+        // whole streams too, with as many entries in its "locations" arrays.
+        guard let first = bytes.first else { return }
+        let document = Array(bytes.dropFirst())
+        var streamed = 0
+        var stream = JSONEntryStream(ByteStream(bytes: document, chunkSize: Int(first % 64) + 1))
+        let streamOK = (try? stream.read(streaming: ["locations"]) { key, _, _, _ in if key != nil { streamed += 1 } }) != nil
+        var parser = JSONParser(bytes: document)
+        guard let whole = try? parser.parse() else { return }
+        guard case .object(let members) = whole else { return }
+        precondition(streamOK, "a document that parses whole must stream")
+        let expected = members.filter { $0.key == "locations" }.reduce(0) { $0 + ($1.value.arrayValue?.count ?? 0) }
+        precondition(streamed == expected, "streamed \(streamed) entries, the whole document has \(expected)")
+    },
 ]
 
 let fuzzSpec = CommandSpec(

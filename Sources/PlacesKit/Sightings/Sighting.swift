@@ -1,0 +1,96 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// One moment someone was somewhere, as an outside record tells it: a geotagged photo, a stay in a
+/// location history. Importers turn their records into sightings; ``SightingGrouper`` turns sightings
+/// into places and visits.
+public struct Sighting: Sendable, Hashable {
+    /// Degrees north, −90…90 (WGS 84).
+    public var latitude: Double
+    /// Degrees east, −180…180 (WGS 84).
+    public var longitude: Double
+    /// When the sighting began (a photo's moment, a stay's arrival).
+    public var start: Date
+    /// When it ended, for a stay; `nil` for a moment.
+    public var end: Date?
+    /// The place's name when the source gives one (a history's place name); `nil` to name it from the gazetteer.
+    public var name: String?
+    /// The source's own id of the place (a Google place id): sightings sharing one are one place.
+    public var sourcePlaceID: String?
+    /// What the sighting came from, as people know it: a photo's file name, a history file and its entry.
+    public var sourceItem: String
+    /// A key that stays the same when the same record is imported again (from the record's content,
+    /// position and time, never from when it was read), so a re-import adds nothing.
+    public var identity: String
+    /// Seconds east of UTC at the sighting, when the source says (a photo's OffsetTimeOriginal, a
+    /// timestamp's offset); `nil` to estimate it from the longitude. It decides the sighting's local day.
+    public var utcOffset: Int?
+
+    /// Creates a sighting; coordinates are checked by ``isValid``, not here.
+    public init(latitude: Double, longitude: Double, start: Date, end: Date? = nil, name: String? = nil,
+                sourcePlaceID: String? = nil, sourceItem: String, identity: String, utcOffset: Int? = nil) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.start = start
+        self.end = end
+        self.name = name
+        self.sourcePlaceID = sourcePlaceID
+        self.sourceItem = sourceItem
+        self.identity = identity
+        self.utcOffset = utcOffset
+    }
+
+    /// Whether the coordinates are finite and on the globe, and not the 0,0 that cameras write
+    /// when they had no fix.
+    public var isValid: Bool {
+        latitude.isFinite && longitude.isFinite && abs(latitude) <= 90 && abs(longitude) <= 180
+            && !(latitude == 0 && longitude == 0)
+    }
+
+    /// The offset used for the local day: the recorded one, else the longitude's mean solar offset
+    /// rounded to the hour (close to the civil time zone almost everywhere people take photos).
+    public var effectiveUTCOffset: Int { utcOffset ?? Self.estimatedUTCOffset(longitude: longitude) }
+
+    /// The mean solar offset of a longitude, rounded to whole hours, in seconds.
+    public static func estimatedUTCOffset(longitude: Double) -> Int {
+        guard longitude.isFinite else { return 0 }
+        return Int((max(-180, min(180, longitude)) / 15).rounded()) * 3600
+    }
+
+    /// The local calendar day of the start, as days since 1970-01-01.
+    public var localDay: Int {
+        let seconds = start.timeIntervalSince1970 + Double(effectiveUTCOffset)
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return 0 }
+        return Int((seconds / 86_400).rounded(.down))
+    }
+}
+
+/// A calendar day as `YYYY-MM-DD`, from days since 1970-01-01 (proleptic Gregorian).
+public enum CivilDay {
+    /// The day's text, e.g. `2024-05-01`.
+    public static func text(_ days: Int) -> String {
+        let (year, month, day) = civil(days)
+        func pad(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+
+    /// Year, month and day of a day number (Howard Hinnant's algorithm, the inverse of
+    /// `FastTimestamp.daysSince1970`).
+    public static func civil(_ days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}

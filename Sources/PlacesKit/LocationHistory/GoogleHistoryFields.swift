@@ -74,4 +74,19 @@ enum GoogleHistoryFields {
         }
         throw Problem(reason: "has no \(field)")
     }
+
+    /// The UTC offset a timestamp's text states, in seconds east (`+01:00` → 3600), or `nil` for
+    /// `Z` (Takeout writes UTC, which says nothing about the local time) and for no offset.
+    static func utcOffset(_ text: String?) -> Int? {
+        guard let bytes = text.map({ Array($0.utf8) }), bytes.count > 19 else { return nil }
+        for index in stride(from: bytes.count - 1, through: 19, by: -1) where bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+            let digits = bytes[(index + 1)...].filter { $0 != UInt8(ascii: ":") }
+            guard digits.count == 4, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            let value = digits.map { Int($0 - 0x30) }
+            let seconds = (value[0] * 10 + value[1]) * 3600 + (value[2] * 10 + value[3]) * 60
+            guard seconds <= 14 * 3600 else { return nil }
+            return bytes[index] == UInt8(ascii: "-") ? -seconds : seconds
+        }
+        return nil
+    }
 }

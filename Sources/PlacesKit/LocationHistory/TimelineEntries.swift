@@ -66,7 +66,14 @@ enum TimelineEntries {
             let start = try GoogleHistoryFields.date(text: entry["startTime"], field: "startTime")
             let end = try? GoogleHistoryFields.date(text: entry["endTime"], field: "endTime")
             let placeID = (candidate["placeId"] ?? candidate["placeID"])?.stringValue?.trimmed
-            return .visit(sighting(point, start: start, end: end, name: nil, placeID: placeID, item: item))
+            // The local day decides which visit this is: the segment's own offset says it best.
+            var offset = GoogleHistoryFields.utcOffset(entry["startTime"]?.stringValue)
+            if let minutes = entry["startTimeTimezoneUtcOffsetMinutes"]?.numberValue, abs(minutes) <= 14 * 60 {
+                offset = Int(minutes) * 60
+            }
+            var visit = sighting(point, start: start, end: end, name: nil, placeID: placeID, item: item)
+            visit.utcOffset = offset
+            return .visit(visit)
         } catch {
             return .skipped(error.reason)
         }

@@ -28,10 +28,11 @@ enum HistoryFixtures {
         "{\n  \"timelineObjects\": [\n" + objects.joined(separator: ",\n") + "\n  ]\n}\n"
     }
 
-    static func segment(latLng: String, placeId: String?, start: String, end: String) -> String {
+    static func segment(latLng: String, placeId: String?, start: String, end: String, offsetMinutes: Int? = nil) -> String {
         let id = placeId.map { ", \"placeId\": \"\($0)\"" } ?? ""
+        let offset = offsetMinutes.map { ", \"startTimeTimezoneUtcOffsetMinutes\": \($0)" } ?? ""
         return """
-        {"startTime": "\(start)", "endTime": "\(end)", "startTimeTimezoneUtcOffsetMinutes": 60,
+        {"startTime": "\(start)", "endTime": "\(end)"\(offset),
          "visit": {"hierarchyLevel": 0, "probability": 0.9,
                    "topCandidate": {"semanticType": "UNKNOWN", "probability": 0.8\(id), "placeLocation": {"latLng": "\(latLng)"}}}}
         """

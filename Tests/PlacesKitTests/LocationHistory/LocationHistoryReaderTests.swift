@@ -48,7 +48,7 @@ import Testing
     @Test func timelineVisitsReadLatLngAndIgnorePathsAndActivities() throws {
         let text = F.timeline([
             F.segment(latLng: "48.8584°, 2.2945°", placeId: "ChIJEiffel", start: "2024-03-01T10:00:00.000+01:00",
-                      end: "2024-03-01T10:50:00.000+01:00"),
+                      end: "2024-03-01T10:50:00.000+01:00", offsetMinutes: 60),
             F.activityEntry,
             F.pathSegment,
             F.segment(latLng: "-33.8568°, 151.2153°", placeId: nil, start: "2024-03-05T08:00:00.000+11:00",
@@ -64,6 +64,9 @@ import Testing
         #expect(sightings[0].start == F.date("2024-03-01T09:00:00Z"))
         #expect(sightings[0].sourcePlaceID == "ChIJEiffel")
         #expect(sightings[1].start == F.date("2024-03-04T21:00:00Z"))
+        // The local day is the segment's: its offset field (60 minutes), else its timestamp's (+11:00).
+        #expect(sightings.map(\.utcOffset) == [3600, 39600])
+        #expect(CivilDay.text(sightings[1].localDay) == "2024-03-05")
     }
 
     @Test func thePhonesArrayExportIsReadToo() throws {

@@ -50,7 +50,20 @@ let fuzzTargets: [String: ([UInt8]) -> Void] = [
     "kmz": { bytes in _ = try? Importer.parse(data: bytes, fileName: "fuzz.kmz", format: nil) },
     "csv": { bytes in _ = try? Importer.parse(data: bytes, fileName: "fuzz.csv", format: .csv) },
     "detect": { bytes in _ = try? Importer.parse(data: bytes, fileName: "fuzz", format: nil) },
+    // Photo and video metadata: every reader must stay within the bytes and give a position on the
+    // globe or none.
+    "exif": { bytes in checkMedia(try? TIFFReader.read(MemoryBytes(bytes))) },
+    "isobmff": { bytes in checkMedia(try? HEIFReader.read(MemoryBytes(bytes))) },
+    "mp4": { bytes in checkMedia(try? QuickTimeReader.read(MemoryBytes(bytes))) },
+    "photo": { bytes in checkMedia(try? MediaReader.read(MemoryBytes(bytes))) },
 ]
+
+/// The properties every media reader's result keeps.
+func checkMedia(_ metadata: MediaMetadata?) {
+    guard let metadata else { return }
+    if let position = metadata.position { precondition(abs(position.latitude) <= 90 && abs(position.longitude) <= 180) }
+    if let moment = metadata.moment { precondition(moment.date.timeIntervalSince1970.isFinite) }
+}
 
 let fuzzSpec = CommandSpec(
     name: "fuzz", abstract: "",

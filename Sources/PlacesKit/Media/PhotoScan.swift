@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -50,16 +53,28 @@ public struct PhotoScan: Sendable {
         return found
     }
 
+    /// Adds the photo and video files under `folder` to `found`, reading the directory with
+    /// `readdir` (its entry types save a `stat` per file; FileManager's attributes also look up
+    /// owner names, which costs more than reading a photo's metadata).
     private static func walk(_ folder: String, depth: Int, into found: inout [String]) {
-        guard depth < 64, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        guard depth < 64, let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        for name in names where !name.hasPrefix(".") {
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard !name.hasPrefix(".") else { continue }
             let path = prefix + name
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                  let type = attributes[.type] as? FileAttributeType else { continue }
-            if type == .typeDirectory {
+            var type = Int32(entry.pointee.d_type)
+            if type == Int32(DT_UNKNOWN) {
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                type = info.st_mode & S_IFMT == S_IFDIR ? Int32(DT_DIR) : info.st_mode & S_IFMT == S_IFREG ? Int32(DT_REG) : Int32(DT_UNKNOWN)
+            }
+            if type == Int32(DT_DIR) {
                 walk(path, depth: depth + 1, into: &found)
-            } else if type == .typeRegular, let dot = name.lastIndex(of: "."),
+            } else if type == Int32(DT_REG), let dot = name.lastIndex(of: "."),
                       MediaReader.extensions.contains(name[name.index(after: dot)...].lowercased()) {
                 found.append(path)
             }

@@ -91,7 +91,7 @@ enum MediaFixtures {
     func cutAndDamagedCopiesNeverTrap(_ name: String) throws {
         let original = try MediaFixtures.bytes(name)
         for length in 0..<original.count { _ = try? MediaReader.read(MemoryBytes(Array(original.prefix(length)))) }
-        var generator = SeededGenerator(seed: UInt64(original.count))
+        var generator = SplitMix(seed: UInt64(original.count))
         var damagedButRead = 0
         for _ in 0..<3000 {
             var copy = original
@@ -143,18 +143,5 @@ enum MediaFixtures {
     @Test(arguments: ["", "+", "48.8+2.3", "+48.8584", "+48.8584+/", "+1234567.0+002.0/"])
     func refusesWhatIsNotISO6709(_ text: String) {
         #expect(QuickTimeReader.iso6709(Array(text.utf8)) == nil)
-    }
-}
-
-/// A small deterministic generator (SplitMix64) so damaged copies are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -71,7 +71,7 @@ import Testing
     /// What makes a weekly re-import add nothing: grouping the same sightings again, with the places
     /// the first grouping made in the journal, puts every sighting in the same place.
     @Test func groupingAgainWithThePlacesMadeBeforeGivesTheSamePlaces() throws {
-        var generator = SeededGenerator(seed: 3)
+        var generator = SplitMix(seed: 3)
         // A street of sightings 150 m apart, each within the radius of its neighbours, at mixed times.
         let sightings: [Sighting] = (0..<80).map { (index: Int) -> Sighting in
             let latitude: Double = 48.85 + Double(index % 20) * 0.00135
@@ -102,7 +102,7 @@ import Testing
     }
 
     @Test func theOrderOfTheSightingsDoesNotMatter() {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix(seed: 7)
         let sightings: [Sighting] = (0..<300).map { (index: Int) -> Sighting in
             let latitude: Double = 48.85 + Double(index % 17) * 0.0013
             let longitude: Double = 2.29 + Double(index % 11) * 0.0021

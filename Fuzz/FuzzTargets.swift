@@ -74,7 +74,20 @@ let fuzzTargets: [String: ([UInt8]) -> Void] = [
         let expected = members.filter { $0.key == "locations" }.reduce(0) { $0 + ($1.value.arrayValue?.count ?? 0) }
         precondition(streamed == expected, "streamed \(streamed) entries, the whole document has \(expected)")
     },
+    // Photo and video metadata: every reader must stay within the bytes and give a position on the
+    // globe or none.
+    "exif": { bytes in checkMedia(try? TIFFReader.read(MemoryBytes(bytes))) },
+    "isobmff": { bytes in checkMedia(try? HEIFReader.read(MemoryBytes(bytes))) },
+    "mp4": { bytes in checkMedia(try? QuickTimeReader.read(MemoryBytes(bytes))) },
+    "photo": { bytes in checkMedia(try? MediaReader.read(MemoryBytes(bytes))) },
 ]
+
+/// The properties every media reader's result keeps.
+func checkMedia(_ metadata: MediaMetadata?) {
+    guard let metadata else { return }
+    if let position = metadata.position { precondition(abs(position.latitude) <= 90 && abs(position.longitude) <= 180) }
+    if let moment = metadata.moment { precondition(moment.date.timeIntervalSince1970.isFinite) }
+}
 
 let fuzzSpec = CommandSpec(
     name: "fuzz", abstract: "",

@@ -9,9 +9,9 @@ import Foundation
 
 /// Sightings grouped into one place: where the person was, and the days they were there.
 public struct SightingPlace: Sendable {
-    /// Degrees north: the existing place's latitude, else the mean of the sightings'.
+    /// Degrees north: the existing place's latitude, else its first sighting's.
     public var latitude: Double
-    /// Degrees east: the existing place's longitude, else the mean of the sightings'.
+    /// Degrees east: the existing place's longitude, else its first sighting's.
     public var longitude: Double
     /// The journal place these sightings join, when one with the source's tag was within the radius.
     public var existingPlaceID: UUID?
@@ -54,8 +54,11 @@ public struct SightingVisit: Sendable {
 /// visits to the places it made before instead of making new ones). Within a place, each local day
 /// is one visit.
 ///
-/// Each place is anchored at its first sighting (or the existing place), so the result does not
-/// drift as a chain of sightings a little under the radius apart would make it.
+/// Each place sits at its anchor, its first sighting (or the existing place), so it does not drift
+/// as a chain of sightings a little under the radius apart would make it. A sighting within the
+/// radius of several anchors joins the one made first, not the nearest: then importing the same
+/// sightings again, with the places the first import made already in the journal (in the order it
+/// made them), puts every sighting in the same place as before, and adds nothing.
 public struct SightingGrouper: Sendable {
     /// The default radius: 200 m.
     public static let defaultRadiusKm = 0.2
@@ -118,27 +121,12 @@ public struct SightingGrouper: Sendable {
         var places: [SightingPlace] = []
         for (index, var place) in seeds.enumerated() where !members[index].isEmpty {
             let group = members[index]
-            if place.existingPlaceID == nil {
-                place.latitude = group.reduce(0) { $0 + $1.latitude } / Double(group.count)
-                place.longitude = Self.meanLongitude(group.map(\.longitude))
-            }
             var byDay: [Int: [Sighting]] = [:]
             for sighting in group { byDay[sighting.localDay, default: []].append(sighting) }
             place.visits = byDay.keys.sorted().map { SightingVisit(day: $0, sightings: byDay[$0]!) }
             places.append(place)
         }
         return places
-    }
-
-    /// The mean of longitudes, taken on the circle so that sightings either side of 180° average near it.
-    static func meanLongitude(_ longitudes: [Double]) -> Double {
-        var x = 0.0, y = 0.0
-        for longitude in longitudes {
-            x += cos(longitude * .pi / 180)
-            y += sin(longitude * .pi / 180)
-        }
-        guard x != 0 || y != 0 else { return longitudes.first ?? 0 }
-        return atan2(y, x) * 180 / .pi
     }
 }
 
@@ -164,14 +152,14 @@ struct AnchorGrid {
         cells[key(row(latitude), column(longitude)), default: []].append((index, latitude, longitude))
     }
 
-    /// The nearest anchor within the radius that `accepting` allows, or `nil`.
+    /// The first anchor made (the lowest index) within the radius that `accepting` allows, or `nil`.
     func nearest(latitude: Double, longitude: Double, accepting: (Int) -> Bool) -> Int? {
         let centreRow = row(latitude), centreColumn = column(longitude)
         // A degree of longitude shrinks with the cosine of the latitude: near the poles a radius spans
         // more columns. Past a quarter of the globe, every column is looked at.
         let edge = min(89.999, abs(latitude) + 2 * cellDegrees)
         let span = min(columns, Int((1 / cos(edge * .pi / 180)).rounded(.up)) + 1)
-        var best: (index: Int, distance: Double)?
+        var best: Int?
         for r in (centreRow - 1)...(centreRow + 1) {
             let columnRange = span * 2 + 1 >= columns ? 0...(columns - 1) : (centreColumn - span)...(centreColumn + span)
             for c in columnRange {
@@ -179,13 +167,11 @@ struct AnchorGrid {
                 for anchor in anchors {
                     let distance = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude,
                                                       toLatitude: anchor.latitude, longitude: anchor.longitude)
-                    guard distance <= radiusKm, accepting(anchor.index) else { continue }
-                    if best == nil || distance < best!.distance || (distance == best!.distance && anchor.index < best!.index) {
-                        best = (anchor.index, distance)
-                    }
+                    guard distance <= radiusKm, best == nil || anchor.index < best!, accepting(anchor.index) else { continue }
+                    best = anchor.index
                 }
             }
         }
-        return best?.index
+        return best
     }
 }

@@ -36,43 +36,44 @@ public enum LocationHistoryReader {
     /// - Parameters:
     ///   - path: the file.
     ///   - name: the file as the user named it, for messages.
-    ///   - filter: which visits and stays to keep.
+    ///   - days: the local days (days since 1970, see ``Sighting/localDay``) of the visits and stays
+    ///     to keep; `nil` for all.
     ///   - progress: told how many bytes have been read, after each chunk.
     ///   - sighting: receives each visit or stay kept, in file order.
     /// - Returns: what was read, found, ignored and skipped.
     /// - Throws: ``ImportError`` for a file that cannot be read or is not location history, naming
     ///   the line and column of malformed JSON; whatever `sighting` throws.
-    public static func read(path: String, name: String, filter: DateFilter = DateFilter(),
+    public static func read(path: String, name: String, days: ClosedRange<Int>? = nil,
                             progress: ((Int) -> Void)? = nil, sighting: (Sighting) throws -> Void) throws -> LocationHistorySummary {
         guard let shape = try shape(ofFile: path) else { throw notHistory(name) }
         let fd = try open(path)
         defer { close(fd) }
         var stream = ByteStream(descriptor: fd)
         stream.onRead = progress
-        return try read(stream, shape: shape, name: name, filter: filter, position: { position(of: $0, inFile: path) },
+        return try read(stream, shape: shape, name: name, days: days, position: { position(of: $0, inFile: path) },
                         sighting: sighting)
     }
 
-    /// Reads a file's bytes already in memory (tests, fuzzing), as ``read(path:name:filter:progress:sighting:)`` does.
+    /// Reads a file's bytes already in memory (tests, fuzzing), as ``read(path:name:days:progress:sighting:)`` does.
     /// - Parameter chunkSize: how many bytes each read takes: small in fuzzing and tests, so that
     ///   entries straddle reads as they do in large files.
-    public static func read(bytes: [UInt8], name: String, filter: DateFilter = DateFilter(), chunkSize: Int = 1 << 20,
+    public static func read(bytes: [UInt8], name: String, days: ClosedRange<Int>? = nil, chunkSize: Int = 1 << 20,
                             sighting: (Sighting) throws -> Void) throws -> LocationHistorySummary {
         guard let shape = FormatDetection.locationHistoryShape(Array(bytes.prefix(FormatDetection.locationHistoryPrefixSize))) else {
             throw notHistory(name)
         }
-        return try read(ByteStream(bytes: bytes, chunkSize: chunkSize), shape: shape, name: name, filter: filter,
+        return try read(ByteStream(bytes: bytes, chunkSize: chunkSize), shape: shape, name: name, days: days,
                         position: { TextPosition.of(offset: $0, in: bytes) }, sighting: sighting)
     }
 
-    private static func read(_ stream: ByteStream, shape: LocationHistoryShape, name: String, filter: DateFilter,
+    private static func read(_ stream: ByteStream, shape: LocationHistoryShape, name: String, days: ClosedRange<Int>?,
                              position: (Int) -> TextPosition, sighting: (Sighting) throws -> Void) throws -> LocationHistorySummary {
         var summary = LocationHistorySummary(file: name, shape: shape)
         var entries = JSONEntryStream(stream)
         var stays = StayDetector()
         var lastPoint: (latitude: Double, longitude: Double)?
         func keep(_ found: Sighting) throws {
-            guard filter.contains(found.start) else {
+            if let days, !days.contains(found.localDay) {
                 summary.outsideDates += 1
                 return
             }
@@ -82,8 +83,8 @@ public enum LocationHistoryReader {
             summary.stays += 1
             try keep(Sighting(latitude: stay.latitude, longitude: stay.longitude, start: stay.start, end: stay.end, name: nil,
                               sourcePlaceID: nil, sourceItem: "\(name): stay of \(stay.points) points ending at locations entry \(item + 1)",
-                              identity: "google-stay:\(Int64(stay.start.timeIntervalSince1970)):"
-                                  + "\(Int((stay.latitude * 1e4).rounded())),\(Int((stay.longitude * 1e4).rounded()))"))
+                              identity: GoogleHistoryFields.identity("stay:\(Int64(stay.start.timeIntervalSince1970)):"
+                                  + "\(Int((stay.latitude * 1e4).rounded())),\(Int((stay.longitude * 1e4).rounded()))")))
         }
         var lastIndex = 0
         do {
@@ -178,24 +179,6 @@ public enum LocationHistoryReader {
     }
 }
 
-/// Which dates to keep: visits and stays starting from `since` and before `until`.
-public struct DateFilter: Sendable, Equatable {
-    public var since: Date?
-    public var until: Date?
-
-    public init(since: Date? = nil, until: Date? = nil) {
-        self.since = since
-        self.until = until
-    }
-
-    /// Whether `date` is in range.
-    public func contains(_ date: Date) -> Bool {
-        if let since, date < since { return false }
-        if let until, date >= until { return false }
-        return true
-    }
-}
-
 /// What reading one location history file found.
 public struct LocationHistorySummary: Sendable {
     /// The most distinct reasons kept; more are counted together, so a hostile file cannot grow this.
@@ -211,7 +194,7 @@ public struct LocationHistorySummary: Sendable {
     public var visits = 0
     /// Stays found in raw points (Records.json).
     public var stays = 0
-    /// Visits and stays left out because they fall outside the dates asked for.
+    /// Visits and stays left out because their day is outside the days asked for.
     public var outsideDates = 0
     /// Entries deliberately not read, by kind: `activity segments`, `paths`.
     public var ignored: [String: Int] = [:]

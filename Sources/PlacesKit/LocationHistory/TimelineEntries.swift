@@ -88,6 +88,6 @@ enum TimelineEntries {
         return Sighting(latitude: point.latitude, longitude: point.longitude, start: start,
                         end: end.flatMap { $0 >= start ? $0 : nil }, name: name?.isEmpty == false ? name : nil,
                         sourcePlaceID: placeID, sourceItem: item,
-                        identity: "google-visit:\(Int64(start.timeIntervalSince1970)):\(key)")
+                        identity: GoogleHistoryFields.identity("visit:\(Int64(start.timeIntervalSince1970)):\(key)"))
     }
 }

@@ -88,10 +88,10 @@ enum HistoryFixtures {
     static func date(_ text: String) -> Date { Timestamp.date(from: text)! }
 
     /// Reads text as location history, returning the sightings and the summary.
-    static func read(_ text: String, name: String = "history.json", filter: DateFilter = DateFilter()) throws
+    static func read(_ text: String, name: String = "history.json", days: ClosedRange<Int>? = nil) throws
         -> (sightings: [Sighting], summary: LocationHistorySummary) {
         var sightings: [Sighting] = []
-        let summary = try LocationHistoryReader.read(bytes: Array(text.utf8), name: name, filter: filter) { sightings.append($0) }
+        let summary = try LocationHistoryReader.read(bytes: Array(text.utf8), name: name, days: days) { sightings.append($0) }
         return (sightings, summary)
     }
 

@@ -136,14 +136,14 @@ import Testing
         ])
     }
 
-    @Test func datesOutsideTheFilterAreCountedNotKept() throws {
+    @Test func daysOutsideTheRangeAreCountedNotKept() throws {
         let text = F.semantic([
             F.placeVisit(latE7: 1, lonE7: 1, placeId: "a", name: "A", start: "2019-01-01T10:00:00Z", end: "2019-01-01T11:00:00Z"),
             F.placeVisit(latE7: 1, lonE7: 1, placeId: "a", name: "A", start: "2019-02-01T10:00:00Z", end: "2019-02-01T11:00:00Z"),
             F.placeVisit(latE7: 1, lonE7: 1, placeId: "a", name: "A", start: "2019-03-01T10:00:00Z", end: "2019-03-01T11:00:00Z"),
         ])
-        let filter = DateFilter(since: F.date("2019-01-15"), until: F.date("2019-03-01"))
-        let (sightings, summary) = try F.read(text, filter: filter)
+        // Days since 1970: 2019-01-15 is day 17,911; 2019-02-28 is day 17,955 (the last kept).
+        let (sightings, summary) = try F.read(text, days: 17_911...17_955)
         #expect(sightings.map(\.start) == [F.date("2019-02-01T10:00:00Z")])
         #expect(summary.outsideDates == 2)
     }
@@ -154,6 +154,9 @@ import Testing
         let timeline = try F.read(F.timeline([F.segment(latLng: "48.8584°, 2.2945°", placeId: "ChIJEiffel",
                                                         start: "2024-03-01T10:00:00.000+01:00", end: "2024-03-01T11:00:00.000+01:00")])).sightings
         #expect(takeout.map(\.identity) == timeline.map(\.identity))
+        // The journal keeps the identity as the visit's source: it must not carry the place id or the time.
+        #expect(takeout.count == 1 && !takeout[0].identity.contains("ChIJ") && !takeout[0].identity.contains("1709283600"))
+        #expect(takeout[0].identity.hasPrefix("location-history:") && takeout[0].identity.count == 33)
     }
 
     @Test func filesLargerThanTheBufferStreamAcrossChunks() throws {

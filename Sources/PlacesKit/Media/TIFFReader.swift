@@ -133,7 +133,8 @@ public enum TIFFReader {
         func degrees(_ entry: Entry) -> Double? {
             guard let parts = rationals(entry), !parts.isEmpty, parts.allSatisfy({ $0.isFinite && $0 >= 0 }) else { return nil }
             let value = parts[0] + (parts.count > 1 ? parts[1] / 60 : 0) + (parts.count > 2 ? parts[2] / 3600 : 0)
-            return value.isFinite ? value : nil
+            // To a tenth of a millimetre, so 2° 17' 40.2" is 2.2945, as written, not 2.2944999999999998.
+            return value.isFinite ? (value * 1e9).rounded() / 1e9 : nil
         }
     }
 }

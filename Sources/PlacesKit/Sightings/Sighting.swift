@@ -23,7 +23,8 @@ public struct Sighting: Sendable, Hashable {
     /// What the sighting came from, as people know it: a photo's file name, a history file and its entry.
     public var sourceItem: String
     /// A key that stays the same when the same record is imported again (from the record's content,
-    /// position and time, never from when it was read), so a re-import adds nothing.
+    /// position and time, never from when it was read), so a re-import adds nothing. It starts with
+    /// the importer's name (`photo:…`) and becomes the ``Visit/source`` of the visit it begins.
     public var identity: String
     /// Seconds east of UTC at the sighting, when the source says (a photo's OffsetTimeOriginal, a
     /// timestamp's offset); `nil` to estimate it from the longitude. It decides the sighting's local day.
@@ -65,32 +66,5 @@ public struct Sighting: Sendable, Hashable {
         let seconds = start.timeIntervalSince1970 + Double(effectiveUTCOffset)
         guard seconds.isFinite, abs(seconds) < 1e15 else { return 0 }
         return Int((seconds / 86_400).rounded(.down))
-    }
-}
-
-/// A calendar day as `YYYY-MM-DD`, from days since 1970-01-01 (proleptic Gregorian).
-public enum CivilDay {
-    /// The day's text, e.g. `2024-05-01`.
-    public static func text(_ days: Int) -> String {
-        let (year, month, day) = civil(days)
-        func pad(_ value: Int, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
-    }
-
-    /// Year, month and day of a day number (Howard Hinnant's algorithm, the inverse of
-    /// `FastTimestamp.daysSince1970`).
-    public static func civil(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

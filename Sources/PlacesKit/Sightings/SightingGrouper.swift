@@ -33,8 +33,14 @@ public struct SightingVisit: Sendable {
     /// The day's sightings, earliest first.
     public var sightings: [Sighting]
 
+    /// The local day as a visit's date.
+    public var date: VisitDate {
+        // Day numbers come from finite dates within a few thousand years of 1970.
+        guard let civil = VisitDate.civil(daysSince1970: day) else { return .instant(start) }
+        return .day(year: civil.year, month: civil.month, day: civil.day)
+    }
     /// The day as `YYYY-MM-DD`.
-    public var dayText: String { CivilDay.text(day) }
+    public var dayText: String { date.journalText }
     /// When the visit began: its first sighting's start.
     public var start: Date { sightings[0].start }
     /// When it ended: the latest end or start of its sightings, or `nil` for a single moment.

@@ -11,7 +11,7 @@ enum ImportCommand: PlacesCommand {
 
     static let name = "import"
     static let spec = CommandSpec(
-        name: name, abstract: "Add places from GeoJSON, GPX, KML/KMZ, CSV or Google Takeout files.",
+        name: name, abstract: "Add places from GeoJSON, GPX, KML/KMZ, CSV or Google Takeout files, or from geotagged photos and videos.",
         discussion: """
         Reads GeoJSON (Point features), Google Takeout "Saved Places.json", GPX waypoints, KML and KMZ
         Placemarks (Organic Maps bookmarks too), CSV with a header row (comma, semicolon or tab), and
@@ -22,7 +22,16 @@ enum ImportCommand: PlacesCommand {
         A place whose id is already in the journal is skipped (replaced with --update). A place with the
         same name as one within 50 m is skipped. The summary says what was added, updated and skipped, and why.
 
+        Photos and videos (JPEG, TIFF, raw, HEIC, PNG, MP4, MOV) and folders of them, searched at any
+        depth, make places and visits from where and when each was taken: photos within --radius (200 m)
+        of a place's first photo on one day are one visit, the same spot on another day another visit.
+        New places are named after the sight they are at, else "Near <town>", and tagged "photos".
+        Importing the same photos again adds nothing. Only position and time are read; --verbose lists
+        the files skipped (no GPS position, no date, truncated, corrupt).
+
         EXAMPLES:
+          places import ~/Pictures/2024 --dry-run
+          places import DCIM --since 2024-05-01 --until 2024-05-31 --tag "Paris 2024"
           places import "Saved Places.json" --tag google
           places import bookmarks.kml trip.gpx --dry-run
           places import backup.geojson --update
@@ -30,7 +39,7 @@ enum ImportCommand: PlacesCommand {
         options: Options.self)
 
     struct Options: ParsableOptions {
-        @Argument("file", help: "Files to import.") var files: [String]
+        @Argument("file", help: "Files to import, or folders of photos and videos.") var files: [String]
         @Option("--format", "-f", value: "format", help: "The files' format (default: auto, from the content).", choices: formats)
         var format: String?
         @Option("--tag", "-t", value: "tag", help: "Add this tag to every imported place; repeat for several.") var tags: [String]
@@ -38,9 +47,17 @@ enum ImportCommand: PlacesCommand {
         @Flag("--update", help: "Replace places whose id is already in the journal.") var update: Bool
         @Flag("--json", help: "Print the summary as JSON: added, updated and skipped places, with reasons.") var json: Bool
         @Flag("--quiet", "-q", help: "Show no progress bar.") var quiet: Bool
+        @Option("--since", value: "date", help: "Photos and videos: only those taken on or after this day (e.g. 2024-05-01).")
+        var since: String?
+        @Option("--until", value: "date", help: "Photos and videos: only those taken on or before this day.") var until: String?
+        @Option("--radius", value: "distance", help: "Photos and videos: how near a place's first photo others join it (default 200m).")
+        var radius: String?
+        @Flag("--verbose", help: "Photos and videos: list every file skipped, with the reason.") var verbose: Bool
     }
 
     static func run(_ options: Options, _ context: CommandContext) throws {
+        if options.format == nil, try PhotoImportCommand.namesPhotos(options.files) { return try PhotoImportCommand.run(options, context) }
+        try PhotoImportCommand.refusePhotoOptions(options)
         let requested = options.format.flatMap { $0 == "auto" ? nil : InterchangeFormat(rawValue: $0) }
         // Progress counts files while they are read (a file is parsed in one go), then places while
         // they are checked against the journal.

@@ -126,11 +126,8 @@ import Testing
         #expect(namer.name(for: named) == "Café de l'Homme")
     }
 
-    @Test func civilDaysRoundTrip() {
-        for day in [-719_468, -1, 0, 19_844, 2_932_896] {
-            let (year, month, date) = CivilDay.civil(day)
-            #expect(FastTimestamp.daysSince1970(year: year, month: month, day: date) == day)
-        }
-        #expect(CivilDay.text(19_844) == "2024-05-01")
+    @Test func aVisitIsDatedItsLocalDay() {
+        let places = SightingGrouper().group([Self.sighting(48.8584, 2.2945, hours: 12.5)])  // 00:30 in Paris
+        #expect(places[0].visits[0].date == .day(year: 2024, month: 5, day: 2))
     }
 }

@@ -74,10 +74,15 @@ print(f"generated {written / 1e6:.0f} MB, {stays} stays, up to {t.date()}", file
 PY
 fi
 
+# A run that takes longer than this is stopped and reported as such.
+limit=900
 measure() {
     local label="$1"; shift
     local stats="$work/time.txt"
-    /usr/bin/time -f "%e %U %S %M" -o "$stats" "$@" >"$work/stdout.txt" 2>"$work/stderr.txt" || { cat "$work/stderr.txt" >&2; exit 1; }
+    if ! /usr/bin/time -f "%e %U %S %M" -o "$stats" timeout "$limit" "$@" >"$work/stdout.txt" 2>"$work/stderr.txt"; then
+        printf '| %s | did not finish in %s s | | |\n' "$label" "$limit"
+        return
+    fi
     read -r seconds user system kilobytes <"$stats"
     printf '| %s | %s s | %.2f s | %d MB |\n' "$label" "$seconds" "$(awk "BEGIN { print $user + $system }")" "$((kilobytes / 1024))"
 }
@@ -92,9 +97,11 @@ export PLACES_STORE="$work/journal.json"
 rm -f "$PLACES_STORE"
 measure "\`places import --dry-run\` (stays found, grouped into places)" "$places" import --dry-run --quiet "$records"
 grep -m1 "stay" "$work/stdout.txt" >&2 || true
+measure "\`places import\` into an empty journal" "$places" import --quiet "$records"
+measure "the same import again (adds nothing)" "$places" import --quiet "$records"
 measure "Python \`json.load\` (parse only, no stays)" python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["locations"]))' "$records"
 if command -v jq >/dev/null 2>&1; then
-    measure "\`jq --stream\` counting points (no stays)" jq -n --stream '[inputs | select(length == 2 and .[0][-1] == "latitudeE7")] | length' "$records"
+    measure "\`jq --stream\` counting points (no stays)" jq -n --stream 'reduce (inputs | select(length == 2 and .[0][-1] == "latitudeE7")) as $point (0; . + 1)' "$records"
 else
     echo "(jq is not installed: apt-get install jq)" >&2
 fi

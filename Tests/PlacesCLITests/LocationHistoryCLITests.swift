@@ -125,6 +125,20 @@ import Testing
         #expect(journal.allSatisfy { ($0["visits"] as? [[String: Any]])?.first?["date"] as? String == "2020-06-01" })
     }
 
+    @Test(.enabled(if: ProgressTests.hasTerminal, "needs script (apt-get install bsdutils)"))
+    func theProgressBarCountsMegabytesOnATerminal() throws {
+        let places = try PlacesRunner()
+        defer { places.removeAll() }
+        let file = try write(Self.records, "Records.json", in: places)
+        let result = try ProgressTests.onTerminal(places, ["import", file, "--dry-run"], environment: ["PLACES_PROGRESS_DELAY": "0"])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains(ProgressTests.bar) && result.stdout.contains(" MB  ") && result.stdout.contains(" MB/s"),
+                "\(result.stdout.debugDescription)")
+        #expect(result.stdout.contains("Would add 2 places and 2 visits."))
+        let quiet = try ProgressTests.onTerminal(places, ["import", file, "--dry-run", "--quiet"], environment: ["PLACES_PROGRESS_DELAY": "0"])
+        #expect(!quiet.stdout.contains(ProgressTests.bar))
+    }
+
     @Test func aTruncatedFileImportsNothingAndSaysWhere() throws {
         let places = try PlacesRunner()
         defer { places.removeAll() }

@@ -27,9 +27,9 @@ public enum LocationHistoryFiles {
 
     /// Sorts the paths into location history and everything else, looking inside folders.
     ///
-    /// In a folder, Semantic Location History and Timeline files are read; a Records.json there is
-    /// passed over with a note, because Takeout puts it beside the Semantic Location History that
-    /// already holds the same visits: name it on its own to find stays in it. Other JSON files
+    /// In a folder, Semantic Location History and Timeline files are read; a Records.json beside
+    /// them is passed over with a note, because they already hold the same visits (name it on its
+    /// own to find stays in it). A folder with only Records.json files has them read. Other JSON files
     /// (Settings.json) and everything else are passed over silently. A folder with no location
     /// history is left in ``Found/others`` for other importers (photos).
     /// - Throws: ``ImportError`` for a file that cannot be opened.
@@ -56,6 +56,11 @@ public enum LocationHistoryFiles {
             }
             if inFolder.isEmpty && records.isEmpty {
                 found.others.append(path)
+            }
+            if inFolder.isEmpty {
+                // Only raw positions here: nothing else holds these visits, so they are read.
+                inFolder = records.map { Input(path: $0, shape: .records, size: size($0)) }
+                records = []
             }
             for file in records {
                 found.notes.append("\(file): Records.json in a folder is not read (the visits beside it hold the same stays); "

@@ -112,5 +112,10 @@ import Testing
         #expect(found.inputs.allSatisfy { $0.shape == .semantic && $0.size > 0 })
         #expect(found.others == [photos.path])
         #expect(found.notes.count == 1 && found.notes[0].contains("Records.json in a folder is not read"))
+
+        // With nothing else beside it, a folder's Records.json is read.
+        try FileManager.default.removeItem(at: root.appendingPathComponent("Location History/Semantic Location History"))
+        let recordsOnly = try LocationHistoryFiles.find([root.path])
+        #expect(recordsOnly.inputs.map(\.shape) == [.records] && recordsOnly.notes.isEmpty)
     }
 }

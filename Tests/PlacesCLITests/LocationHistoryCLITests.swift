@@ -60,7 +60,7 @@ import Testing
         let file = try write(Self.semantic, "Semantic Location History/2019/2019_JANUARY.json", in: places)
         let first = try places.run(["import", file])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout.contains("2019_JANUARY.json: Google Semantic Location History, 4 entries read, 3 visits (ignored: 1 activity segments)"),
+        #expect(first.stdout.contains("2019_JANUARY.json: Google Semantic Location History, 4 entries read, 3 visits (ignored: 1 activity segment)"),
                 "\(first.stdout)")
         #expect(first.stdout.contains("Added 2 places and 3 visits."), "\(first.stdout)")
         let journal = try places.journalPlaces()
@@ -98,7 +98,7 @@ import Testing
         #expect(try places.run(["import", takeout]).status == 0)
         let result = try places.run(["import", timeline, "--tag", "phone"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Timeline.json: Google Timeline (on-device export), 3 entries read, 2 visits (ignored: 1 paths)"),
+        #expect(result.stdout.contains("Timeline.json: Google Timeline (on-device export), 3 entries read, 2 visits (ignored: 1 path)"),
                 "\(result.stdout)")
         // The Eiffel Tower visit of the 5th is the one Takeout gave: only Rome is new.
         #expect(result.stdout.contains("Added 1 place and 1 visit; 1 visit already there."), "\(result.stdout)")

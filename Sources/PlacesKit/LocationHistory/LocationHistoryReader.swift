@@ -111,7 +111,7 @@ public enum LocationHistoryReader {
                         let point = try GoogleHistoryFields.e7(latitude: value["latitudeE7"], longitude: value["longitudeE7"])
                         let time = try GoogleHistoryFields.date(text: value["timestamp"], milliseconds: value["timestampMs"], field: "timestamp")
                         if let accuracy = value["accuracy"]?.numberValue, accuracy > maximumAccuracyMetres {
-                            summary.ignored["points less accurate than \(Int(maximumAccuracyMetres)) m", default: 0] += 1
+                            summary.ignored[.inaccuratePoint, default: 0] += 1
                             return
                         }
                         lastPoint = point
@@ -196,8 +196,8 @@ public struct LocationHistorySummary: Sendable {
     public var stays = 0
     /// Visits and stays left out because their day is outside the days asked for.
     public var outsideDates = 0
-    /// Entries deliberately not read, by kind: `activity segments`, `paths`.
-    public var ignored: [String: Int] = [:]
+    /// Entries deliberately not read, by kind.
+    public var ignored: [Ignored: Int] = [:]
     /// Entries that could not be read, by reason.
     public var skipped: [String: Int] = [:]
     /// The first few skipped entries, with where they are.
@@ -206,6 +206,30 @@ public struct LocationHistorySummary: Sendable {
     public var notes: [String] = []
     /// Bytes read.
     public var bytes = 0
+
+    /// A kind of entry deliberately not read.
+    public enum Ignored: String, Sendable, CaseIterable, Comparable {
+        case activitySegment = "activity segment"
+        case path = "path"
+        case tripSummary = "trip summary"
+        /// A raw point less accurate than ``LocationHistoryReader/maximumAccuracyMetres``.
+        case inaccuratePoint = "point less accurate than 200 m"
+
+        /// The kind in the plural: `activity segments`.
+        public var plural: String {
+            switch self {
+            case .activitySegment: return "activity segments"
+            case .path: return "paths"
+            case .tripSummary: return "trip summaries"
+            case .inaccuratePoint: return "points less accurate than 200 m"
+            }
+        }
+
+        /// `1 path`, `2 paths`.
+        public func counted(_ count: Int) -> String { "\(grouped(count)) \(count == 1 ? rawValue : plural)" }
+
+        public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
 
     public init(file: String, shape: LocationHistoryShape) {
         self.file = file

@@ -16,8 +16,8 @@ import Foundation
 enum TimelineEntries {
     enum Outcome {
         case visit(Sighting)
-        /// A movement or another kind of entry that is not a stay, by kind (`activity segments`).
-        case ignored(String)
+        /// A movement or another kind of entry that is not a stay.
+        case ignored(LocationHistorySummary.Ignored)
         case skipped(String)
     }
 
@@ -25,7 +25,7 @@ enum TimelineEntries {
     static func semantic(_ entry: JSONValue, item: String) -> Outcome {
         guard entry.isObject else { return .skipped("is not a JSON object") }
         guard let visit = entry["placeVisit"] else {
-            if entry["activitySegment"] != nil { return .ignored("activity segments") }
+            if entry["activitySegment"] != nil { return .ignored(.activitySegment) }
             return .skipped("is neither a placeVisit nor an activitySegment")
         }
         guard visit.isObject, let location = visit["location"], location.isObject else {
@@ -54,9 +54,9 @@ enum TimelineEntries {
     static func timeline(_ entry: JSONValue, item: String) -> Outcome {
         guard entry.isObject else { return .skipped("is not a JSON object") }
         guard let visit = entry["visit"] else {
-            if entry["timelinePath"] != nil { return .ignored("paths") }
-            if entry["activity"] != nil { return .ignored("activity segments") }
-            if entry["timelineMemory"] != nil { return .ignored("trip summaries") }
+            if entry["timelinePath"] != nil { return .ignored(.path) }
+            if entry["activity"] != nil { return .ignored(.activitySegment) }
+            if entry["timelineMemory"] != nil { return .ignored(.tripSummary) }
             return .skipped("is neither a visit, an activity nor a timelinePath")
         }
         guard let candidate = visit["topCandidate"], candidate.isObject else { return .skipped("the visit has no topCandidate") }

@@ -95,7 +95,7 @@ enum LocationHistoryImportCommand {
             case .semantic, .timeline:
                 line += "\(count(summary.entries, "entry", "entries")) read, \(count(summary.visits, "visit"))"
             }
-            let ignored = summary.ignored.sorted { $0.key < $1.key }.map { "\(grouped($0.value)) \($0.key)" }
+            let ignored = summary.ignored.sorted { $0.key < $1.key }.map { $0.key.counted($0.value) }
             if !ignored.isEmpty { line += " (ignored: \(ignored.joined(separator: ", ")))" }
             lines.append(line)
             for note in summary.notes { lines.append("  \(note)") }
@@ -154,7 +154,8 @@ enum LocationHistoryImportCommand {
             self.dryRun = dryRun
             files = summaries.map {
                 File(file: $0.file, shape: $0.shape.rawValue, entries: $0.entries, visits: $0.visits, stays: $0.stays,
-                     outsideDates: $0.outsideDates, ignored: $0.ignored, skipped: $0.skipped)
+                     outsideDates: $0.outsideDates,
+                     ignored: Dictionary(uniqueKeysWithValues: $0.ignored.map { ($0.key.plural, $0.value) }), skipped: $0.skipped)
             }
             created = plan.created.map { Place(id: $0.idString, name: $0.name, visits: $0.visits.map(\.date.journalText)) }
             extended = plan.extended.map { Extended(id: $0.place.idString, name: $0.place.name, visitsAdded: $0.visitsAdded) }

@@ -19,7 +19,7 @@ import Testing
         #expect(summary.shape == .semantic)
         #expect(summary.entries == 4)
         #expect(summary.visits == 3)
-        #expect(summary.ignored == ["activity segments": 1])
+        #expect(summary.ignored == [.activitySegment: 1])
         #expect(summary.skipped.isEmpty)
         #expect(sightings.count == 3)
         let eiffel = sightings[0]
@@ -57,7 +57,7 @@ import Testing
         let (sightings, summary) = try F.read(text, name: "Timeline.json")
         #expect(summary.shape == .timeline)
         #expect(summary.visits == 2)
-        #expect(summary.ignored == ["activity segments": 1, "paths": 1])
+        #expect(summary.ignored == [.activitySegment: 1, .path: 1])
         #expect(sightings.map(\.latitude) == [48.8584, -33.8568])
         #expect(sightings.map(\.longitude) == [2.2945, 151.2153])
         #expect(sightings.allSatisfy { $0.name == nil })
@@ -80,7 +80,7 @@ import Testing
         #expect(summary.shape == .timeline)
         #expect(sightings.count == 1)
         #expect(sightings.first?.latitude == 48.8584 && sightings.first?.sourcePlaceID == "ChIJx")
-        #expect(summary.ignored == ["activity segments": 1])
+        #expect(summary.ignored == [.activitySegment: 1])
     }
 
     @Test func recordsStaysOfFifteenMinutesBecomeSightings() throws {
@@ -115,7 +115,7 @@ import Testing
         let (sightings, summary) = try F.read(F.records(points))
         #expect(sightings.count == 1)
         #expect(sightings.first?.end == start.addingTimeInterval(1320))
-        #expect(summary.ignored == ["points less accurate than 200 m": 1])
+        #expect(summary.ignored == [.inaccuratePoint: 1])
     }
 
     @Test func e7EdgeValuesAreReadOrRefusedWithTheirReason() throws {

@@ -103,6 +103,22 @@ import Testing
         #expect(result.stdout.contains("Added 1 place and 1 visit."))
     }
 
+    @Test(.enabled(if: ProgressTests.hasTerminal, "needs script (apt-get install bsdutils)"))
+    func aTerminalShowsAProgressBarWhileFilesAreRead() throws {
+        let runner = try PlacesRunner()
+        defer { runner.removeAll() }
+        let album = try Self.album(runner)
+        let fast = ["PLACES_PROGRESS_DELAY": "0"]
+        let shown = try ProgressTests.onTerminal(runner, ["import", album.path, "--dry-run"], environment: fast)
+        #expect(shown.status == 0)
+        #expect(shown.stdout.contains(ProgressTests.bar) && shown.stdout.contains("/7  "), "\(shown.stdout.debugDescription)")
+        #expect(shown.stdout.contains("Would add 3 places"))
+        let quiet = try ProgressTests.onTerminal(runner, ["import", album.path, "--dry-run", "--quiet"], environment: fast)
+        #expect(!quiet.stdout.contains(ProgressTests.bar))
+        let piped = try runner.run(["import", album.path, "--dry-run"], environment: fast)
+        #expect(!piped.stderr.contains("\r"))
+    }
+
     @Test func photosAndInterchangeFilesAreNotMixed() throws {
         let runner = try PlacesRunner()
         defer { runner.removeAll() }

@@ -98,6 +98,7 @@ enum PhotoImportCommand {
 
     /// What the import did (or would do, with --dry-run), in lines.
     static func summary(scan: PhotoScan, plan: SightingImportPlan, dryRun: Bool, verbose: Bool) -> String {
+        func amount(_ number: Int, _ noun: String) -> String { "\(grouped(number)) \(noun)\(number == 1 ? "" : "s")" }
         var lines: [String] = []
         let verb = dryRun ? "Would add" : "Added"
         for place in plan.created {
@@ -106,18 +107,18 @@ enum PhotoImportCommand {
             lines.append("+ \(place.name)  \(CoordinateFormat.pair(latitude: place.latitude, longitude: place.longitude))  \(when)  (\(place.description))")
         }
         for (place, added) in plan.extended {
-            lines.append("~ \(place.name)  +\(counted(added, "visit"))")
+            lines.append("~ \(place.name)  +\(amount(added, "visit"))")
         }
-        let sightings = scan.sightings.count
-        lines.append("Read \(counted(scan.filesRead, "file")): \(sightings) with a position and a date, \(scan.skipped.count) skipped.")
-        lines.append("\(verb) \(counted(plan.created.count, "place")) and \(counted(plan.visitsAdded, "visit"))"
-                     + (plan.extended.isEmpty ? "" : ", \(plan.extended.count) of the places already in the journal")
-                     + (plan.visitsAlreadyThere > 0 ? "; \(counted(plan.visitsAlreadyThere, "visit")) already there" : "") + ".")
+        lines.append("Read \(amount(scan.filesRead, "file")): \(grouped(scan.sightings.count)) with a position and a date, "
+                     + "\(grouped(scan.skipped.count)) skipped.")
+        lines.append("\(verb) \(amount(plan.created.count, "place")) and \(amount(plan.visitsAdded, "visit"))"
+                     + (plan.extended.isEmpty ? "" : ", \(grouped(plan.extended.count)) of the places already in the journal")
+                     + (plan.visitsAlreadyThere > 0 ? "; \(amount(plan.visitsAlreadyThere, "visit")) already there" : "") + ".")
         if dryRun { lines.append("Nothing was written (--dry-run).") }
         var reasons: [String: Int] = [:]
         for skip in scan.skipped { reasons[skip.reason, default: 0] += 1 }
         for (reason, count) in reasons.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
-            lines.append("Skipped \(counted(count, "file")): \(reason)")
+            lines.append("Skipped \(amount(count, "file")): \(reason)")
         }
         if verbose {
             for skip in scan.skipped { lines.append("  \(skip.path): \(skip.reason)") }

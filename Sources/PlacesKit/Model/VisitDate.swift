@@ -72,7 +72,12 @@ public enum VisitDate: Sendable, Hashable {
 
     /// The calendar day that `date` falls on in `zone`.
     public static func day(of date: Date, in zone: TimeZone) -> VisitDate {
-        let local = date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: date))
+        day(of: date, offset: zone.secondsFromGMT(for: date))
+    }
+
+    /// The calendar day that `date` falls on where clocks are `offset` seconds ahead of UTC.
+    public static func day(of date: Date, offset: Int) -> VisitDate {
+        let local = date.timeIntervalSince1970 + Double(offset)
         let civil = civil(daysSince1970: Int((local / 86_400).rounded(.down)))!
         return .day(year: civil.year, month: civil.month, day: civil.day)
     }
@@ -119,6 +124,13 @@ public enum VisitDate: Sendable, Hashable {
         case .day(let year, let month, let day): return "\(Self.padded(year, 4))-\(Self.padded(month, 2))-\(Self.padded(day, 2))"
         case .instant(let date): return Timestamp.string(date)
         }
+    }
+
+    /// The date for tables and summaries: a day at most, so an instant shows as its day in UTC
+    /// (`2024-05-01`); years and months as they are.
+    public var shortText: String {
+        if case .instant(let date) = self { return Timestamp.day(date) }
+        return journalText
     }
 
     /// The calendar year the date falls in (an instant's year in UTC).

@@ -150,18 +150,9 @@ public enum VisitDate: Sendable, Hashable {
         Date(timeIntervalSince1970: Double(FastTimestamp.daysSince1970(year: year, month: month, day: day) * 86_400))
     }
 
-    /// The civil date of a day number (Howard Hinnant's algorithm, proleptic Gregorian).
+    /// The civil date of a day number, `nil` beyond a billion days either way.
     static func civil(daysSince1970 value: Int) -> (year: Int, month: Int, day: Int)? {
-        guard abs(value) < 1_000_000_000 else { return nil }
-        let days = value + 719_468
-        let era = (days >= 0 ? days : days - 146_096) / 146_097
-        let dayOfEra = days - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        abs(value) < 1_000_000_000 ? FastTimestamp.civil(daysSince1970: value) : nil
     }
 }
 

@@ -56,7 +56,7 @@ public struct HTMLMapPage: Sendable {
             let pin = location.isVisited
                 ? "<span class=\"pin\" style=\"background: \(color)\"></span>"
                 : "<span class=\"pin want\" style=\"border-color: \(color)\"></span>"
-            let visited = location.visited.map { XMLEscaping.escape(Timestamp.day($0)) } ?? "want to go"
+            let visited = location.latestVisit.map { XMLEscaping.escape($0.date.shortText) } ?? "want to go"
             out += "<tr><td>\(pin)\(XMLEscaping.escape(location.name))</td>"
             out += "<td class=\"coordinates\">\(CoordinateFormat.pair(latitude: location.latitude, longitude: location.longitude))</td>"
             out += "<td>\(visited)</td><td>\(XMLEscaping.escape(location.tags.joined(separator: ", ")))</td></tr>\n"

@@ -13,11 +13,9 @@ enum JPEGReader {
             if marker == 0x01 || (0xD0...0xD8).contains(marker) { offset += 2; continue }  // markers without length
             if marker == 0xDA || marker == 0xD9 { return MediaMetadata() }  // image data: the metadata came before
             guard let length = header.u16(2), length >= 2 else { throw MediaSkip("corrupt: a JPEG segment length") }
-            if marker == 0xE1, length >= 8 {
-                let payload = try source.bytes(at: offset + 4, count: length - 2)
-                if payload.starts(with: [0x45, 0x78, 0x69, 0x66, 0, 0]) {  // "Exif\0\0"
-                    return try TIFFReader.read(MemoryBytes(Array(payload[6...])))
-                }
+            // APP1 holds EXIF or XMP: its first six bytes say which, before the rest is read.
+            if marker == 0xE1, length >= 8, try source.bytes(at: offset + 4, count: 6) == [0x45, 0x78, 0x69, 0x66, 0, 0] {  // "Exif\0\0"
+                return try TIFFReader.read(MemoryBytes(try source.bytes(at: offset + 10, count: length - 8)))
             }
             offset += 2 + length
         }

@@ -9,14 +9,15 @@ enum QuickTimeReader {
     static func read(_ source: some MediaBytes) throws(MediaSkip) -> MediaMetadata {
         let top = try ISOBox.children(of: source, from: 0, to: source.size, clipping: true)
         guard let moov = top.first(where: { $0.type == ISOBox.moov }) else { throw MediaSkip("truncated or corrupt: no moov box") }
-        let bytes = MemoryBytes(try source.bytes(at: moov.start, count: moov.end - moov.start))
+        // The moov box is walked in the file, box header by box header: a long video's sample tables
+        // (megabytes, inside each trak) are skipped, and only the small boxes wanted are read.
         var metadata = MediaMetadata()
-        var budget = 256  // containers opened: moov, udta, meta and a few tracks' udta
-        try scan(bytes, from: 0, to: bytes.size, into: &metadata, budget: &budget)
+        var budget = 256  // containers opened: moov, udta, meta
+        try scan(source, from: moov.start, to: moov.end, into: &metadata, budget: &budget)
         return metadata
     }
 
-    private static func scan(_ bytes: MemoryBytes, from: Int, to: Int, into metadata: inout MediaMetadata,
+    private static func scan(_ bytes: some MediaBytes, from: Int, to: Int, into metadata: inout MediaMetadata,
                              budget: inout Int) throws(MediaSkip) {
         budget -= 1
         guard budget >= 0 else { return }
@@ -45,7 +46,7 @@ enum QuickTimeReader {
     }
 
     /// Reads Apple's `mdta` metadata: `keys` names the entries, `ilst` holds their values by index.
-    private static func readKeys(_ bytes: MemoryBytes, _ meta: ISOBox, into metadata: inout MediaMetadata) throws(MediaSkip) {
+    private static func readKeys(_ bytes: some MediaBytes, _ meta: ISOBox, into metadata: inout MediaMetadata) throws(MediaSkip) {
         // In MOV files `meta` is a plain box; in MP4 it is a full box with four bytes of version and flags.
         let peek = try bytes.bytes(at: meta.start, count: min(8, meta.end - meta.start))
         let first = meta.start + (peek.u32(4).map(UInt32.init) == ISOBox.hdlr ? 0 : 4)

@@ -23,6 +23,12 @@ extension Location {
         return true
     }
 
+    /// Dates the place's one visit: adds a visit on `date` when there is none, else moves the latest
+    /// visit (keeping its note) to `date`. What `edit --on` does; ``addVisit(_:)`` adds another visit.
+    public mutating func setLatestVisitDate(_ date: VisitDate) {
+        if visits.isEmpty { visits = [Visit(date: date)] } else { visits[visits.count - 1].date = date }
+    }
+
     /// Adds each of `visits` that the place does not have yet (see ``addVisit(_:)``).
     /// - Returns: how many were added.
     @discardableResult

@@ -37,11 +37,7 @@ public struct Location: Identifiable, Sendable {
         get { visits.last?.date.start }
         set {
             guard let newValue else { visits.removeAll(); return }
-            if visits.isEmpty {
-                visits = [Visit(date: VisitDate(newValue))]
-            } else if visits[visits.count - 1].date.start != newValue {
-                visits[visits.count - 1].date = VisitDate(newValue)
-            }
+            if visits.last?.date.start != newValue { setLatestVisitDate(VisitDate(newValue)) }
         }
     }
     /// When the place was added to the journal. `nil` for places from older journals that did not record it.

@@ -72,7 +72,12 @@ public enum VisitDate: Sendable, Hashable {
 
     /// The calendar day that `date` falls on in `zone`.
     public static func day(of date: Date, in zone: TimeZone) -> VisitDate {
-        let local = date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: date))
+        day(of: date, offset: zone.secondsFromGMT(for: date))
+    }
+
+    /// The calendar day that `date` falls on where clocks are `offset` seconds ahead of UTC.
+    public static func day(of date: Date, offset: Int) -> VisitDate {
+        let local = date.timeIntervalSince1970 + Double(offset)
         let civil = civil(daysSince1970: Int((local / 86_400).rounded(.down)))!
         return .day(year: civil.year, month: civil.month, day: civil.day)
     }
@@ -121,6 +126,13 @@ public enum VisitDate: Sendable, Hashable {
         }
     }
 
+    /// The date for tables and summaries: a day at most, so an instant shows as its day in UTC
+    /// (`2024-05-01`); years and months as they are.
+    public var shortText: String {
+        if case .instant(let date) = self { return Timestamp.day(date) }
+        return journalText
+    }
+
     /// The calendar year the date falls in (an instant's year in UTC).
     public var year: Int {
         switch self {
@@ -138,18 +150,9 @@ public enum VisitDate: Sendable, Hashable {
         Date(timeIntervalSince1970: Double(FastTimestamp.daysSince1970(year: year, month: month, day: day) * 86_400))
     }
 
-    /// The civil date of a day number (Howard Hinnant's algorithm, proleptic Gregorian).
+    /// The civil date of a day number, `nil` beyond a billion days either way.
     static func civil(daysSince1970 value: Int) -> (year: Int, month: Int, day: Int)? {
-        guard abs(value) < 1_000_000_000 else { return nil }
-        let days = value + 719_468
-        let era = (days >= 0 ? days : days - 146_096) / 146_097
-        let dayOfEra = days - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        abs(value) < 1_000_000_000 ? FastTimestamp.civil(daysSince1970: value) : nil
     }
 }
 

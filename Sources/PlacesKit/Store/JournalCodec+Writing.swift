@@ -41,12 +41,13 @@ extension JournalCodec {
         places.contains(where: \.needsVisitList) ? 2 : 1
     }
 
-    /// One place, as `JSONEncoder` writes a `Location` with the journal's options (what `show
-    /// --json` prints). No final newline.
-    public static func encodePlace(_ place: Location) -> [UInt8] {
+    /// One place, as `JSONEncoder` writes a `Location` with the journal's options. No final newline.
+    /// - Parameter listingVisits: write `visits` whenever the place has any, not only when they say
+    ///   more than `visited` (what `show --json` prints, so that scripts find every visit in one place).
+    public static func encodePlace(_ place: Location, listingVisits: Bool = false) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(512)
-        appendPlace(place, Indents(0), to: &out)
+        appendPlace(place, Indents(0), listingVisits: listingVisits, to: &out)
         return out
     }
 
@@ -98,7 +99,7 @@ extension JournalCodec {
     /// One place's object (its `{` already indented by the caller), keys in byte order as
     /// `JSONEncoder`'s `sortedKeys` writes them; fields this version does not know are merged in
     /// at their place, as they were read.
-    private static func appendPlace(_ place: Location, _ indents: Indents, to out: inout [UInt8]) {
+    private static func appendPlace(_ place: Location, _ indents: Indents, listingVisits: Bool = false, to out: inout [UInt8]) {
         let object = indents.object, fieldIndent = indents.field, itemIndent = indents.item, separator = indents.separator
         out.append(contentsOf: [UInt8(ascii: "{"), 0x0A])
         // Keys in byte order, as JSONEncoder's sortedKeys writes them; fields this version does
@@ -146,7 +147,7 @@ extension JournalCodec {
         if let updated = place.updated { next("updated"); date(updated, &out) }
         next("visited")
         if let visited = place.visited { date(visited, &out) } else { out.append(contentsOf: Array("null".utf8)) }
-        if place.needsVisitList {
+        if place.needsVisitList || (listingVisits && !place.visits.isEmpty) {
             next("visits")
             appendVisits(place.visits, indent: fieldIndent.count, to: &out)
         }

@@ -86,14 +86,20 @@ public enum JournalCodec {
         }
 
         mutating func places() -> [Location]? {
+            list { $0.location() }
+        }
+
+        /// A JSON array whose every element `element` reads (`nil` when one is not what it wants).
+        @inline(__always)
+        mutating func list<Element>(_ element: (inout Reader) -> Element?) -> [Element]? {
             guard scanner.consume(UInt8(ascii: "[")) else { return nil }
-            var result: [Location] = []
+            var result: [Element] = []
             scanner.skipSpace()
             if scanner.consume(UInt8(ascii: "]")) { return result }
             while true {
                 scanner.skipSpace()
-                guard let place = location() else { return nil }
-                result.append(place)
+                guard let value = element(&self) else { return nil }
+                result.append(value)
                 scanner.skipSpace()
                 if scanner.consume(UInt8(ascii: ",")) { continue }
                 return scanner.consume(UInt8(ascii: "]")) ? result : nil
@@ -161,18 +167,7 @@ public enum JournalCodec {
 
         /// A place's `visits`: a list of `{"date": …, "note": …, "source": …}` objects.
         mutating func visitList() -> [Visit]? {
-            guard scanner.consume(UInt8(ascii: "[")) else { return nil }
-            var result: [Visit] = []
-            scanner.skipSpace()
-            if scanner.consume(UInt8(ascii: "]")) { return result }
-            while true {
-                scanner.skipSpace()
-                guard let visit = visit() else { return nil }
-                result.append(visit)
-                scanner.skipSpace()
-                if scanner.consume(UInt8(ascii: ",")) { continue }
-                return scanner.consume(UInt8(ascii: "]")) ? result : nil
-            }
+            list { $0.visit() }
         }
 
         mutating func visit() -> Visit? {
@@ -294,18 +289,7 @@ public enum JournalCodec {
         }
 
         mutating func stringArray() -> [String]? {
-            guard scanner.consume(UInt8(ascii: "[")) else { return nil }
-            var result: [String] = []
-            scanner.skipSpace()
-            if scanner.consume(UInt8(ascii: "]")) { return result }
-            while true {
-                scanner.skipSpace()
-                guard let value = try? scanner.string() else { return nil }
-                result.append(value)
-                scanner.skipSpace()
-                if scanner.consume(UInt8(ascii: ",")) { continue }
-                return scanner.consume(UInt8(ascii: "]")) ? result : nil
-            }
+            list { try? $0.scanner.string() }
         }
     }
 }

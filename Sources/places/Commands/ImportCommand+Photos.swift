@@ -78,18 +78,26 @@ enum PhotoImportCommand {
         }
     }
 
-    /// `--since` and `--until` as a range of local days (days since 1970), or `nil` for all.
+    /// `--since` and `--until` as a range of local days (days since 1970), or `nil` for all. Dates are
+    /// read as `--on` reads them (`2024-05-01`, `May 2024`, `2024`, `last friday`); a month or a year
+    /// covers all its days: `--since 2024-05 --until 2024-05` is all of May.
     static func dayRange(since: String?, until: String?) throws -> ClosedRange<Int>? {
-        func day(_ text: String?, _ option: String) throws -> Int? {
+        func days(_ text: String?, _ option: String) throws -> ClosedRange<Int>? {
             guard let text else { return nil }
-            guard let date = Timestamp.date(from: text) else {
-                throw UsageError("\(option) \"\(text)\" is not a date such as 2024-05-01")
+            let date = try OptionValues.date(text, option: option)
+            // A date's first day, from its first moment (midnight UTC of that day).
+            func first(_ date: VisitDate) -> Int { Int((date.start.timeIntervalSince1970 / 86_400).rounded(.down)) }
+            switch date {
+            case .year(let year): return first(date)...(first(.year(year + 1)) - 1)
+            case .month(let year, let month):
+                let next: VisitDate = month == 12 ? .month(year: year + 1, month: 1) : .month(year: year, month: month + 1)
+                return first(date)...(first(next) - 1)
+            case .day, .instant: return first(date)...first(date)
             }
-            return Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
         }
-        let first = try day(since, "--since"), last = try day(until, "--until")
+        let first = try days(since, "--since"), last = try days(until, "--until")
         if first == nil && last == nil { return nil }
-        let range = (first ?? Int.min / 2, last ?? Int.max / 2)
+        let range = (first?.lowerBound ?? Int.min / 2, last?.upperBound ?? Int.max / 2)
         guard range.0 <= range.1 else {
             throw UsageError("--since \"\(since!)\" is after --until \"\(until!)\"", hint: "give the earlier day to --since")
         }
@@ -98,6 +106,7 @@ enum PhotoImportCommand {
 
     /// What the import did (or would do, with --dry-run), in lines.
     static func summary(scan: PhotoScan, plan: SightingImportPlan, dryRun: Bool, verbose: Bool) -> String {
+        func amount(_ number: Int, _ noun: String) -> String { "\(grouped(number)) \(noun)\(number == 1 ? "" : "s")" }
         var lines: [String] = []
         let verb = dryRun ? "Would add" : "Added"
         for place in plan.created {
@@ -106,18 +115,18 @@ enum PhotoImportCommand {
             lines.append("+ \(place.name)  \(CoordinateFormat.pair(latitude: place.latitude, longitude: place.longitude))  \(when)  (\(place.description))")
         }
         for (place, added) in plan.extended {
-            lines.append("~ \(place.name)  +\(counted(added, "visit"))")
+            lines.append("~ \(place.name)  +\(amount(added, "visit"))")
         }
-        let sightings = scan.sightings.count
-        lines.append("Read \(counted(scan.filesRead, "file")): \(sightings) with a position and a date, \(scan.skipped.count) skipped.")
-        lines.append("\(verb) \(counted(plan.created.count, "place")) and \(counted(plan.visitsAdded, "visit"))"
-                     + (plan.extended.isEmpty ? "" : ", \(plan.extended.count) of the places already in the journal")
-                     + (plan.visitsAlreadyThere > 0 ? "; \(counted(plan.visitsAlreadyThere, "visit")) already there" : "") + ".")
+        lines.append("Read \(amount(scan.filesRead, "file")): \(grouped(scan.sightings.count)) with a position and a date, "
+                     + "\(grouped(scan.skipped.count)) skipped.")
+        lines.append("\(verb) \(amount(plan.created.count, "place")) and \(amount(plan.visitsAdded, "visit"))"
+                     + (plan.extended.isEmpty ? "" : ", \(grouped(plan.extended.count)) of the places already in the journal")
+                     + (plan.visitsAlreadyThere > 0 ? "; \(amount(plan.visitsAlreadyThere, "visit")) already there" : "") + ".")
         if dryRun { lines.append("Nothing was written (--dry-run).") }
         var reasons: [String: Int] = [:]
         for skip in scan.skipped { reasons[skip.reason, default: 0] += 1 }
         for (reason, count) in reasons.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
-            lines.append("Skipped \(counted(count, "file")): \(reason)")
+            lines.append("Skipped \(amount(count, "file")): \(reason)")
         }
         if verbose {
             for skip in scan.skipped { lines.append("  \(skip.path): \(skip.reason)") }

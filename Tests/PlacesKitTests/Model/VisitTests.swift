@@ -247,3 +247,65 @@ import Testing
         #expect(PlaceMerge.changedFields(from: base, to: ours) == ["visits"])
     }
 }
+
+@Suite struct VisitUseTests {
+    static func place(_ name: String, _ visits: [VisitDate], latitude: Double = 0) -> Location {
+        Location(name: name, latitude: latitude, longitude: 0, visits: visits.map { Visit(date: $0) })
+    }
+
+    @Test func listingByVisitedPutsTheLatestFirstAndWantToGoLast() {
+        let places = [
+            Self.place("never", []),
+            Self.place("may", [.year(2010), .month(year: 2024, month: 5)]),
+            Self.place("day in may", [.day(year: 2024, month: 5, day: 1)]),
+            Self.place("Also never", []),
+            Self.place("june", [.day(year: 2024, month: 6, day: 2)]),
+        ]
+        let sorted = PlaceQuery(order: .visited).apply(to: places).map(\.name)
+        #expect(sorted == ["june", "day in may", "may", "Also never", "never"])
+    }
+
+    @Test func statsCountNewPlacesCountriesAndVisitsByYear() {
+        let places = [
+            Self.place("A", [.day(year: 2023, month: 3, day: 1), .month(year: 2024, month: 5)], latitude: 1),
+            Self.place("B", [.year(2024)], latitude: 2),
+            Self.place("C", [.instant(Date(timeIntervalSince1970: 1_704_067_200 + 3600)), .day(year: 2024, month: 9, day: 9)], latitude: 2),
+            Self.place("D", [.year(2024)], latitude: 3),
+            Self.place("E", [], latitude: 1),
+        ]
+        let countries = [1.0: ("GB", "United Kingdom"), 2.0: ("FR", "France")]
+        let stats = TravelStats.compute(places) { latitude, _ in countries[latitude].map { (code: $0.0, name: $0.1) } }
+        #expect(stats.years == [
+            TravelStats.Year(year: 2024, newPlaces: 3, newCountries: 1, visits: 5),
+            TravelStats.Year(year: 2023, newPlaces: 1, newCountries: 1, visits: 1),
+        ])
+        #expect(stats.mostRecentVisit?.place.name == "C" && stats.mostRecentVisit?.date == .day(year: 2024, month: 9, day: 9))
+    }
+
+    @Test func anUpdatingImportOfTheLatestDateKeepsEveryVisit() throws {
+        var current = Self.place("Café", [.year(2019), .month(year: 2024, month: 5)])
+        current.created = Date(timeIntervalSince1970: 0)
+        current.updated = Date(timeIntervalSince1970: 0)
+        // What a CSV or GPX export says of it: one `visited`, the latest visit's start.
+        var exported = current
+        exported.visits = [Visit(date: VisitDate(current.visited!))]
+        let file = ImportedFile(fileName: "f.csv", format: .csv, places: [ImportedPlace(location: exported, hasOwnID: true, origin: "row 2")])
+        let plan = try ImportPlanner.plan(existing: [current], files: [file], options: ImportOptions(updateExisting: true))
+        #expect(plan.updated.isEmpty && plan.places[0].visits == current.visits)
+        // A file with another visit adds it to those the journal has.
+        exported.visits = [Visit(date: .day(year: 2025, month: 1, day: 2), note: "new")]
+        let newer = ImportedFile(fileName: "f.csv", format: .csv, places: [ImportedPlace(location: exported, hasOwnID: true, origin: "row 2")])
+        let updated = try ImportPlanner.plan(existing: [current], files: [newer], options: ImportOptions(updateExisting: true))
+        #expect(updated.places[0].visits.map(\.date.journalText) == ["2019", "2024-05", "2025-01-02"])
+    }
+
+    @Test func geoJSONCarriesTheVisitsBothWays() throws {
+        let place = Self.place("Café", [.year(2019), .month(year: 2024, month: 5)])
+        let text = GeoJSONExporter.export([place])
+        #expect(text.contains(#""visited":"2024-05-01T00:00:00Z","visits":[{"date":"2019"},{"date":"2024-05"}]"#))
+        let back = try JSONPlacesReader.read(bytes: Array(text.utf8), fileName: "p.geojson", format: nil)
+        #expect(back.places.first?.location.visits == place.visits)
+        // A place with one plain date is written as before.
+        #expect(!GeoJSONExporter.export([Self.place("B", [.day(year: 2024, month: 1, day: 1)])]).contains("visits"))
+    }
+}

@@ -61,7 +61,44 @@ let fuzzTargets: [String: ([UInt8]) -> Void] = [
         }
     },
     "detect": { bytes in _ = try? Importer.parse(data: bytes, fileName: "fuzz", format: nil) },
+    "history": { bytes in
+        // Google location history of any shape, read in chunks as small as one byte (the first byte
+        // picks the size) so that entries straddle reads. What it yields must be in range.
+        guard let first = bytes.first else { return }
+        _ = try? LocationHistoryReader.read(bytes: Array(bytes.dropFirst()), name: "fuzz.json", chunkSize: Int(first % 64) + 1) { sighting in
+            precondition((-90...90).contains(sighting.latitude) && (-180...180).contains(sighting.longitude))
+            precondition(sighting.end.map { $0 >= sighting.start } ?? true)
+        }
+    },
+    "jsonstream": { bytes in
+        // The streaming reader agrees with the whole-document parser: a document that parses
+        // whole streams too, with as many entries in its "locations" arrays.
+        guard let first = bytes.first else { return }
+        let document = Array(bytes.dropFirst())
+        var streamed = 0
+        var stream = JSONEntryStream(ByteStream(bytes: document, chunkSize: Int(first % 64) + 1))
+        let streamOK = (try? stream.read(streaming: ["locations"]) { key, _, _, _ in if key != nil { streamed += 1 } }) != nil
+        var parser = JSONParser(bytes: document)
+        guard let whole = try? parser.parse() else { return }
+        guard case .object(let members) = whole else { return }
+        precondition(streamOK, "a document that parses whole must stream")
+        let expected = members.filter { $0.key == "locations" }.reduce(0) { $0 + ($1.value.arrayValue?.count ?? 0) }
+        precondition(streamed == expected, "streamed \(streamed) entries, the whole document has \(expected)")
+    },
+    // Photo and video metadata: every reader must stay within the bytes and give a position on the
+    // globe or none.
+    "exif": { bytes in checkMedia(try? TIFFReader.read(MemoryBytes(bytes))) },
+    "isobmff": { bytes in checkMedia(try? HEIFReader.read(MemoryBytes(bytes))) },
+    "mp4": { bytes in checkMedia(try? QuickTimeReader.read(MemoryBytes(bytes))) },
+    "photo": { bytes in checkMedia(try? MediaReader.read(MemoryBytes(bytes))) },
 ]
+
+/// The properties every media reader's result keeps.
+func checkMedia(_ metadata: MediaMetadata?) {
+    guard let metadata else { return }
+    if let position = metadata.position { precondition(abs(position.latitude) <= 90 && abs(position.longitude) <= 180) }
+    if let moment = metadata.moment { precondition(moment.date.timeIntervalSince1970.isFinite) }
+}
 
 let fuzzSpec = CommandSpec(
     name: "fuzz", abstract: "",

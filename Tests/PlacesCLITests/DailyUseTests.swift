@@ -75,7 +75,7 @@ import Testing
         #expect(try complete(["remove", String(palace.prefix(8)), String(opera.prefix(2))]) == [String(opera.prefix(8))])
         #expect(Set(try complete(["list", "--tag", ""])) == ["london", "music", "royal\\ visits"])
         #expect(try complete(["edit", "x", "--untag", "ro"]) == ["royal\\ visits"])
-        #expect(try complete(["list", "--sort", ""]) == ["name", "created", "updated", "distance"])
+        #expect(try complete(["list", "--sort", ""]) == ["name", "created", "updated", "visited", "distance"])
         #expect(try complete(["list", "--format", "j"]) == ["json"])
         #expect(try complete(["sh"]) == ["show", "share"])
         #expect(try complete(["list", "--vis"]) == ["--visited"])

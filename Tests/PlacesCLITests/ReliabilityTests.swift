@@ -49,7 +49,7 @@ import Testing
         try text.write(to: places.journal, atomically: true, encoding: .utf8)
         let result = try places.run(["add", "A", "--at", "1,2"])
         #expect(result.status == 65)
-        #expect(result.stderr.contains("it is journal version 9, and this places reads up to version 1"))
+        #expect(result.stderr.contains("it is journal version 9, and this places reads up to version 2"))
         #expect(try String(contentsOf: places.journal, encoding: .utf8) == text)
     }
 

@@ -46,7 +46,7 @@ public enum PlaceMerge {
         }
     }
 
-    /// The known fields: name, description, coordinates, tags, visited and created.
+    /// The known fields: name, description, coordinates, tags, visits and created.
     private static let fields: [Field] = [
         Field(name: "name", show: { "\"\($0.name)\"" }, copy: { $0.name = $1.name }),
         Field(name: "description", show: { $0.description.isEmpty ? "(none)" : "\"\($0.description)\"" },
@@ -56,9 +56,30 @@ public enum PlaceMerge {
         // Tags read joined by commas, which a tag may itself contain: compared one by one.
         Field(name: "tags", show: { $0.tags.isEmpty ? "(none)" : $0.tags.joined(separator: ", ") }, copy: { $0.tags = $1.tags },
               key: { $0.tags.map { "\($0.utf8.count):\($0)" }.joined() }),
-        Field(name: "visited", show: { $0.visited.map(Timestamp.string) ?? "no" }, copy: { $0.visited = $1.visited }),
+        // Merged as a set, never a conflict (see `mergedVisits`); the field compares and shows them.
+        Field(name: "visits", show: { $0.visits.isEmpty ? "no" : $0.visits.map(visitText).joined(separator: "; ") },
+              copy: { $0.visits = $1.visits },
+              key: { $0.visits.map { visitText($0) + "\u{1}" + ($0.source ?? "") + "\u{1}" + $0.extraFields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.text)" }.joined(separator: "\u{1}") }.joined(separator: "\u{0}") }),
         Field(name: "created", show: { $0.created.map(Timestamp.string) ?? "(not recorded)" }, copy: { $0.created = $1.created }),
     ]
+
+    private static let visitsField = "visits"
+
+    /// A visit as the merge shows it: `2024-05 (birthday)`.
+    private static func visitText(_ visit: Visit) -> String {
+        visit.date.journalText + (visit.note.map { " (\($0))" } ?? "")
+    }
+
+    /// Visits merged as a set, so that no side's visits are lost: a visit either side added is
+    /// kept, a visit either side removed is gone (a changed note is a removal and an addition).
+    /// Both sides changing the same visit differently keep both versions rather than conflict.
+    public static func mergedVisits(base: [Visit], ours: [Visit], theirs: [Visit]) -> [Visit] {
+        if ours == theirs { return ours }
+        let removedByThem = base.filter { !theirs.contains($0) }
+        var result = ours.filter { !removedByThem.contains($0) }
+        for visit in theirs where !base.contains(visit) && !result.contains(visit) { result.append(visit) }
+        return Location.sortedVisits(result)
+    }
 
     /// The known fields, then one per unknown field key found on any side, in key order.
     private static func fields(of places: Location?...) -> [Field] {
@@ -82,7 +103,8 @@ public enum PlaceMerge {
                                 takeTheirs: (Conflict) -> Bool = { _ in false }) -> (merged: Location, conflicts: [Conflict]) {
         var merged = ours
         var conflicts: [Conflict] = []
-        for field in fields(of: base, ours, theirs) {
+        merged.visits = mergedVisits(base: base?.visits ?? [], ours: ours.visits, theirs: theirs.visits)
+        for field in fields(of: base, ours, theirs) where field.name != visitsField {
             // Compared through one spelling so that equal values always compare equal.
             let (mine, other) = (field.key(ours), field.key(theirs))
             guard mine != other else { continue }

@@ -70,9 +70,10 @@ public enum CoordinateFormat {
     }
 }
 
-/// `1 place`, `2 places`: a count with its noun in the right number (English plural in -s).
-public func counted(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
+/// `1 place`, `2 places`: a count with its noun in the right number (English plural in -s, or
+/// `plural` when the noun has another: `country`, `countries`).
+public func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+    "\(count) " + (count == 1 ? noun : plural ?? noun + "s")
 }
 
 /// `8961989` as `8,961,989`: the one number grouper for counts, populations and distances.

@@ -27,7 +27,7 @@ extension Gazetteer {
     /// Calls `body` with the offset, latitude and longitude of every line in one grid cell.
     /// - Parameter keepsLatitude: a quick test on a line's latitude; lines it refuses are skipped before
     ///   their longitude is read.
-    private func forEachPlace(row: Int, column: Int, keepsLatitude: (Double) -> Bool = { _ in true },
+    func forEachPlace(row: Int, column: Int, keepsLatitude: (Double) -> Bool = { _ in true },
                               _ body: (Int, Double, Double) -> Void) {
         let cellNumber = row * 360 + (column % 360 + 360) % 360
         // Most cells (oceans, ice) hold no place: the occupancy map answers without a binary search.

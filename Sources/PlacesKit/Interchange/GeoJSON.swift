@@ -7,9 +7,11 @@ import Foundation
 /// Writes places as an RFC 7946 GeoJSON FeatureCollection.
 ///
 /// One Point feature per place, positions `[longitude, latitude]`, every field of the place in
-/// `properties`, the place's id also as the feature `id`, a `bbox`, and no `crs` (RFC 7946 dropped it:
-/// WGS 84 is implied), and simplestyle-spec's `marker-color`, `marker-symbol` and `marker-size`
-/// (``ExportStyle``) so geojson.io and GitHub colour the pins as the map does. Coordinates are written as stored, in the shortest form that reads back exactly.
+/// `properties` (`visits` only when they say more than `visited`, the latest visit's start), the place's
+/// id also as the feature `id`, a `bbox`, and no `crs` (RFC 7946 dropped it: WGS 84 is implied), and
+/// simplestyle-spec's `marker-color`, `marker-symbol` and `marker-size` (``ExportStyle``) so geojson.io
+/// and GitHub colour the pins as the map does. Coordinates are written as stored, in the shortest form
+/// that reads back exactly.
 public enum GeoJSONExporter {
     /// The document, one feature per line.
     /// - Parameter progress: called now and then with the number of places written so far.
@@ -37,6 +39,12 @@ public enum GeoJSONExporter {
         out += ",\"description\":\(JSONText.quoted(place.description)),\"tags\":["
         out += place.tags.map(JSONText.quoted).joined(separator: ",")
         out += "],\"visited\":" + date(place.visited)
+        if place.needsVisitList {
+            // Every visit, as precise as it was given; `visited` stays the latest for other tools.
+            out += ",\"visits\":[" + place.visits.map { visit in
+                "{\"date\":\"\(visit.date.journalText)\"" + (visit.note.map { ",\"note\":" + JSONText.quoted($0) } ?? "") + "}"
+            }.joined(separator: ",") + "]"
+        }
         out += ",\"created\":" + date(place.created)
         out += ",\"updated\":" + date(place.updated)
         out += ",\"marker-color\":\"\(color)\",\"marker-symbol\":\"\(ExportStyle.markerSymbol(visited: place.isVisited))\""
@@ -156,6 +164,9 @@ enum JSONPlacesReader {
         }
         // Dates a foreign file names differently or writes loosely are left out rather than refused.
         draft.visited = properties["visited"]?.stringValue.flatMap(ForeignFields.date)
+        draft.visits = (properties["visits"]?.arrayValue ?? []).compactMap { visit in
+            visit["date"]?.stringValue.flatMap { VisitDate(journalText: $0) }.map { Visit(date: $0, note: visit["note"]?.stringValue) }
+        }
         draft.created = properties["created"]?.stringValue.flatMap(ForeignFields.date)
         draft.updated = properties["updated"]?.stringValue.flatMap(ForeignFields.date)
         // Our fields as GDAL names them after a conversion: `places_id` (our GPX's extensions),

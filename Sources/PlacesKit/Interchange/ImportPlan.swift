@@ -142,6 +142,15 @@ public enum ImportPlanner {
                             continue
                         }
                         place.created = place.created ?? current.created
+                        // An update never loses visits: the file's join the journal's. A visit on the start of
+                        // one the journal has, without a note, is that visit as `visited` wrote it (a CSV's
+                        // 2024-05-01T00:00:00Z for the month 2024-05), not another.
+                        var visits = current
+                        for visit in place.visits where !(visit.note == nil && visit.source == nil
+                                                          && current.visits.contains { $0.date.start == visit.date.start }) {
+                            visits.addVisit(visit)
+                        }
+                        place.visits = visits.visits
                         var comparable = place
                         comparable.updated = current.updated
                         if comparable.hasSameContent(as: current) {

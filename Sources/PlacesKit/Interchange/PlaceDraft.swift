@@ -16,6 +16,8 @@ struct PlaceDraft {
     var longitude: Double?
     var tags: [String] = []
     var visited: Date?
+    /// The visits, when the file lists them (our GeoJSON does); otherwise `visited` is the one visit.
+    var visits: [Visit] = []
     var created: Date?
     var updated: Date?
 
@@ -30,7 +32,7 @@ struct PlaceDraft {
         guard let longitude else { throw fail("\"\(name.trimmed)\" has no longitude") }
         let location = Location(
             id: id ?? UUID(), name: name, description: Self.unixLineBreaks(description).trimmed, latitude: latitude, longitude: longitude,
-            tags: tags, visited: visited, created: created, updated: updated)
+            tags: tags, visited: visited, visits: visits, created: created, updated: updated)
         do {
             return ImportedPlace(location: try location.validated(), hasOwnID: id != nil, origin: item)
         } catch let error as LocationValidationError {

@@ -52,7 +52,7 @@ struct HTMLMapData {
             JSONText.appendQuoted(tag, to: &out)
         }
         key("],\"visited\":")
-        if let visited = location.visited { JSONText.appendQuoted(Timestamp.day(visited), to: &out) } else { key("null") }
+        if let visit = location.latestVisit { JSONText.appendQuoted(visit.date.shortText, to: &out) } else { key("null") }
         key(",\"lat\":" + number(location.latitude) + ",\"lon\":" + number(location.longitude))
         key(",\"coordinates\":\"" + CoordinateFormat.pair(latitude: location.latitude, longitude: location.longitude) + "\"")
         key(",\"color\":\(Self.colorIndex(scene.palette.color(for: location))),\"links\":[")

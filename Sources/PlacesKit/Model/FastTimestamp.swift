@@ -111,17 +111,9 @@ enum FastTimestamp {
     /// Appends the journal's form of `date` (`2024-05-01T12:00:00Z`) to `out`.
     static func append(_ date: Date, to out: inout [UInt8]) {
         let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
-        var days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
-        days += 719_468
-        let era = (days >= 0 ? days : days - 146_096) / 146_097
-        let dayOfEra = days - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, day) = civil(daysSince1970: days)
         guard (0...9999).contains(year) else {
             // Outside four-digit years (never typed, but possible in a hand-edited journal).
             out.append(contentsOf: date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt)).utf8)
@@ -138,6 +130,21 @@ enum FastTimestamp {
         put(year, 4); out.append(UInt8(ascii: "-")); put(month, 2); out.append(UInt8(ascii: "-")); put(day, 2)
         out.append(UInt8(ascii: "T")); put(secondOfDay / 3600, 2); out.append(UInt8(ascii: ":"))
         put(secondOfDay / 60 % 60, 2); out.append(UInt8(ascii: ":")); put(secondOfDay % 60, 2); out.append(UInt8(ascii: "Z"))
+    }
+
+    /// The civil date of a day number, the inverse of ``daysSince1970(year:month:day:)`` (Howard
+    /// Hinnant's algorithm, proleptic Gregorian).
+    @inline(__always)
+    static func civil<Number: BinaryInteger>(daysSince1970 value: Number) -> (year: Number, month: Number, day: Number) {
+        let days = value + 719_468
+        let era = (days >= 0 ? days : days - 146_096) / 146_097
+        let dayOfEra = days - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     static func daysInMonth(_ month: Int, year: Int) -> Int {

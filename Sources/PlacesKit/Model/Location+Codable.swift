@@ -6,10 +6,14 @@ import Foundation
 
 /// The journal's JSON form of a place. Dates are always ISO 8601 strings in UTC, whatever the
 /// coder's date strategy, so the file reads the same to people and to other tools. Fields added
-/// after the first version (`tags`, `visited`, `created`, `updated`) may be absent.
+/// after the first version (`tags`, `visited`, `created`, `updated`, `visits`) may be absent.
+///
+/// `visits` is written only when the visits say more than `visited` alone (``needsVisitList``);
+/// `visited` is always written, as the latest visit's start. When `visits` is present it is the
+/// record and `visited` is only its summary; when absent, `visited` is the one visit (or none).
 extension Location: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, name, description, latitude, longitude, tags, visited, created, updated
+        case id, name, description, latitude, longitude, tags, visited, visits, created, updated
 
         static var allKeyNames: [String] { allCases.map(\.rawValue) }
     }
@@ -22,7 +26,10 @@ extension Location: Codable {
         latitude = try container.decode(Double.self, forKey: .latitude)
         longitude = try container.decode(Double.self, forKey: .longitude)
         tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
-        visited = try Self.decodeTimestamp(container, .visited)
+        let visited = try Self.decodeTimestamp(container, .visited)
+        // The same rule as the journal's reader: a list with visits is the record, else `visited` is.
+        let list = try container.decodeIfPresent([Visit].self, forKey: .visits) ?? []
+        visits = list.isEmpty ? visited.map { [Visit(date: VisitDate($0))] } ?? [] : Self.sortedVisits(list)
         created = try Self.decodeTimestamp(container, .created)
         updated = try Self.decodeTimestamp(container, .updated)
         extraFields = [:]
@@ -44,6 +51,7 @@ extension Location: Codable {
         try container.encode(tags, forKey: .tags)
         // `visited: null` says "want to go" explicitly; the dates of record are simply left out when unknown.
         try container.encode(visited.map(Timestamp.string), forKey: .visited)
+        if needsVisitList { try container.encode(visits, forKey: .visits) }
         try container.encodeIfPresent(created.map(Timestamp.string), forKey: .created)
         try container.encodeIfPresent(updated.map(Timestamp.string), forKey: .updated)
         if !extraFields.isEmpty {

@@ -52,7 +52,7 @@ extension Location {
         }
         place.tags = try Self.normalizedTags(tags)
         // The journal stores whole seconds; keep the value in memory equal to the value on disk.
-        place.visited = visited.map(Timestamp.wholeSeconds)
+        place.visits = try visits.map { try $0.validated() }
         place.created = created.map(Timestamp.wholeSeconds)
         place.updated = updated.map(Timestamp.wholeSeconds)
         return place

@@ -21,8 +21,25 @@ public struct Location: Identifiable, Sendable {
     public var longitude: Double
     /// The lists the place belongs to ("food", "2025 trip"). Kept in the order given, without repeats.
     public var tags: [String]
-    /// When the person was there; `nil` for a place they still want to go to.
-    public var visited: Date?
+    /// Every time the person was there, in date order (see ``VisitDate`` for the order); empty for a
+    /// place they still want to go to. Add visits with ``addVisit(_:)``, which keeps the order.
+    public var visits: [Visit] {
+        didSet { visits = Self.sortedVisits(visits) }
+    }
+    /// When the person was last there: the ``VisitDate/start`` of the latest visit; `nil` for a
+    /// place they still want to go to. The journal writes it beside `visits` so that older readers
+    /// and other tools see the latest visit.
+    ///
+    /// Setting it is the one-date view of the visits: `nil` removes every visit; a date adds a visit
+    /// on it when there is none, or else moves the latest visit to it (read as ``VisitDate/init(_:)``),
+    /// and does nothing when the date is already the latest visit's start.
+    public var visited: Date? {
+        get { visits.last?.date.start }
+        set {
+            guard let newValue else { visits.removeAll(); return }
+            if visits.last?.date.start != newValue { setLatestVisitDate(VisitDate(newValue)) }
+        }
+    }
     /// When the place was added to the journal. `nil` for places from older journals that did not record it.
     public var created: Date?
     /// When the place was last changed. `nil` for places from older journals that did not record it.
@@ -32,6 +49,10 @@ public struct Location: Identifiable, Sendable {
     public var extraFields: [String: JSONFragment]
 
     /// Creates a location. Nothing is validated here; call ``validated()`` before storing it.
+    /// - Parameters:
+    ///   - visited: the one date of a place with a single visit (see ``VisitDate/init(_:)``); ignored
+    ///     when `visits` is not empty.
+    ///   - visits: the visits, in any order.
     public init(
         id: UUID = UUID(),
         name: String,
@@ -40,6 +61,7 @@ public struct Location: Identifiable, Sendable {
         longitude: Double,
         tags: [String] = [],
         visited: Date? = nil,
+        visits: [Visit] = [],
         created: Date? = nil,
         updated: Date? = nil,
         extraFields: [String: JSONFragment] = [:]
@@ -50,14 +72,14 @@ public struct Location: Identifiable, Sendable {
         self.latitude = latitude
         self.longitude = longitude
         self.tags = tags
-        self.visited = visited
+        self.visits = visits.isEmpty ? visited.map { [Visit(date: VisitDate($0))] } ?? [] : Self.sortedVisits(visits)
         self.created = created
         self.updated = updated
         self.extraFields = extraFields
     }
 
     /// Whether the person has been there.
-    public var isVisited: Bool { visited != nil }
+    public var isVisited: Bool { !visits.isEmpty }
 
     /// The first eight hex digits of the id, lower-cased: what tables show and what people type.
     public var shortID: String { String(idString.prefix(8)) }
@@ -100,7 +122,7 @@ public struct Location: Identifiable, Sendable {
     public func hasSameContent(as other: Location) -> Bool {
         id == other.id && name == other.name && description == other.description
             && latitude == other.latitude && longitude == other.longitude && tags == other.tags
-            && visited == other.visited && created == other.created && updated == other.updated
+            && visits == other.visits && created == other.created && updated == other.updated
             && extraFields == other.extraFields
     }
 

@@ -20,6 +20,9 @@ public struct PlaceQuery: Sendable, Equatable {
         case updated
         /// Nearest to ``PlaceQuery/centre`` first; ties by name.
         case distance
+        /// Latest visit first (in ``VisitDate``'s order: a month counts from its first day), places
+        /// not visited yet last; ties by name, ignoring case.
+        case visited
     }
 
     /// A point on the globe.
@@ -102,6 +105,16 @@ public struct PlaceQuery: Sendable, Equatable {
             items.sort { (place($0).updated ?? .distantPast) > (place($1).updated ?? .distantPast) }
         case .distance:
             items.sort { (distance($0), place($0).name) < (distance($1), place($1).name) }
+        case .visited:
+            items.sort { a, b in
+                let (x, y) = (place(a).latestVisit?.date, place(b).latestVisit?.date)
+                if x != y {
+                    guard let x else { return false }
+                    guard let y else { return true }
+                    return x > y
+                }
+                return place(a).name.lowercased() < place(b).name.lowercased()
+            }
         }
         if let limit, items.count > limit { items.removeSubrange(limit...) }
     }

@@ -73,19 +73,23 @@ public struct TravelStats: Sendable, Encodable {
         public var westernmost: Pin
     }
 
-    /// The last place visited, with the day.
+    /// The last place visited, with the date.
     public struct Visit: Sendable, Encodable, Equatable {
         public var place: Pin
-        /// When the place was visited; encoded as ISO 8601 text.
-        public var visited: Date
+        /// When, as precisely as it was given; encoded as `date` (`2024-05`) and as `visited`,
+        /// the ISO 8601 timestamp of its start.
+        public var date: VisitDate
+        /// The start of ``date``.
+        public var visited: Date { date.start }
 
-        enum CodingKeys: String, CodingKey { case place, visited }
+        enum CodingKeys: String, CodingKey { case place, visited, date }
 
         // ISO 8601, as the journal writes dates, whatever the encoder's date strategy.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(place, forKey: .place)
             try container.encode(Timestamp.string(visited), forKey: .visited)
+            try container.encode(date.journalText, forKey: .date)
         }
     }
 
@@ -113,6 +117,8 @@ public struct TravelStats: Sendable, Encodable {
     public var extremes: Extremes?
     /// The place with the latest visit date; `nil` when nothing has been visited.
     public var mostRecentVisit: Visit?
+    /// Each year with a visit, newest first (see ``Year``).
+    public var years: [Year]
 
     /// Journals with more distinct positions than this get an approximate ``furthestApart``:
     /// the exact search compares every pair.
@@ -175,8 +181,8 @@ public struct TravelStats: Sendable, Encodable {
 
         var mostRecent: Visit?
         for (index, place) in places.enumerated() {
-            guard let day = place.visited else { continue }
-            if mostRecent == nil || day > mostRecent!.visited { mostRecent = Visit(place: pins[index], visited: day) }
+            guard let date = place.latestVisit?.date else { continue }
+            if mostRecent == nil || date > mostRecent!.date { mostRecent = Visit(place: pins[index], date: date) }
         }
 
         return TravelStats(
@@ -191,7 +197,8 @@ public struct TravelStats: Sendable, Encodable {
             placesInNoCountry: inNoCountry,
             furthestApart: furthestPair(pins, exactLimit: exactPairLimit),
             extremes: extremes,
-            mostRecentVisit: mostRecent)
+            mostRecentVisit: mostRecent,
+            years: years(places, pins: pins))
     }
 
     /// The two pins furthest apart on the sphere: the pair whose unit vectors have the smallest dot

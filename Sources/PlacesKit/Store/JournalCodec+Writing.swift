@@ -27,7 +27,7 @@ extension JournalCodec {
         for key in keys {
             switch key {
             case "places" where members[key] == nil: member(key) { appendArray(places, indent: 2, to: &$0) }
-            case "version" where members[key] == nil: member(key) { $0.append(contentsOf: "\(JournalStore.currentVersion)".utf8) }
+            case "version" where members[key] == nil: member(key) { $0.append(contentsOf: "\(version(for: places))".utf8) }
             default: member(key) { members[key]!.appendPretty(indent: 2, to: &$0) }
             }
         }
@@ -35,12 +35,19 @@ extension JournalCodec {
         return out
     }
 
-    /// One place, as `JSONEncoder` writes a `Location` with the journal's options (what `show
-    /// --json` prints). No final newline.
-    public static func encodePlace(_ place: Location) -> [UInt8] {
+    /// The format version a journal of `places` is written as: the oldest that holds them all
+    /// (version 2 only when a place needs its `visits` list; see ``JournalStore/currentVersion``).
+    public static func version(for places: [Location]) -> Int {
+        places.contains(where: \.needsVisitList) ? 2 : 1
+    }
+
+    /// One place, as `JSONEncoder` writes a `Location` with the journal's options. No final newline.
+    /// - Parameter listingVisits: write `visits` whenever the place has any, not only when they say
+    ///   more than `visited` (what `show --json` prints, so that scripts find every visit in one place).
+    public static func encodePlace(_ place: Location, listingVisits: Bool = false) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(512)
-        appendPlace(place, Indents(0), to: &out)
+        appendPlace(place, Indents(0), listingVisits: listingVisits, to: &out)
         return out
     }
 
@@ -92,7 +99,7 @@ extension JournalCodec {
     /// One place's object (its `{` already indented by the caller), keys in byte order as
     /// `JSONEncoder`'s `sortedKeys` writes them; fields this version does not know are merged in
     /// at their place, as they were read.
-    private static func appendPlace(_ place: Location, _ indents: Indents, to out: inout [UInt8]) {
+    private static func appendPlace(_ place: Location, _ indents: Indents, listingVisits: Bool = false, to out: inout [UInt8]) {
         let object = indents.object, fieldIndent = indents.field, itemIndent = indents.item, separator = indents.separator
         out.append(contentsOf: [UInt8(ascii: "{"), 0x0A])
         // Keys in byte order, as JSONEncoder's sortedKeys writes them; fields this version does
@@ -140,6 +147,10 @@ extension JournalCodec {
         if let updated = place.updated { next("updated"); date(updated, &out) }
         next("visited")
         if let visited = place.visited { date(visited, &out) } else { out.append(contentsOf: Array("null".utf8)) }
+        if place.needsVisitList || (listingVisits && !place.visits.isEmpty) {
+            next("visits")
+            appendVisits(place.visits, indent: fieldIndent.count, to: &out)
+        }
         for extra in extras {
             begin(extra)
             place.extraFields[extra]!.appendPretty(indent: fieldIndent.count, to: &out)
@@ -147,6 +158,36 @@ extension JournalCodec {
         out.append(0x0A)
         out.append(contentsOf: object)
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// A non-empty list of visits whose `[` follows a key at `indent`, as `JSONEncoder` lays it out:
+    /// each visit's members in byte order, unknown members merged in at their place.
+    private static func appendVisits(_ visits: [Visit], indent: Int, to out: inout [UInt8]) {
+        let objectIndent = [UInt8](repeating: 0x20, count: indent + 2), memberIndent = objectIndent + [0x20, 0x20]
+        out.append(contentsOf: [UInt8(ascii: "["), 0x0A])
+        for (index, visit) in visits.enumerated() {
+            out.append(contentsOf: objectIndent)
+            out.append(contentsOf: [UInt8(ascii: "{"), 0x0A])
+            var members: [(key: String, write: (inout [UInt8]) -> Void)] = [("date", { JSONText.appendQuoted(visit.date.journalText, to: &$0) })]
+            if let note = visit.note { members.append(("note", { JSONText.appendQuoted(note, to: &$0) })) }
+            if let source = visit.source { members.append(("source", { JSONText.appendQuoted(source, to: &$0) })) }
+            for (key, value) in visit.extraFields { members.append((key, { value.appendPretty(indent: memberIndent.count, to: &$0) })) }
+            members.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            for (position, member) in members.enumerated() {
+                out.append(contentsOf: memberIndent)
+                JSONText.appendQuoted(member.key, to: &out)
+                out.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+                member.write(&out)
+                if position < members.count - 1 { out.append(UInt8(ascii: ",")) }
+                out.append(0x0A)
+            }
+            out.append(contentsOf: objectIndent)
+            out.append(UInt8(ascii: "}"))
+            if index < visits.count - 1 { out.append(UInt8(ascii: ",")) }
+            out.append(0x0A)
+        }
+        out.append(contentsOf: [UInt8](repeating: 0x20, count: indent))
+        out.append(UInt8(ascii: "]"))
     }
 
     private static func date(_ value: Date, _ out: inout [UInt8]) {

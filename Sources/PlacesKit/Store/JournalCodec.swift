@@ -65,7 +65,8 @@ public enum JournalCodec {
                     switch key {
                     case "places": guard places == nil, let value = self.places() else { return nil }; places = value
                     case "version":
-                        guard version == nil, let value = try? scanner.number(), value == Double(JournalStore.currentVersion) else { return nil }
+                        guard version == nil, let value = try? scanner.number(),
+                              JournalStore.readableVersions.contains(where: { Double($0) == value }) else { return nil }
                         version = value
                     default:
                         // A member this version does not know: kept, so saving does not drop it.
@@ -85,14 +86,20 @@ public enum JournalCodec {
         }
 
         mutating func places() -> [Location]? {
+            list { $0.location() }
+        }
+
+        /// A JSON array whose every element `element` reads (`nil` when one is not what it wants).
+        @inline(__always)
+        mutating func list<Element>(_ element: (inout Reader) -> Element?) -> [Element]? {
             guard scanner.consume(UInt8(ascii: "[")) else { return nil }
-            var result: [Location] = []
+            var result: [Element] = []
             scanner.skipSpace()
             if scanner.consume(UInt8(ascii: "]")) { return result }
             while true {
                 scanner.skipSpace()
-                guard let place = location() else { return nil }
-                result.append(place)
+                guard let value = element(&self) else { return nil }
+                result.append(value)
                 scanner.skipSpace()
                 if scanner.consume(UInt8(ascii: ",")) { continue }
                 return scanner.consume(UInt8(ascii: "]")) ? result : nil
@@ -104,6 +111,7 @@ public enum JournalCodec {
             var id: UUID?, name: String?, latitude: Double?, longitude: Double?
             var description = "", tags: [String] = []
             var visited: Date?, created: Date?, updated: Date?
+            var visits: [Visit] = []
             var extraFields: [String: JSONFragment] = [:]
             var seen = 0 as UInt16
             scanner.skipSpace()
@@ -134,6 +142,9 @@ public enum JournalCodec {
                 case "visited": bit = 64; guard let value = optionalDate() else { return nil }; visited = value
                 case "created": bit = 128; guard let value = optionalDate() else { return nil }; created = value
                 case "updated": bit = 256; guard let value = optionalDate() else { return nil }; updated = value
+                case "visits": bit = 512
+                    if scanner.isNull() { break }
+                    guard let value = visitList() else { return nil }; visits = value
                 default:
                     // A field this version does not know: kept as written, so saving does not change it.
                     bit = 0
@@ -151,7 +162,51 @@ public enum JournalCodec {
             }
             guard let id, let name, let latitude, let longitude else { return nil }
             return Location(id: id, name: name, description: description, latitude: latitude, longitude: longitude,
-                            tags: tags, visited: visited, created: created, updated: updated, extraFields: extraFields)
+                            tags: tags, visited: visited, visits: visits, created: created, updated: updated, extraFields: extraFields)
+        }
+
+        /// A place's `visits`: a list of `{"date": …, "note": …, "source": …}` objects.
+        mutating func visitList() -> [Visit]? {
+            list { $0.visit() }
+        }
+
+        mutating func visit() -> Visit? {
+            guard scanner.consume(UInt8(ascii: "{")) else { return nil }
+            var date: VisitDate?, note: String??, source: String??
+            var extraFields: [String: JSONFragment] = [:]
+            while true {
+                scanner.skipSpace()
+                guard let key = try? scanner.string() else { return nil }
+                scanner.skipSpace()
+                guard scanner.consume(UInt8(ascii: ":")) else { return nil }
+                scanner.skipSpace()
+                switch key {
+                case "date":
+                    guard date == nil, let text = try? scanner.string(), let value = VisitDate(journalText: text) else { return nil }
+                    date = value
+                case "note":
+                    guard note == nil, let value = optionalString() else { return nil }; note = value
+                case "source":
+                    guard source == nil, let value = optionalString() else { return nil }; source = value
+                default:
+                    // Visits sit at depth 4 (document, places, place, visits): their members at 5.
+                    guard extraFields[key] == nil, let value = fragment(depth: 5) else { return nil }
+                    extraFields[key] = value
+                }
+                scanner.skipSpace()
+                if scanner.consume(UInt8(ascii: ",")) { continue }
+                guard scanner.consume(UInt8(ascii: "}")) else { return nil }
+                break
+            }
+            guard let date else { return nil }
+            return Visit(date: date, note: note ?? nil, source: source ?? nil, extraFields: extraFields)
+        }
+
+        /// `.some(nil)` for JSON null, `.some(text)` for a string, `nil` for anything else.
+        mutating func optionalString() -> String?? {
+            if scanner.isNull() { return .some(nil) }
+            guard let text = try? scanner.string() else { return nil }
+            return .some(text)
         }
 
         /// Any JSON value, kept as its text. `depth` is its nesting in the document, so the limit
@@ -165,7 +220,7 @@ public enum JournalCodec {
         /// A key of a place object. Known keys are matched on their bytes and returned as static
         /// strings (no allocation, no string comparison); any other key is decoded in full.
         mutating func placeKey() -> String? {
-            let known: [StaticString] = ["created", "description", "id", "latitude", "longitude", "name", "tags", "updated", "visited"]
+            let known: [StaticString] = ["created", "description", "id", "latitude", "longitude", "name", "tags", "updated", "visited", "visits"]
             let bytes = scanner.bytes, index = scanner.index
             if scanner.peek == UInt8(ascii: "\"") {
                 for candidate in known {
@@ -234,18 +289,7 @@ public enum JournalCodec {
         }
 
         mutating func stringArray() -> [String]? {
-            guard scanner.consume(UInt8(ascii: "[")) else { return nil }
-            var result: [String] = []
-            scanner.skipSpace()
-            if scanner.consume(UInt8(ascii: "]")) { return result }
-            while true {
-                scanner.skipSpace()
-                guard let value = try? scanner.string() else { return nil }
-                result.append(value)
-                scanner.skipSpace()
-                if scanner.consume(UInt8(ascii: ",")) { continue }
-                return scanner.consume(UInt8(ascii: "]")) ? result : nil
-            }
+            list { try? $0.scanner.string() }
         }
     }
 }

@@ -66,7 +66,7 @@ public enum JournalDoctor {
         } else {
             do {
                 places = try JournalStore.decode(store.readJournal(path), path: path).places
-                findings.append(Finding(severity: .ok, message: "\(path) parses: version \(JournalStore.currentVersion), \(counted(places!.count, "place"))"))
+                findings.append(Finding(severity: .ok, message: "\(path) parses: version \(JournalCodec.version(for: places!)), \(counted(places!.count, "place"))"))
             } catch let error as JournalError {
                 switch error {
                 case .unreadable:

@@ -32,8 +32,9 @@ enum JournalProblem: Equatable {
             }
             // The version first: a newer journal may hold places this code cannot read.
             if Int(number) > JournalStore.currentVersion { return .newerVersion(Int(number)) }
-            if Int(number) < JournalStore.currentVersion {
-                return .unreadable("version \(Int(number)) is not a journal version (this program reads version \(JournalStore.currentVersion))")
+            let readable = JournalStore.readableVersions
+            if Int(number) < readable.lowerBound {
+                return .unreadable("version \(Int(number)) is not a journal version (this program reads versions \(readable.lowerBound) to \(readable.upperBound))")
             }
             guard let places = document["places"] else { return .unreadable("the top level has no \"places\"") }
             guard case .array(let list) = places else { return .unreadable("places is not a list of places") }
@@ -49,6 +50,29 @@ enum JournalProblem: Equatable {
     private static func repeatedKey(_ members: [(key: String, value: JSONValue)]) -> String? {
         var seen = Set<String>()
         return members.first { !seen.insert($0.key).inserted }?.key
+    }
+
+    /// The first problem in a place's `visits` (absent or null is fine), as a sentence.
+    private static func visitsProblem(_ value: JSONValue?, here: String) -> String? {
+        guard let value else { return nil }
+        if case .null = value { return nil }
+        guard case .array(let visits) = value else { return "\(here) is not a list of visits" }
+        for (index, visit) in visits.enumerated() {
+            let at = "\(here)[\(index)]"
+            guard case .object(let members) = visit else { return "\(at) is not an object" }
+            if let repeated = repeatedKey(members) { return "\(at) has \"\(repeated)\" twice" }
+            guard let date = visit["date"] else { return "\(at) has no \"date\"" }
+            guard case .string(let text) = date else { return "\(at).date is not a string" }
+            if VisitDate(journalText: text) == nil { return "\(at).\(VisitDate.notADateSentence(text))" }
+            for key in ["note", "source"] {
+                guard let member = visit[key] else { continue }
+                switch member {
+                case .null, .string: continue
+                default: return "\(at).\(key) is not a string"
+                }
+            }
+        }
+        return nil
     }
 
     /// The first problem among the places, as a sentence.
@@ -85,6 +109,7 @@ enum JournalProblem: Equatable {
                     return nil
                 }
             if let problem { return problem }
+            if let problem = visitsProblem(place["visits"], here: "\(here).visits") { return problem }
             for key in ["visited", "created", "updated"] {
                 guard let value = place[key] else { continue }
                 if case .null = value { continue }

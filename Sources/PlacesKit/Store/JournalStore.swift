@@ -21,8 +21,17 @@ import Darwin
 /// A journal that does not parse is never overwritten and never taken for an empty one: every
 /// operation refuses with ``JournalError/unreadable(path:reason:backup:)``.
 public struct JournalStore: Sendable {
-    /// The journal's format version that this code writes and the newest it reads.
-    public static let currentVersion = 1
+    /// The newest journal format version this code reads and writes.
+    ///
+    /// Version 2 added a place's `visits` list. A journal is written as version 1 whenever no place
+    /// needs that list (``Location/needsVisitList``: every place has at most one visit, on a day or
+    /// an instant, without a note), so such a journal stays readable by a `places` that knows only
+    /// version 1; as soon as one place has more, it is written as version 2, which such a `places`
+    /// refuses with its version message instead of opening it and losing visits on its next save.
+    public static let currentVersion = 2
+
+    /// Every journal format version this code reads.
+    public static let readableVersions = 1...currentVersion
 
     /// The journal path as given (it may be a symlink; see ``resolvedPath``).
     public let path: String

@@ -43,6 +43,7 @@ let allCommands: [CommandEntry] = [
     ListCommand.entry,
     ShowCommand.entry,
     EditCommand.entry,
+    VisitCommand.entry,
     RemoveCommand.entry,
     SearchCommand.entry,
     WhereCommand.entry,

@@ -7,7 +7,7 @@ enum ManualPage {
             program: "places", version: PlacesCLI.version,
             summary: "a personal places journal for the terminal",
             description: [
-                "Pin the places you have been and the ones you want to go, with a name, a description, coordinates, tags and the day you visited; edit them, find them again, and take them anywhere.",
+                "Pin the places you have been and the ones you want to go, with a name, a description, coordinates, tags and every visit; edit them, find them again, and take them anywhere.",
                 "Ids may be abbreviated to any unique prefix of at least 4 characters. Tables are for people; --json gives machine-readable output. Errors go to standard error as \"places: error: ...\".",
             ],
             commands: allCommands.map(\.spec),
@@ -22,8 +22,12 @@ enum ManualPage {
                     (term: "PLACES_STORE", text: "The journal file, unless --store is given."),
                     (term: "XDG_DATA_HOME", text: "Where the journal lives by default (when absolute)."),
                     (term: "VISUAL, EDITOR", text: "The editor for places edit ID (default vi)."),
+                    (term: "TZ", text: "The time zone dates such as today, yesterday and 2024-05-01T18:30 are read in (default: the system's)."),
                     (term: "NO_COLOR", text: "When set, output is never coloured."),
                     (term: "DISPLAY, WAYLAND_DISPLAY", text: "When one is set, places open hands links to xdg-open."),
+                ]),
+                (title: "Dates", items: [
+                    (term: "--on and the editor", text: "today, yesterday, friday (the most recent, today included), last friday (before today), 3 days ago, 2 weeks ago; 2 months ago, last month (a month); last year (a year); 2024-05-01, 1 May 2024 (a day); 2024-05, May 2024 (a month); 2024 (a year); 2024-05-01T18:30 (local time) and ISO 8601 timestamps. A date keeps the precision it was given."),
                 ]),
                 (title: "Exit status", items: [
                     (term: "0", text: "Success."),
@@ -36,6 +40,7 @@ enum ManualPage {
             ],
             examples: [
                 "places add \"Sydney Opera House\" --at -33.8568,151.2153 --visited --on 2019-12-31 --tag music",
+                "places visit 3e4f --on \"last friday\" --note \"with Sam\"",
                 "places list --tag music --sort created",
                 "places list --unvisited --json | jq '.[].name'",
                 "places edit 3e4f --untag music --tag opera",

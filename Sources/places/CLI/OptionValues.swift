@@ -1,4 +1,9 @@
 import PlacesKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Option values shared by several commands, read once with one wording of their errors.
 enum OptionValues {
@@ -29,6 +34,15 @@ enum OptionValues {
             throw UsageError("--limit \"\(text)\" is not a positive whole number", hint: "e.g. --limit 5")
         }
         return limit
+    }
+
+    /// Reads a date option (`--on`) with the one reader of typed dates, in the machine's time zone.
+    static func date(_ text: String, option: String, reader: VisitDateReader = VisitDateReader()) throws -> VisitDate {
+        do {
+            return try reader.read(text)
+        } catch {
+            throw UsageError("\(option) \(error)", hint: "e.g. \(option) yesterday, \(option) \"last friday\", \(option) 2024-05")
+        }
     }
 
     /// Reads `--country`, an ISO 3166-1 alpha-2 code.

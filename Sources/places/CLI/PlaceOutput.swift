@@ -8,10 +8,10 @@ import Foundation
 /// How places are shown: tables for people, JSON for programs.
 enum PlaceOutput {
     /// Places as the journal stores them, pretty-printed with sorted keys.
-    /// A place as the journal writes it: fields this version does not know come out exactly as
-    /// they were read (`JSONEncoder` would rewrite their numbers).
+    /// A place as the journal writes it, with its `visits` listed whenever it has any: fields this
+    /// version does not know come out exactly as they were read (`JSONEncoder` would rewrite their numbers).
     static func json(_ place: Location) throws -> String {
-        String(decoding: JournalCodec.encodePlace(place), as: UTF8.self)
+        String(decoding: JournalCodec.encodePlace(place, listingVisits: true), as: UTF8.self)
     }
 
     /// Places as the journal writes them.
@@ -38,7 +38,7 @@ enum PlaceOutput {
                 TerminalText.truncate(place.name, toWidth: maxNameWidth),
                 CoordinateFormat.fixed(place.latitude, decimals: 4),
                 CoordinateFormat.fixed(place.longitude, decimals: 4),
-                place.visited.map(Timestamp.day) ?? "-",
+                place.latestVisit?.date.shortText ?? "-",
                 place.tags.joined(separator: ", "),
             ])
             if let flag { rows[rows.count - 1].insert(flag(place), at: 1) }
@@ -59,17 +59,36 @@ enum PlaceOutput {
             (flag.isEmpty ? "" : flag + " ") + "\(style.bold(TerminalText.visible(place.name)))  \(style.dim(place.shortID))",
             "  id:          \(place.idString)",
             "  coordinates: \(CoordinateFormat.plain(place.latitude)), \(CoordinateFormat.plain(place.longitude))",
-            "  visited:     \(place.visited.map(Timestamp.day) ?? "not yet (want to go)")",
+            "  visited:     " + visitedSummary(place),
         ]
         if let country { lines.insert("  country:     \(flag.isEmpty ? "" : flag + " ")\(country.name) (\(country.code))", at: 3) }
         if !place.tags.isEmpty { lines.append("  tags:        \(TerminalText.visible(place.tags.joined(separator: ", ")))") }
         if let created = place.created { lines.append("  created:     \(Timestamp.string(created))") }
         if let updated = place.updated { lines.append("  updated:     \(Timestamp.string(updated))") }
+        if place.visits.count > 1 {
+            lines.append("  visits:")
+            let width = place.visits.map(\.date.shortText.count).max() ?? 0
+            for visit in place.visits.reversed() {
+                let date = visit.date.shortText
+                let note = visit.note.map { String(repeating: " ", count: width - date.count) + "  " + TerminalText.visible($0) } ?? ""
+                lines.append("    \(date)\(note)")
+            }
+        }
         if !place.description.isEmpty {
             lines.append("  description:")
             lines += place.description.split(separator: "\n", omittingEmptySubsequences: false).map { "    \(TerminalText.visible(String($0)))" }
         }
         return lines
+    }
+}
+
+extension PlaceOutput {
+    /// `2024-05-01`, `2024-05-01 (birthday)` for one visit, `2024-06-02 (3 visits)` for several,
+    /// `not yet (want to go)` for none.
+    static func visitedSummary(_ place: Location) -> String {
+        guard let latest = place.latestVisit else { return "not yet (want to go)" }
+        if place.visits.count > 1 { return "\(latest.date.shortText) (\(place.visits.count) visits)" }
+        return latest.date.shortText + (latest.note.map { " (\(TerminalText.visible($0)))" } ?? "")
     }
 }
 

@@ -33,7 +33,7 @@ enum AddCommand: PlacesCommand {
         @Option("--description", "-d", value: "text", help: "Notes about the place.") var description: String?
         @Option("--tag", "-t", value: "tag", help: "Put the place in a list; repeat for several.") var tags: [String]
         @Flag("--visited", help: "You have been there (today, or the date given with --on).") var visited: Bool
-        @Option("--on", value: "date", help: "The day you visited, e.g. 2024-05-01 (implies --visited).") var on: String?
+        @Option("--on", value: "date", help: "When you visited: 2024-05-01, yesterday, \"last friday\", 2024-05, May 2024, 2024 (implies --visited).") var on: String?
         @Option("--in", value: "place", help: "Pin the place at this town or one of your places (\"Paris\", \"London, Ontario\", \"Dishoom\").")
         var inPlace: String?
         @Option("--pick", value: "n", help: "Pin at the Nth of the places listed when a name could mean several.") var pick: String?
@@ -71,19 +71,17 @@ enum AddCommand: PlacesCommand {
             }
         }
         let now = Date()
-        var visited: Date?
+        let reader = VisitDateReader(now: now)
+        var visits: [Visit] = []
         if let on = options.on {
-            guard let date = Timestamp.date(from: on) else {
-                throw UsageError("--on \"\(on)\" is not a date such as 2024-05-01")
-            }
-            visited = date
+            visits = [Visit(date: try OptionValues.date(on, option: "--on", reader: reader))]
         } else if options.visited {
-            visited = now
+            visits = [Visit(date: try reader.read("today"))]
         }
         let place = Location(
             name: name, description: options.description ?? "",
             latitude: coordinates?.latitude ?? 0, longitude: coordinates?.longitude ?? 0,
-            tags: options.tags, visited: visited)
+            tags: options.tags, visits: visits)
         let saved = try context.store().add(place, now: now, positionedBy: position)
         if options.json {
             context.say(try PlaceOutput.json(saved))

@@ -31,8 +31,8 @@ enum EditCommand: PlacesCommand {
         @Option("--tag", "-t", value: "tag", help: "Add a tag; repeat for several.") var tags: [String]
         @Option("--untag", value: "tag", help: "Remove a tag; repeat for several.") var untags: [String]
         @Flag("--visited", help: "Mark as visited (today, or the date given with --on).") var visited: Bool
-        @Option("--on", value: "date", help: "The day you visited, e.g. 2024-05-01 (implies --visited).") var on: String?
-        @Flag("--unvisited", help: "Mark as not visited yet.") var unvisited: Bool
+        @Option("--on", value: "date", help: "The date of your latest visit (2024-05-01, yesterday, 2024-05...; implies --visited). `places visit` adds another.") var on: String?
+        @Flag("--unvisited", help: "Mark as not visited yet (removes every visit).") var unvisited: Bool
         @Flag("--json", help: "Print the changed place as JSON.") var json: Bool
 
         /// Whether any option asks for a change (otherwise the editor opens).
@@ -85,14 +85,11 @@ enum EditCommand: PlacesCommand {
         if options.unvisited && (options.visited || options.on != nil) {
             throw UsageError("--unvisited cannot go with --visited or --on")
         }
-        var visitedDate: Date?
-        if let on = options.on {
-            guard let date = Timestamp.date(from: on) else { throw UsageError("--on \"\(on)\" is not a date such as 2024-05-01") }
-            visitedDate = date
-        }
+        let reader = VisitDateReader()
+        let visitedDate = try options.on.map { try OptionValues.date($0, option: "--on", reader: reader) }
+        let today = try reader.read("today")
         let addTags = try Location.normalizedTags(options.tags)
         let removeTags = Set(options.untags.map { $0.trimmed.lowercased() })
-        let now = Date()
         return { place in
             if let name = options.name { place.name = name }
             if let description = options.description { place.description = description }
@@ -100,9 +97,9 @@ enum EditCommand: PlacesCommand {
             if let longitude = coordinates.longitude { place.longitude = longitude }
             for tag in addTags where !place.tags.contains(where: { $0.lowercased() == tag.lowercased() }) { place.tags.append(tag) }
             place.tags.removeAll { removeTags.contains($0.lowercased()) }
-            if let visitedDate { place.visited = visitedDate }
-            else if options.visited { place.visited = place.visited ?? now }
-            if options.unvisited { place.visited = nil }
+            if let visitedDate { place.setLatestVisitDate(visitedDate) }
+            else if options.visited && !place.isVisited { place.setLatestVisitDate(today) }
+            if options.unvisited { place.visits.removeAll() }
         }
     }
 
@@ -111,7 +108,11 @@ enum EditCommand: PlacesCommand {
     ///   changed nothing.
     static func editInEditor(_ original: Location, _ context: CommandContext) throws -> (Location, String)? {
         let editor = ExternalEditor(environment: context.environment)
-        let pristine = PlaceEditorText.render(original)
+        // Orientation only: an unreadable imported gazetteer must not stop the edit.
+        let whereabouts = (try? GazetteerAccess.gazetteer(context)).map {
+            PlaceEditorText.whereabouts(ReverseGeocoder(gazetteer: $0).locate(latitude: original.latitude, longitude: original.longitude))
+        }
+        let pristine = PlaceEditorText.render(original, whereabouts: whereabouts)
         var text = pristine
         while true {
             let edited = try editor.edit(text)
@@ -123,16 +124,16 @@ enum EditCommand: PlacesCommand {
                 return place.hasSameContent(as: original) ? nil : (place, edited)
             } catch let problems as PlaceEditorText.Problems {
                 context.note("places: the edit has problems; reopening the editor:\n" + problems.messages.map { "  \($0)" }.joined(separator: "\n"))
-                text = reopened(edited, problems: problems.messages)
+                text = reopened(edited, problems: problems.messages, whereabouts: whereabouts)
             }
         }
     }
 
     /// The person's own text again, with the problems as `#` lines on top (replacing earlier ones).
-    static func reopened(_ edited: String, problems: [String]) -> String {
+    static func reopened(_ edited: String, problems: [String], whereabouts: String? = nil) -> String {
         var lines = edited.split(separator: "\n", omittingEmptySubsequences: false)
         while let first = lines.first, first.hasPrefix("#") { lines.removeFirst() }
-        let header = PlaceEditorText.render(Location(name: "", latitude: 0, longitude: 0), problems: problems)
+        let header = PlaceEditorText.render(Location(name: "", latitude: 0, longitude: 0), problems: problems, whereabouts: whereabouts)
             .split(separator: "\n").filter { $0.hasPrefix("#") && !$0.hasPrefix("# Editing place") }
         return (header + lines).joined(separator: "\n")
     }

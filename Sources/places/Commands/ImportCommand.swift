@@ -11,7 +11,7 @@ enum ImportCommand: PlacesCommand {
 
     static let name = "import"
     static let spec = CommandSpec(
-        name: name, abstract: "Add places from GeoJSON, GPX, KML/KMZ, CSV or Google Takeout files.",
+        name: name, abstract: "Add places from GeoJSON, GPX, KML/KMZ, CSV or Google Takeout files, from geotagged photos and videos, or from Google location history.",
         discussion: """
         Reads GeoJSON (Point features), Google Takeout "Saved Places.json", GPX waypoints, KML and KMZ
         Placemarks (Organic Maps bookmarks, GDAL/QGIS/gpsbabel SchemaData too), CSV with a header row
@@ -28,7 +28,24 @@ enum ImportCommand: PlacesCommand {
         A place whose id is already in the journal is skipped (replaced with --update). A place with the
         same name as one within 50 m is skipped. The summary says what was added, updated and skipped, and why.
 
+        Photos and videos (JPEG, TIFF, raw, HEIC, PNG, MP4, MOV) and folders of them, searched at any
+        depth, make places and visits from where and when each was taken: photos within --radius (200 m)
+        of a place's first photo on one day are one visit, the same spot on another day another visit.
+        New places are named after the sight they are at, else "Near <town>", and tagged "photos".
+        Importing the same photos again adds nothing. Only position and time are read; --verbose lists
+        the files skipped (no GPS position, no date, truncated, corrupt).
+
+        Google location history, recognised by its content, makes places and day visits the same way:
+        Takeout's Semantic Location History (files or the folder), the phone's Timeline.json, and
+        Records.json, where stays of 15 minutes or more within 100 m are visits. Places are tagged
+        "location-history"; movements are ignored; files are streamed, so any size is read in little
+        memory. Only positions, place names, place ids and times are read; --dry-run shows what would be added.
+
         EXAMPLES:
+          places import ~/Pictures/2024 --dry-run
+          places import DCIM --since 2024-05-01 --until 2024-05-31 --tag "Paris 2024"
+          places import "Takeout/Location History/Semantic Location History" --since 2019-01-01
+          places import Records.json --dry-run
           places import "Saved Places.json" --tag google
           places import bookmarks.kml trip.gpx --dry-run
           places import backup.geojson --update
@@ -38,7 +55,7 @@ enum ImportCommand: PlacesCommand {
         options: Options.self)
 
     struct Options: ParsableOptions {
-        @Argument("file", help: "Files to import.") var files: [String]
+        @Argument("file", help: "Files to import, or folders of photos and videos or of location history.") var files: [String]
         @Option("--format", "-f", value: "format", help: "The files' format (default: auto, from the content).", choices: formats)
         var format: String?
         @Option("--tag", "-t", value: "tag", help: "Add this tag to every imported place; repeat for several.") var tags: [String]
@@ -47,9 +64,18 @@ enum ImportCommand: PlacesCommand {
         @Flag("--folder-tags", help: "Tag each KML place with the name of the folder it is in.") var folderTags: Bool
         @Flag("--json", help: "Print the summary as JSON: added, updated and skipped places, with reasons.") var json: Bool
         @Flag("--quiet", "-q", help: "Show no progress bar.") var quiet: Bool
+        @Option("--since", value: "date", help: "Photos, videos and location history: only those of this day (e.g. 2024-05-01) or later.")
+        var since: String?
+        @Option("--until", value: "date", help: "Photos, videos and location history: only those of this day or earlier.") var until: String?
+        @Option("--radius", value: "distance", help: "Photos and videos: how near a place's first photo others join it (default 200m).")
+        var radius: String?
+        @Flag("--verbose", help: "Photos and videos: list every file skipped; location history: the first entries skipped, with the reason.") var verbose: Bool
     }
 
     static func run(_ options: Options, _ context: CommandContext) throws {
+        if let history = try LocationHistoryImportCommand.inputs(options.files) { return try LocationHistoryImportCommand.run(history, options, context) }
+        if options.format == nil, try PhotoImportCommand.namesPhotos(options.files) { return try PhotoImportCommand.run(options, context) }
+        try PhotoImportCommand.refusePhotoOptions(options)
         let requested = options.format.flatMap { $0 == "auto" ? nil : InterchangeFormat(rawValue: $0) }
         // Progress counts files while they are read (a file is parsed in one go), then places while
         // they are checked against the journal.

@@ -11,14 +11,15 @@ enum ListCommand: PlacesCommand {
         EXAMPLES:
           places list --tag food --unvisited
           places list --sort created --format json
+          places list --sort visited
           places list --sort distance --from "Portland, ME"
         """,
         options: Options.self)
 
     struct Options: ParsableOptions {
         var filter = PlaceFilterOptions()
-        @Option("--sort", value: "order", help: "Order by name, created or updated (newest first), or distance (with --from).",
-                choices: ["name", "created", "updated", "distance"])
+        @Option("--sort", value: "order", help: "Order by name, created, updated or visited (newest first), or distance (with --from).",
+                choices: ["name", "created", "updated", "visited", "distance"])
         var sort: String?
         @Option("--from", value: "place", help: "With --sort distance: a town, one of your places or LAT,LON to measure from.")
         var from: String?

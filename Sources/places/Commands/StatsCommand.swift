@@ -4,10 +4,11 @@ import PlacesKit
 enum StatsCommand: PlacesCommand {
     static let name = "stats"
     static let spec = CommandSpec(
-        name: name, abstract: "Figures about your journal: countries and continents visited and still wanted, extremes.",
+        name: name, abstract: "Figures about your journal: countries and continents visited and still wanted, extremes, years.",
         discussion: """
         Each place's country comes from the same outlines as `places where`: a place within 12
         nautical miles of a coast counts as that country's, a place farther out at sea is in no country.
+        By year: the places first visited that year and their countries, and every visit that year.
 
         EXAMPLES:
           places stats
@@ -77,7 +78,15 @@ enum StatsCommand: PlacesCommand {
             }
         }
         if let visit = stats.mostRecentVisit {
-            lines.append("\(style.bold("Most recent visit:")) \(pin(visit.place)) on \(Timestamp.day(visit.visited))")
+            lines.append("\(style.bold("Most recent visit:")) \(pin(visit.place)) on \(visit.date.shortText)")
+        }
+        if !stats.years.isEmpty {
+            lines += ["", style.bold("By year:")]
+            for year in stats.years {
+                let new = year.newPlaces == 0 ? ""
+                    : "\(counted(year.newPlaces, "new place")) in \(counted(year.newCountries, "country", plural: "countries")), "
+                lines.append("  \(year.year): \(new)\(counted(year.visits, "visit"))")
+            }
         }
         return lines
     }

@@ -14,7 +14,7 @@ import Testing
     @Test func editsApplyAndKeepTheID() throws {
         let text = PlaceEditorText.render(Location.example)
             .replacingOccurrences(of: "name: Buckingham Palace", with: "name: The Palace")
-            .replacingOccurrences(of: "visited: no", with: "visited: 2024-05-01")
+            .replacingOccurrences(of: "description:", with: "visit: 2024-05-01\ndescription:")
         let edited = try PlaceEditorText.parse(text, original: Location.example)
         #expect(edited.id == Location.example.id && edited.name == "The Palace")
         #expect(edited.visited.map(Timestamp.day) == "2024-05-01")

@@ -16,6 +16,7 @@ func expectSamePlace(_ actual: Location, _ expected: Location, sourceLocation: S
             sourceLocation: sourceLocation)
     #expect(actual.tags == expected.tags, "\(label): tags", sourceLocation: sourceLocation)
     #expect(actual.visited == expected.visited, "\(label): visited", sourceLocation: sourceLocation)
+    #expect(actual.visits == expected.visits, "\(label): visits", sourceLocation: sourceLocation)
     #expect(actual.created == expected.created, "\(label): created", sourceLocation: sourceLocation)
     #expect(actual.updated == expected.updated, "\(label): updated", sourceLocation: sourceLocation)
     #expect(actual.extraFields == expected.extraFields, "\(label): extra fields", sourceLocation: sourceLocation)

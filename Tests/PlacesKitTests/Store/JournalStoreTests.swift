@@ -120,8 +120,8 @@ func temporaryDirectory() throws -> URL {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("places.json").path
-        try #"{"version": 2, "places": [{"shape": "unknown"}]}"#.write(toFile: path, atomically: false, encoding: .utf8)
-        #expect(throws: JournalError.newerVersion(path: path, version: 2, supported: 1)) { try JournalStore(path: path).load() }
+        try #"{"version": 3, "places": [{"shape": "unknown"}]}"#.write(toFile: path, atomically: false, encoding: .utf8)
+        #expect(throws: JournalError.newerVersion(path: path, version: 3, supported: 2)) { try JournalStore(path: path).load() }
     }
 
     @Test func invalidChangeWritesNothing() throws {

@@ -36,9 +36,11 @@ import Testing
     static let coordinates: [(Double, Double)] = [(35, 135), (41.9, 12.5), (-12.05, -77.04)]
     // `(none)` and a tag holding a comma read like other values; they must not compare equal to them.
     static let tags: [[String]] = [[], ["food"], ["food", "2025 trip"], ["(none)"], ["food, 2025 trip"]]
-    static let times: [Date?] = [nil, Date(timeIntervalSince1970: 1_700_000_000), Date(timeIntervalSince1970: 1_710_000_000)]
     static let ratings: [JSONFragment?] = [nil, try! JSONFragment(json: "1"), try! JSONFragment(json: "{\"stars\":5}")]
-    static let fieldNames = ["name", "description", "coordinates", "tags", "visited", "rating"]
+    static let visitPool = [Visit(date: .year(2020)), Visit(date: .month(year: 2021, month: 5), note: "x"),
+                            Visit(date: .instant(Date(timeIntervalSince1970: 1_710_000_000)))]
+    static let visitLists: [[Visit]] = [[], [visitPool[0]], [visitPool[0], visitPool[1]], [visitPool[1], visitPool[2]], [visitPool[2]]]
+    static let fieldNames = ["name", "description", "coordinates", "tags", "visits", "rating"]
 
     /// Each field's value as a comparable text, written here rather than borrowed from the merge.
     static func value(_ field: String, _ place: Location) -> String {
@@ -47,7 +49,7 @@ import Testing
         case "description": place.description
         case "coordinates": "\(place.latitude),\(place.longitude)"
         case "tags": place.tags.joined(separator: "\u{0}")
-        case "visited": place.visited.map { "\($0.timeIntervalSince1970)" } ?? "-"
+        case "visits": place.visits.map { "\($0.date.journalText) \($0.note ?? "")" }.joined(separator: "\u{0}")
         case "created": place.created.map { "\($0.timeIntervalSince1970)" } ?? "-"
         default: place.extraFields[field]?.text ?? "-"
         }
@@ -59,7 +61,7 @@ import Testing
         case "description": place.description = descriptions.randomElement(using: &generator)!
         case "coordinates": (place.latitude, place.longitude) = coordinates.randomElement(using: &generator)!
         case "tags": place.tags = tags.randomElement(using: &generator)!
-        case "visited": place.visited = times.randomElement(using: &generator)!
+        case "visits": place.visits = visitLists.randomElement(using: &generator)!
         default: place.extraFields[field] = ratings.randomElement(using: &generator)!
         }
     }
@@ -113,7 +115,8 @@ import Testing
             case let (was?, nil, now?) where edited(was, now), let (was?, now?, nil) where edited(was, now):
                 conflicts.insert("\(id) (removed)")
             case let (was, mine?, other?):
-                for field in fieldNames + ["created"] {
+                // Visits merge as a set: never a conflict.
+                for field in fieldNames + ["created"] where field != "visits" {
                     let (x, y) = (value(field, mine), value(field, other))
                     if x != y && was.map({ value(field, $0) }) != x && was.map({ value(field, $0) }) != y {
                         conflicts.insert("\(id) \(field)")
@@ -165,7 +168,14 @@ import Testing
                 #expect(place.hasSameContent(as: (a[id] ?? t[id])!), "round \(round): \(id) one-sided")
             }
             guard let place = merged[id], let mine = a[id], let other = t[id] else { continue }
-            for field in fieldNames + ["created"] {
+            // A visit is kept when both sides have it or one side added it; removed when either removed it.
+            let baseVisits = b[id]?.visits ?? []
+            let expectedVisits = (mine.visits + other.visits.filter { !mine.visits.contains($0) }).filter { visit in
+                (mine.visits.contains(visit) && other.visits.contains(visit)) || !baseVisits.contains(visit)
+            }
+            #expect(Set(place.visits) == Set(expectedVisits), "round \(round): visits merged as a set")
+            #expect(place.visits.map(\.date) == place.visits.map(\.date).sorted(), "round \(round): visits in order")
+            for field in fieldNames + ["created"] where field != "visits" {
                 let (x, y, z) = (value(field, mine), value(field, other), value(field, place))
                 let was = b[id].map { value(field, $0) }
                 if x == y { #expect(z == x, "round \(round): \(field) agreed") } else if was == x {

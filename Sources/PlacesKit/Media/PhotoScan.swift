@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Turns photo and video files into sightings: finds the files, reads each one's position and
+/// time, and keeps a reason for each file that gave none.
+public struct PhotoScan: Sendable {
+    /// A file that gave no sighting, and why.
+    public struct Skipped: Sendable, Equatable {
+        /// The file as found (relative to what was named on the command line).
+        public var path: String
+        /// Why: no GPS position, no date, truncated, corrupt, outside --since/--until…
+        public var reason: String
+    }
+
+    /// The sightings, one per file with a position and a time.
+    public var sightings: [Sighting] = []
+    /// Files read that gave no sighting.
+    public var skipped: [Skipped] = []
+    /// How many files were read.
+    public var filesRead = 0
+
+    /// The files without a GPS position (the most common reason by far, listed with --verbose).
+    public var withoutPosition: [String] { skipped.filter { $0.reason == Self.noPosition }.map(\.path) }
+
+    /// The reason given for a photo without a position.
+    public static let noPosition = "no GPS position"
+
+    /// Creates an empty scan.
+    public init() {}
+
+    /// The files to read: each file named, and the photo and video files in each folder named, at any
+    /// depth, sorted by path. Hidden files and folders (`.thumbnails`, macOS `._` files) are passed over;
+    /// symbolic links to folders are not followed, so a link loop cannot make the walk endless.
+    /// - Throws: ``ImportError`` for a path that does not exist.
+    public static func files(_ paths: [String]) throws -> [String] {
+        var found: [String] = []
+        let manager = FileManager.default
+        for path in paths {
+            guard let attributes = try? manager.attributesOfItem(atPath: path) else {
+                throw ImportError(file: path, reason: "no such file or folder")
+            }
+            guard attributes[.type] as? FileAttributeType == .typeDirectory else { found.append(path); continue }
+            var inFolder: [String] = []
+            walk(path, depth: 0, into: &inFolder)
+            found += inFolder.sorted()
+        }
+        return found
+    }
+
+    /// Adds the photo and video files under `folder` to `found`, reading the directory with
+    /// `readdir` (its entry types save a `stat` per file; FileManager's attributes also look up
+    /// owner names, which costs more than reading a photo's metadata).
+    private static func walk(_ folder: String, depth: Int, into found: inout [String]) {
+        guard depth < 64, let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard !name.hasPrefix(".") else { continue }
+            let path = prefix + name
+            var type = Int32(entry.pointee.d_type)
+            if type == Int32(DT_UNKNOWN) {
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                type = info.st_mode & S_IFMT == S_IFDIR ? Int32(DT_DIR) : info.st_mode & S_IFMT == S_IFREG ? Int32(DT_REG) : Int32(DT_UNKNOWN)
+            }
+            if type == Int32(DT_DIR) {
+                walk(path, depth: depth + 1, into: &found)
+            } else if type == Int32(DT_REG), let dot = name.lastIndex(of: "."),
+                      MediaReader.extensions.contains(name[name.index(after: dot)...].lowercased()) {
+                found.append(path)
+            }
+        }
+    }
+
+    /// Reads every file into sightings.
+    /// - Parameters:
+    ///   - files: the files, as ``files(_:)`` lists them.
+    ///   - days: only photos taken on these local days (days since 1970) are kept; `nil` keeps all.
+    ///   - progress: called with the number of files read so far.
+    public static func scan(_ files: [String], days: ClosedRange<Int>? = nil, progress: (Int) -> Void = { _ in }) -> PhotoScan {
+        var scan = PhotoScan()
+        for path in files {
+            scan.add(path, days: days)
+            progress(scan.filesRead)
+        }
+        return scan
+    }
+
+    /// Reads one file.
+    mutating func add(_ path: String, days: ClosedRange<Int>?) {
+        filesRead += 1
+        do throws(MediaSkip) {
+            let metadata = try MediaReader.read(path: path)
+            guard let position = metadata.position else { throw MediaSkip(Self.noPosition) }
+            guard let moment = metadata.moment else { throw MediaSkip("no date taken") }
+            let sighting = Sighting(latitude: position.latitude, longitude: position.longitude, start: moment.date,
+                                    sourceItem: path, identity: Self.identity(position, moment.date),
+                                    utcOffset: moment.utcOffset)
+            if let days, !days.contains(sighting.localDay) { throw MediaSkip("taken outside the dates asked for") }
+            sightings.append(sighting)
+        } catch {
+            skipped.append(Skipped(path: path, reason: error.reason))
+        }
+    }
+
+    /// A photo's identity: its position (to 1e-7°, a centimetre) and time (to the second), hashed, so
+    /// the same photo found again (moved, renamed, copied) is the same sighting.
+    static func identity(_ position: (latitude: Double, longitude: Double), _ date: Date) -> String {
+        let text = "\(Int((position.latitude * 1e7).rounded())),\(Int((position.longitude * 1e7).rounded())),\(Int64(date.timeIntervalSince1970.rounded(.down)))"
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, 64 bits: stable across runs and platforms
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return "photo:" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,74 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension Gazetteer {
+    /// The sight (monument, museum, park, beach…) nearest to a point within a radius, or `nil`.
+    /// Settlements, regions and airports are not sights; nor are Natural Earth's large features
+    /// (seas, ranges, deserts), whose single point says little about where someone stood.
+    /// - Complexity: the points of at most nine one-degree grid cells.
+    public func nearestSight(latitude: Double, longitude: Double, withinKm radiusKm: Double) -> NearbyPlace? {
+        guard latitude.isFinite, longitude.isFinite, radiusKm > 0, radiusKm < 50 else { return nil }
+        let center = Gazetteer.cell(latitude: latitude, longitude: longitude)
+        var best: (offset: Int, distance: Double)?
+        for row in (center.row - 1)...(center.row + 1) where row >= 0 && row < 180 {
+            for column in (center.column - 1)...(center.column + 1) {
+                forEachPlace(row: row, column: column, keepsLatitude: { abs($0 - latitude) * Gazetteer.kmPerDegreeBelow <= radiusKm }) { offset, lat, lon in
+                    let d = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: lat, longitude: lon)
+                    guard d <= radiusKm, best == nil || d < best!.distance else { return }
+                    guard let kind = GazetteerEntry.Kind(rawValue: kindText(at: offset)),
+                          Self.sightKinds.contains(kind) else { return }
+                    best = (offset, d)
+                }
+            }
+        }
+        return best.map { NearbyPlace(entry: placeEntry(at: $0.offset), distanceKm: $0.distance) }
+    }
+
+    /// The kinds a photo can be "at": the curated sights' kinds.
+    static let sightKinds: Set<GazetteerEntry.Kind> = [
+        .monument, .building, .tower, .bridge, .castle, .palace, .church, .temple, .mosque, .museum, .ruins, .heritage,
+        .park, .garden, .island, .beach, .viewpoint, .street, .square, .waterfall, .canyon, .cave, .glacier, .valley,
+        .coast, .district, .market, .stadium, .mountain, .volcano, .lake, .natural,
+    ]
+
+    /// The kind column of the `places` line at `offset`.
+    private func kindText(at offset: Int) -> String {
+        let start = places.field(.kind, ofLineAt: offset)
+        let end = places.fieldEnd(from: start)
+        return String(decoding: UnsafeBufferPointer(start: places.base + start, count: max(0, end - start)), as: UTF8.self)
+    }
+}
+
+/// Names places made from sightings: the source's own name, else the sight they are at, else
+/// "Near <town>".
+public struct SightingNamer: Sendable {
+    /// How close a sight must be to name a place after it: 250 m, about a large square's size.
+    public static let sightRadiusKm = 0.25
+
+    /// The gazetteer names come from.
+    public let gazetteer: Gazetteer
+
+    /// Creates a namer reading `gazetteer`.
+    public init(gazetteer: Gazetteer) { self.gazetteer = gazetteer }
+
+    /// The name for a place: its sightings' own name, the sight within ``sightRadiusKm``, "Near <town>"
+    /// for the nearest populated place, else the coordinates (far out at sea, on the ice).
+    public func name(for place: SightingPlace) -> String {
+        if let name = place.name?.trimmed, !name.isEmpty { return name }
+        return name(latitude: place.latitude, longitude: place.longitude)
+    }
+
+    /// The gazetteer's name for a point (see ``name(for:)``).
+    public func name(latitude: Double, longitude: Double) -> String {
+        if let sight = gazetteer.nearestSight(latitude: latitude, longitude: longitude, withinKm: Self.sightRadiusKm) {
+            return sight.entry.name
+        }
+        if let town = gazetteer.nearest(latitude: latitude, longitude: longitude).first, town.distanceKm < 100 {
+            return "Near \(town.entry.name)"
+        }
+        return "Near \(CoordinateFormat.pair(latitude: latitude, longitude: longitude, decimals: 3))"
+    }
+}

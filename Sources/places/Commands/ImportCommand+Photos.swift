@@ -1,0 +1,164 @@
+import PlacesKit
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `places import` for photos and videos: files and folders (searched at any depth) whose content is
+/// JPEG, TIFF, raw, HEIC, PNG, MP4 or MOV. Only where and when each was taken is read.
+enum PhotoImportCommand {
+    /// Whether the import names photos, videos or folders (instead of interchange files); `nil` when
+    /// it names both kinds, which one run does not mix.
+    static func namesPhotos(_ files: [String]) throws -> Bool {
+        let photos = files.filter(isPhotoOrFolder)
+        if photos.isEmpty { return false }
+        if photos.count == files.count { return true }
+        let other = files.first { !isPhotoOrFolder($0) }!
+        throw UsageError("\"\(other)\" is not a photo, video or folder, and \"\(photos[0])\" is: one import reads one kind",
+                         hint: "import the photos and the GeoJSON, GPX, KML or CSV files in two runs")
+    }
+
+    private static func isPhotoOrFolder(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        if info.st_mode & S_IFMT == S_IFDIR { return true }
+        guard let file = try? FileBytes(path: path), let head = try? file.bytes(at: 0, count: min(16, file.size)) else { return false }
+        return MediaReader.kind(ofHead: head) != nil
+    }
+
+    /// Options that only photo imports take.
+    static func refusePhotoOptions(_ options: ImportCommand.Options) throws {
+        for (name, given) in [("--since", options.since != nil), ("--until", options.until != nil),
+                              ("--radius", options.radius != nil), ("--verbose", options.verbose)] where given {
+            throw UsageError("\(name) is for photos and videos, not GeoJSON, GPX, KML or CSV files")
+        }
+    }
+
+    static func run(_ options: ImportCommand.Options, _ context: CommandContext) throws {
+        if options.update { throw UsageError("--update is for GeoJSON, GPX, KML or CSV files, not photos") }
+        let radiusKm = try options.radius.map(OptionValues.radius) ?? SightingGrouper.defaultRadiusKm
+        let days = try dayRange(since: options.since, until: options.until)
+        let files: [String]
+        do { files = try PhotoScan.files(options.files) } catch let error as ImportError {
+            throw CommandFailure("\(error)\nnothing was imported", code: .dataError)
+        }
+        let gazetteer = try GazetteerAccess.gazetteer(context)
+
+        let reading = context.progress(total: files.count, quiet: options.quiet || options.json)
+        let scan = PhotoScan.scan(files, days: days, progress: reading.update)
+        reading.finish()
+
+        let store = try context.store()
+        let now = Date()
+        let plan: SightingImportPlan
+        do {
+            if options.dryRun {
+                plan = try PhotoImport.plan(scan.sightings, existing: try store.load(), radiusKm: radiusKm,
+                                            extraTags: options.tags, now: now, gazetteer: gazetteer)
+            } else {
+                plan = try store.transaction { places in
+                    let plan = try PhotoImport.plan(scan.sightings, existing: places, radiusKm: radiusKm,
+                                                    extraTags: options.tags, now: now, gazetteer: gazetteer)
+                    if plan.changesJournal { places = plan.places }
+                    return plan
+                }
+            }
+        } catch let error as LocationValidationError {
+            throw CommandFailure("\(error)\nnothing was imported", code: .dataError)
+        }
+        if options.json {
+            context.say(try PlaceOutput.json(Report(scan: scan, plan: plan, dryRun: options.dryRun)))
+        } else {
+            context.say(TerminalText.visible(summary(scan: scan, plan: plan, dryRun: options.dryRun, verbose: options.verbose),
+                                             keepingLineBreaks: true))
+        }
+    }
+
+    /// `--since` and `--until` as a range of local days (days since 1970), or `nil` for all. Dates are
+    /// read as `--on` reads them (`2024-05-01`, `May 2024`, `2024`, `last friday`); a month or a year
+    /// covers all its days: `--since 2024-05 --until 2024-05` is all of May.
+    static func dayRange(since: String?, until: String?) throws -> ClosedRange<Int>? {
+        func days(_ text: String?, _ option: String) throws -> ClosedRange<Int>? {
+            guard let text else { return nil }
+            let date = try OptionValues.date(text, option: option)
+            // A date's first day, from its first moment (midnight UTC of that day).
+            func first(_ date: VisitDate) -> Int { Int((date.start.timeIntervalSince1970 / 86_400).rounded(.down)) }
+            switch date {
+            case .year(let year): return first(date)...(first(.year(year + 1)) - 1)
+            case .month(let year, let month):
+                let next: VisitDate = month == 12 ? .month(year: year + 1, month: 1) : .month(year: year, month: month + 1)
+                return first(date)...(first(next) - 1)
+            case .day, .instant: return first(date)...first(date)
+            }
+        }
+        let first = try days(since, "--since"), last = try days(until, "--until")
+        if first == nil && last == nil { return nil }
+        let range = (first?.lowerBound ?? Int.min / 2, last?.upperBound ?? Int.max / 2)
+        guard range.0 <= range.1 else {
+            throw UsageError("--since \"\(since!)\" is after --until \"\(until!)\"", hint: "give the earlier day to --since")
+        }
+        return range.0...range.1
+    }
+
+    /// What the import did (or would do, with --dry-run), in lines.
+    static func summary(scan: PhotoScan, plan: SightingImportPlan, dryRun: Bool, verbose: Bool) -> String {
+        func amount(_ number: Int, _ noun: String) -> String { "\(grouped(number)) \(noun)\(number == 1 ? "" : "s")" }
+        var lines: [String] = []
+        let verb = dryRun ? "Would add" : "Added"
+        for place in plan.created {
+            let days = place.visits.map(\.date.journalText)
+            let when = days.count == 1 ? days[0] : "\(days.count) visits, \(days.first ?? "") to \(days.last ?? "")"
+            lines.append("+ \(place.name)  \(CoordinateFormat.pair(latitude: place.latitude, longitude: place.longitude))  \(when)  (\(place.description))")
+        }
+        for (place, added) in plan.extended {
+            lines.append("~ \(place.name)  +\(amount(added, "visit"))")
+        }
+        lines.append("Read \(amount(scan.filesRead, "file")): \(grouped(scan.sightings.count)) with a position and a date, "
+                     + "\(grouped(scan.skipped.count)) skipped.")
+        lines.append("\(verb) \(amount(plan.created.count, "place")) and \(amount(plan.visitsAdded, "visit"))"
+                     + (plan.extended.isEmpty ? "" : ", \(grouped(plan.extended.count)) of the places already in the journal")
+                     + (plan.visitsAlreadyThere > 0 ? "; \(amount(plan.visitsAlreadyThere, "visit")) already there" : "") + ".")
+        if dryRun { lines.append("Nothing was written (--dry-run).") }
+        var reasons: [String: Int] = [:]
+        for skip in scan.skipped { reasons[skip.reason, default: 0] += 1 }
+        for (reason, count) in reasons.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+            lines.append("Skipped \(amount(count, "file")): \(reason)")
+        }
+        if verbose {
+            for skip in scan.skipped { lines.append("  \(skip.path): \(skip.reason)") }
+        } else if !scan.skipped.isEmpty {
+            lines.append("(--verbose lists the skipped files)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// What `import --json` prints for photos.
+    struct Report: Encodable {
+        struct Place: Encodable { var id: String; var name: String; var visits: [String] }
+        struct Extended: Encodable { var id: String; var name: String; var visitsAdded: Int }
+        struct Skip: Encodable { var file: String; var reason: String }
+        var dryRun: Bool
+        var filesRead: Int
+        var sightings: Int
+        var created: [Place]
+        var extended: [Extended]
+        var visitsAdded: Int
+        var visitsAlreadyThere: Int
+        var skipped: [Skip]
+
+        init(scan: PhotoScan, plan: SightingImportPlan, dryRun: Bool) {
+            self.dryRun = dryRun
+            filesRead = scan.filesRead
+            sightings = scan.sightings.count
+            created = plan.created.map { Place(id: $0.idString, name: $0.name, visits: $0.visits.map(\.date.journalText)) }
+            extended = plan.extended.map { Extended(id: $0.place.idString, name: $0.place.name, visitsAdded: $0.visitsAdded) }
+            visitsAdded = plan.visitsAdded
+            visitsAlreadyThere = plan.visitsAlreadyThere
+            skipped = scan.skipped.map { Skip(file: $0.path, reason: $0.reason) }
+        }
+    }
+}

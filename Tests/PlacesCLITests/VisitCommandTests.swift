@@ -202,6 +202,32 @@ import Testing
         #expect(Self.visits(try places.journalPlaces().first) == ["2020-01-01 typed", "2024-05 meanwhile"])
     }
 
+    @Test func exportsKeepVisitedAsTheLatestAndImportsKeepEveryVisit() throws {
+        let places = try PlacesRunner()
+        defer { places.removeAll() }
+        let id = try places.add("Kyoto", "35,135", ["--on", "2019"])
+        #expect(try places.run(["visit", id, "--on", "2023-04", "--note", "cherry blossom"]).status == 0)
+        let csv = try places.run(["export", "--format", "csv"])
+        #expect(csv.stdout.contains(",2023-04-01T00:00:00Z,"), "visited is the latest visit's start: \(csv.stdout)")
+        let geojson = try places.run(["export", "--format", "geojson"])
+        #expect(geojson.stdout.contains(#""visits":[{"date":"2019"},{"date":"2023-04","note":"cherry blossom"}]"#), "\(geojson.stdout)")
+
+        // Into another journal: GeoJSON brings every visit back.
+        let file = places.directory.appendingPathComponent("kyoto.geojson")
+        try geojson.stdout.write(to: file, atomically: true, encoding: .utf8)
+        let other = places.directory.appendingPathComponent("other/places.json").path
+        #expect(try places.run(["import", file.path, "--store", other]).status == 0)
+        let imported = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: other))) as? [String: Any]
+        #expect(Self.visits((imported?["places"] as? [[String: Any]])?.first) == ["2019", "2023-04 cherry blossom"])
+
+        // Back into this one with --update: a CSV's one date adds nothing and loses nothing.
+        let csvFile = places.directory.appendingPathComponent("kyoto.csv")
+        try csv.stdout.write(to: csvFile, atomically: true, encoding: .utf8)
+        let update = try places.run(["import", csvFile.path, "--update"])
+        #expect(update.status == 0, "\(update.stderr)")
+        #expect(Self.visits(try places.journalPlaces().first) == ["2019", "2023-04 cherry blossom"])
+    }
+
     @Test func mergeKeepsTheVisitsOfBothCopies() throws {
         let places = try PlacesRunner()
         defer { places.removeAll() }

@@ -156,9 +156,7 @@ enum JSONPlacesReader {
         }
         // Dates a foreign file names differently or writes loosely are left out rather than refused.
         draft.visited = properties["visited"]?.stringValue.flatMap(Timestamp.date(from:))
-        draft.visits = (properties["visits"]?.arrayValue ?? []).compactMap { visit in
-            visit["date"]?.stringValue.flatMap { VisitDate(journalText: $0) }.map { Visit(date: $0, note: visit["note"]?.stringValue) }
-        }
+        draft.visits = visits(properties["visits"])
         draft.created = properties["created"]?.stringValue.flatMap(Timestamp.date(from:))
         draft.updated = properties["updated"]?.stringValue.flatMap(Timestamp.date(from:))
         file.places.append(try draft.imported(file: fileName, position: position(), item: item))
@@ -201,8 +199,19 @@ enum JSONPlacesReader {
             return date
         }
         draft.visited = try date("visited")
+        draft.visits = visits(value["visits"])
         draft.created = try date("created")
         draft.updated = try date("updated")
         file.places.append(try draft.imported(file: fileName, position: position(), item: item))
+    }
+
+    /// A place's `visits` as our GeoJSON and the journal write them (`date`, `note`, `source`);
+    /// a visit whose date is not one is left out, like other loosely written dates.
+    private static func visits(_ value: JSONValue?) -> [Visit] {
+        (value?.arrayValue ?? []).compactMap { visit in
+            visit["date"]?.stringValue.flatMap { VisitDate(journalText: $0) }.map {
+                Visit(date: $0, note: visit["note"]?.stringValue, source: visit["source"]?.stringValue)
+            }
+        }
     }
 }

@@ -309,3 +309,14 @@ import Testing
         #expect(!GeoJSONExporter.export([Self.place("B", [.day(year: 2024, month: 1, day: 1)])]).contains("visits"))
     }
 }
+
+@Suite struct VisitImportTests {
+    @Test func importingAJournalFileKeepsItsVisits() throws {
+        var place = Location(name: "Café", latitude: 1, longitude: 2)
+        place.addVisit(Visit(date: .year(2019), note: "first"))
+        place.addVisit(Visit(date: .day(year: 2024, month: 5, day: 1), source: "photos:2024-05-01"))
+        let bytes = JournalCodec.encode([place])
+        let file = try JSONPlacesReader.read(bytes: bytes, fileName: "places.json", format: nil)
+        #expect(file.places.first?.location.visits == place.visits)
+    }
+}

@@ -44,6 +44,7 @@ let allCommands: [CommandEntry] = [
     ShowCommand.entry,
     EditCommand.entry,
     RemoveCommand.entry,
+    FindCommand.entry,
     SearchCommand.entry,
     WhereCommand.entry,
     NearCommand.entry,

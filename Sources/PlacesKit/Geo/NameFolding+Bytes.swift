@@ -114,4 +114,15 @@ struct NameFolder {
         }
         out.replaceSubrange(start..., with: expansion)
     }
+
+    /// Whether folded `text` is `compact` (a folded key without its spaces) once its own spaces are left
+    /// out: "grandmas house" and "grandma s house".
+    static func equalIgnoringSpaces(_ text: [UInt8], _ compact: [UInt8]) -> Bool {
+        var index = 0
+        for byte in text where byte != 32 {
+            guard index < compact.count, compact[index] == byte else { return false }
+            index += 1
+        }
+        return index == compact.count
+    }
 }

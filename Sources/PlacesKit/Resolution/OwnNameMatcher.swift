@@ -28,7 +28,7 @@ struct OwnNameMatcher {
             folder.fold(name, into: &buffer)
         }
         if buffer == key { return .exact }
-        if buffer.count >= compactKey.count, OwnNameMatcher.equalIgnoringSpaces(buffer, compactKey) { return .exact }
+        if buffer.count >= compactKey.count, NameFolder.equalIgnoringSpaces(buffer, compactKey) { return .exact }
         if buffer.count > key.count, buffer[key.count] == 32, buffer.starts(with: key) { return .prefix }
         return nil
     }
@@ -63,14 +63,5 @@ struct OwnNameMatcher {
     static func foldASCII(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
         var folder = NameFolder()
         return folder.fold(bytes, into: &out, asciiOnly: true)
-    }
-
-    static func equalIgnoringSpaces(_ text: [UInt8], _ compact: [UInt8]) -> Bool {
-        var index = 0
-        for byte in text where byte != 32 {
-            guard index < compact.count, compact[index] == byte else { return false }
-            index += 1
-        }
-        return index == compact.count
     }
 }

@@ -27,7 +27,7 @@ enum ListCommand: PlacesCommand {
         var sort: String?
         @Option("--from", value: "place", help: "With --sort distance: a town, one of your places or LAT,LON to measure from.")
         var from: String?
-        @Option("--columns", value: "list", help: "The table's columns, in order: \(ListColumn.allCases.map(\.rawValue).joined(separator: ",")).")
+        @Option("--columns", value: "list", help: "The table's columns, in order, separated by commas: \(ListColumn.allCases.map(\.rawValue).joined(separator: ", ")).")
         var columns: String?
         @Option("--format", "-f", value: "format", help: "Output format.", choices: formats) var format: String?
         @Flag("--json", help: "The same as --format json.") var json: Bool

@@ -138,7 +138,7 @@ public enum PlaceLookup {
         var exact: [Int] = [], parts: [Int] = []
         for position in 0..<source.count {
             source.withName(position) { folder.fold($0, into: &buffer) }
-            if buffer == key || OwnNameMatcher.equalIgnoringSpaces(buffer, compact) {
+            if buffer == key || NameFolder.equalIgnoringSpaces(buffer, compact) {
                 exact.append(position)
             } else if exact.isEmpty, containsAtWordStart(buffer, key) {
                 parts.append(position)

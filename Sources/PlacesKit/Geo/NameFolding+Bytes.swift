@@ -7,6 +7,10 @@
 struct NameFolder {
     /// What a non-ASCII scalar folds to: its bytes, where a space (32) breaks words. Empty for a mark.
     private var folded: [UInt32: [UInt8]] = [:]
+    /// The same for the scalars below ``directLimit`` (Latin, Greek, Cyrillic, Arabic, Indic...), found
+    /// by position instead of by hash; made on the first such scalar.
+    private var direct: [[UInt8]?] = []
+    private static let directLimit: UInt32 = 0x3000
 
     init() {}
 
@@ -58,7 +62,20 @@ struct NameFolder {
     /// What `scalar` becomes, by ``NameFolding/fold(_:)``'s rules: the folding table, nothing for a
     /// mark, a word break for punctuation, symbols and spaces, else itself.
     private mutating func replacement(_ value: UInt32) -> [UInt8] {
+        if value < Self.directLimit {
+            if direct.isEmpty { direct = Array(repeating: nil, count: Int(Self.directLimit)) }
+            if let known = direct[Int(value)] { return known }
+            let result = Self.fold(scalar: value)
+            direct[Int(value)] = result
+            return result
+        }
         if let known = folded[value] { return known }
+        let result = Self.fold(scalar: value)
+        folded[value] = result
+        return result
+    }
+
+    private static func fold(scalar value: UInt32) -> [UInt8] {
         let result: [UInt8]
         if let table = NameFolding.table[value] {
             result = Array(table.utf8)
@@ -77,7 +94,6 @@ struct NameFolder {
         } else {
             result = [32]
         }
-        folded[value] = result
         return result
     }
 

@@ -29,8 +29,10 @@ public struct PlaceSearch {
         public var matchedWords: Int
         /// The sum of the query words' best matches, each worth ``worth(_:_:)``.
         public var score: Int
+        /// The fields any query word matched in, one bit each (a set per place costs hashing at 100,000 places).
+        var fieldBits: UInt8
         /// The fields any query word matched in.
-        public var fields: Set<Field>
+        public var fields: Set<Field> { Set(Field.allCases.filter { fieldBits & (1 << $0.rawValue) != 0 }) }
     }
 
     /// The folded query, and its words.
@@ -112,7 +114,8 @@ public struct PlaceSearch {
     }
 }
 
-/// The matching loop of ``PlaceSearch``, with its reused buffers.
+/// The matching loop of ``PlaceSearch``, with its reused buffers. A struct, not a class: a class's
+/// stored properties are checked for exclusive access at run time, a third of the loop's cost.
 struct WordMatcher {
     let search: PlaceSearch
     var folder = NameFolder()
@@ -121,6 +124,9 @@ struct WordMatcher {
     var distances: [EditDistance]
     /// The best worth found so far for each query word in the current place.
     var best: [Int]
+    /// The word being read by ``scanASCII(_:_:)``, folded as it is read.
+    private var wordBuffer = [UInt8](repeating: 0, count: WordMatcher.wordCapacity)
+    private static let wordCapacity = 1024
 
     init(search: PlaceSearch) {
         self.search = search
@@ -131,30 +137,35 @@ struct WordMatcher {
 
     mutating func match(_ index: JournalIndex, _ position: Int) -> PlaceSearch.Hit? {
         for i in best.indices { best[i] = 0 }
-        var fields = Set<PlaceSearch.Field>()
+        var fields: UInt8 = 0
         let entry = index.entries[position]
         index.withName(position) { folder.fold($0, into: &buffer) }
         let isExactName = buffer.elementsEqual(search.folded.utf8)
-        if scan(.name) { fields.insert(.name) }
+        if scan(.name) { fields |= 1 << PlaceSearch.Field.name.rawValue }
         if entry.tags != nil, best.contains(where: { $0 < PlaceSearch.worth(.tag, .word) }) {
             var any = false
             for tag in index.tags(position) {
                 folder.fold(tag, into: &buffer)
                 if scan(.tag) { any = true }
             }
-            if any { fields.insert(.tag) }
+            if any { fields |= 1 << PlaceSearch.Field.tag.rawValue }
         }
         if let description = entry.description, best.contains(where: { $0 < PlaceSearch.worth(.description, .word) }) {
-            index.withText(description, escaped: entry.descriptionEscaped) { folder.fold($0, into: &buffer) }
-            if scan(.description) { fields.insert(.description) }
+            // Most descriptions are ASCII: read word by word, folding as it goes; others are folded whole first.
+            let found = index.withText(description, escaped: entry.descriptionEscaped) { text -> Bool in
+                if let found = scanASCII(text, .description) { return found }
+                folder.fold(text, into: &buffer)
+                return scan(.description)
+            }
+            if found { fields |= 1 << PlaceSearch.Field.description.rawValue }
         }
-        let matched = best.filter { $0 > 0 }.count
+        var matched = 0, score = 0
+        for value in best where value > 0 { matched += 1; score += value }
         guard matched > 0 else { return nil }
-        return PlaceSearch.Hit(position: position, isExactName: isExactName, matchedWords: matched,
-                               score: best.reduce(0, +), fields: fields)
+        return PlaceSearch.Hit(position: position, isExactName: isExactName, matchedWords: matched, score: score, fieldBits: fields)
     }
 
-    /// Matches every query word against the words in ``buffer``; whether any matched.
+    /// Matches every query word against the words in ``buffer`` (folded); whether any matched.
     mutating func scan(_ field: PlaceSearch.Field) -> Bool {
         var any = false
         let text = buffer
@@ -163,14 +174,63 @@ struct WordMatcher {
             while start < bytes.count {
                 var end = start
                 while end < bytes.count, bytes[end] != 32 { end += 1 }
-                let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                for q in search.words.indices where best[q] < PlaceSearch.worth(field, .word) {
-                    if let kind = kind(q, word) {
-                        best[q] = max(best[q], PlaceSearch.worth(field, kind))
-                        any = true
-                    }
-                }
+                if matchWord(UnsafeBufferPointer(rebasing: bytes[start..<end]), field) { any = true }
                 start = end + 1
+            }
+        }
+        return any
+    }
+
+    /// ``scan(_:)`` for ASCII text not yet folded: each word is folded as ``NameFolding`` folds it
+    /// (lower case; anything but letters and digits a break; `st`, `ste`, `mt`, `ft` expanded) while it
+    /// is read. `nil` at the first byte that is not ASCII (the caller folds the text whole).
+    mutating func scanASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ field: PlaceSearch.Field) -> Bool? {
+        // The buffer is taken out of `self` while it is written, so matching can change `self`.
+        var storage = wordBuffer
+        wordBuffer = []
+        defer { wordBuffer = storage }
+        return storage.withUnsafeMutableBufferPointer { buffer -> Bool? in
+            let word = buffer.baseAddress!
+            var any = false, length = 0
+            for byte in bytes {
+                switch byte {
+                case 0x41...0x5A, 0x61...0x7A, 0x30...0x39:
+                    if length < Self.wordCapacity { word[length] = byte | (byte >= 0x41 ? 0x20 : 0) }
+                    length += 1
+                case 0x80...:
+                    return nil
+                default:
+                    if length > 0, matchWord(Self.expanded(word, min(length, Self.wordCapacity)), field) { any = true }
+                    length = 0
+                }
+            }
+            if length > 0, matchWord(Self.expanded(word, min(length, Self.wordCapacity)), field) { any = true }
+            return any
+        }
+    }
+
+    private static let expansions: [(word: [UInt8], expansion: [UInt8])] = NameFolding.tokenExpansions
+        .map { (Array($0.key.utf8), Array($0.value.utf8)) }
+
+    /// The word read so far, with ``NameFolding``'s abbreviations spelled out.
+    private static func expanded(_ word: UnsafeMutablePointer<UInt8>, _ length: Int) -> UnsafeBufferPointer<UInt8> {
+        if length == 2 || length == 3 {
+            for (short, long) in expansions where short.count == length && short.elementsEqual(UnsafeBufferPointer(start: word, count: length)) {
+                long.withUnsafeBufferPointer { word.update(from: $0.baseAddress!, count: long.count) }
+                return UnsafeBufferPointer(start: word, count: long.count)
+            }
+        }
+        return UnsafeBufferPointer(start: word, count: length)
+    }
+
+    /// Records the best match of each query word with one folded word of `field`.
+    @inline(__always)
+    private mutating func matchWord(_ text: UnsafeBufferPointer<UInt8>, _ field: PlaceSearch.Field) -> Bool {
+        var any = false
+        for q in search.words.indices where best[q] < PlaceSearch.worth(field, .word) {
+            if let kind = kind(q, text) {
+                best[q] = max(best[q], PlaceSearch.worth(field, kind))
+                any = true
             }
         }
         return any

@@ -14,9 +14,12 @@ import Darwin
 /// bytes, found in one pass without making a ``Location`` (or any string) per place.
 ///
 /// Decoding 100,000 places in full costs about 0.2 s; the pass costs a fraction of that, and only the
-/// places found are then decoded, with every check a full read makes (``place(_:)``). A journal the
-/// pass does not take as plainly valid (a legacy bare array, an unusual member) is read in full
-/// instead, so it is refused, or accepted, exactly as ``JournalStore/load()`` would.
+/// places found are then decoded, with every check a full read makes (``place(_:)``). The pass checks
+/// the journal's structure and version, not the text of every string: a journal whose other places
+/// are damaged still answers for the places that are sound (a full read would refuse it, and says why).
+/// A journal the pass does not take as plainly valid (a legacy bare array, an unusual member, a
+/// repeated id) is read in full instead, so it is refused, or accepted, exactly as
+/// ``JournalStore/load()`` would.
 public struct JournalIndex: Sendable {
     /// Where one place's fields lie in ``bytes``.
     struct Entry: Sendable {
@@ -172,16 +175,15 @@ public struct JournalIndex: Sendable {
                 guard id == nil, let value = JournalCodec.decodeUUID(bytes, at: start) else { return nil }
                 id = value
                 scanner.index += 38
-            } else if keyIs(key, "name", in: bytes) {
-                guard name == nil, scanner.peek == UInt8(ascii: "\"") else { return nil }
-                try scanner.skipString()
-                name = (start + 1)..<(scanner.index - 1)
-                nameEscaped = hasEscape(bytes, name!)
-            } else if keyIs(key, "description", in: bytes), scanner.peek == UInt8(ascii: "\"") {
-                guard description == nil else { return nil }
-                try scanner.skipString()
-                description = (start + 1)..<(scanner.index - 1)
-                descriptionEscaped = hasEscape(bytes, description!)
+            } else if scanner.peek == UInt8(ascii: "\"") {
+                guard let (text, escaped) = skipString(&scanner) else { return nil }
+                if keyIs(key, "name", in: bytes) {
+                    guard name == nil else { return nil }
+                    (name, nameEscaped) = (text, escaped)
+                } else if keyIs(key, "description", in: bytes) {
+                    guard description == nil else { return nil }
+                    (description, descriptionEscaped) = (text, escaped)
+                }
             } else if keyIs(key, "tags", in: bytes), scanner.peek == UInt8(ascii: "[") {
                 guard tags == nil else { return nil }
                 try scanner.skipValue(depth: 3)
@@ -201,9 +203,32 @@ public struct JournalIndex: Sendable {
 
     /// A member name's text between its quotes.
     private static func keyRange(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> Range<Int> {
-        let start = scanner.index
-        try scanner.skipString()
-        return (start + 1)..<(scanner.index - 1)
+        guard let (range, _) = skipString(&scanner) else { throw scanner.fail("expected a string") }
+        return range
+    }
+
+    /// Moves past a string, finding its closing quote with `memchr` (most of a journal's bytes are in
+    /// descriptions, and checking them byte by byte is most of what a full read costs). Its text is
+    /// not checked here: only the places found are decoded, with every check a full read makes.
+    /// - Returns: the text between the quotes, and whether it has escapes; `nil` when it is not closed.
+    @inline(__always)
+    private static func skipString(_ scanner: inout JSONScanner) -> (Range<Int>, escaped: Bool)? {
+        let bytes = scanner.bytes
+        guard scanner.peek == UInt8(ascii: "\""), let base = bytes.baseAddress else { return nil }
+        let start = scanner.index + 1
+        var from = start
+        while from < bytes.count, let found = memchr(base + from, Int32(UInt8(ascii: "\"")), bytes.count - from) {
+            let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            // A quote after an odd number of backslashes is part of the text.
+            var backslashes = 0
+            while quote - backslashes - 1 >= start, bytes[quote - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+            if backslashes % 2 == 0 {
+                scanner.index = quote + 1
+                return (start..<quote, hasEscape(bytes, start..<quote))
+            }
+            from = quote + 1
+        }
+        return nil
     }
 
     @inline(__always)

@@ -66,6 +66,21 @@ import Testing
         #expect(throws: PlaceLookupError.notFound("oshoom")) { try PlaceLookup.find("oshoom", in: Self.places) }
     }
 
+    @Test func namesWithQuotesAndBackslashesAreReadWhole() throws {
+        let tricky = [
+            Location(name: #"The "Back\" room"#, description: #"ends in a backslash \"#, latitude: 1, longitude: 1),
+            Location(name: #"C:\"#, description: #"""#, latitude: 2, longitude: 2, tags: [#"a"b"#]),
+            Location(name: "Last", latitude: 3, longitude: 3),
+        ]
+        let index = JournalIndex(places: tricky)
+        #expect(index.count == 3)
+        #expect(try PlaceLookup.find("back room", in: index).id == tricky[0].id)
+        #expect(try PlaceLookup.find("c", in: index).id == tricky[1].id)
+        #expect(try PlaceLookup.find("last", in: index).id == tricky[2].id)
+        #expect((0..<3).map { index.place($0)?.hasSameContent(as: tricky[$0]) } == [true, true, true])
+        #expect(index.tags(1) == [#"a"b"#])
+    }
+
     @Test func theIndexReadsAJournalFileAndFallsBackForTheLegacyForm() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lookup-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -14,44 +14,17 @@ what a full read of the journal costs; `places --version` is the start-up floor.
 import json
 import os
 import platform
-import resource
 import shutil
-import statistics
 import subprocess
 import sys
-import time
+
+sys.dont_write_bytecode = True  # no __pycache__ in the repository
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cold_runs import median_ms, places_binary  # noqa: E402
 
 WORK = "Benchmarks/.work/names"
 SIZES = [int(s) for s in sys.argv[1:]] or [10000, 100000]
 RUNS = 15
-
-
-def places_binary():
-    subprocess.run(["swift", "build", "-c", "release", "--product", "places"], check=True, stdout=subprocess.DEVNULL)
-    path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], check=True,
-                          capture_output=True, text=True).stdout.strip()
-    return os.path.join(path, "places")
-
-
-def children_cpu_ms():
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (usage.ru_utime + usage.ru_stime) * 1000
-
-
-def median_ms(args, env, expect_output=True):
-    """(median CPU ms, median wall ms) of `args` run cold; the command must succeed and find something."""
-    cpu, wall = [], []
-    for run in range(RUNS + 1):
-        cpu_before = children_cpu_ms()
-        start = time.perf_counter()
-        result = subprocess.run(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        elapsed = (time.perf_counter() - start) * 1000
-        if result.returncode != 0 or (expect_output and not result.stdout.strip()):
-            sys.exit(f"failed or found nothing ({result.returncode}): {' '.join(args)}")
-        if run > 0:
-            cpu.append(children_cpu_ms() - cpu_before)
-            wall.append(elapsed)
-    return statistics.median(cpu), statistics.median(wall)
 
 
 def main():
@@ -88,7 +61,7 @@ def main():
             rows.insert(8, ("`jq '.places[] | select(.name | ascii_downcase | contains(\"grandma\"))'`",
                             [jq, ".places[] | select(.name | ascii_downcase | contains(\"grandma\"))", journal], True))
         for label, args, expect in rows:
-            results.setdefault(label, {})[size] = median_ms(args, env, expect)
+            results.setdefault(label, {})[size] = median_ms(args, env, RUNS, expect_output=expect)
         print(f"{size}: done", file=sys.stderr)
     print(f"Own places by name and text, {platform.machine()}, {os.cpu_count()} cores, {platform.system()}; release build; "
           f"load average {os.getloadavg()[0]:.1f}; median CPU time (user + system) / wall time of {RUNS} cold runs.\n")

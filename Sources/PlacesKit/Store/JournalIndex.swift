@@ -127,7 +127,9 @@ public struct JournalIndex: Sendable {
                 entries = try places(&scanner)
                 guard entries != nil else { return nil }
             } else if keyIs(key, "version", in: scanner.bytes) {
-                guard !version, try scanner.number() == Double(JournalStore.currentVersion) else { return nil }
+                // Every version this code reads (older ones have the same names, tags and descriptions).
+                let value = try scanner.number()
+                guard !version, value >= 1, value <= Double(JournalStore.currentVersion), value.rounded() == value else { return nil }
                 version = true
             } else {
                 try scanner.skipValue(depth: 1)

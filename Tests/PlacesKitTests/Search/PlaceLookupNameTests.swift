@@ -93,6 +93,9 @@ import Testing
         let legacy = "[{\"id\": \"BEEF0003-0000-0000-0000-000000000003\", \"name\": \"Kraków \\u00d3ld\", \"latitude\": 1, \"longitude\": 2}]"
         try legacy.write(toFile: store.path, atomically: true, encoding: .utf8)
         #expect(try store.find("krakow old").name == "Kraków Óld")
+        // A newer journal is refused with the version message, as a full read refuses it.
+        try "{\"version\": 99, \"places\": []}".write(toFile: store.path, atomically: true, encoding: .utf8)
+        #expect(throws: JournalError.newerVersion(path: store.resolvedPath, version: 99, supported: JournalStore.currentVersion)) { try store.find("krakow") }
         // A broken journal is refused as a full read refuses it.
         try "{\"version\": 1, \"places\": [{\"id\": 1}]}".write(toFile: store.path, atomically: true, encoding: .utf8)
         #expect(throws: JournalError.self) { try store.find("krakow") }

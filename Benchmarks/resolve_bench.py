@@ -10,47 +10,18 @@ Benchmarks/make-journal.py with one place named "Grandma's house" appended.
 """
 import json
 import os
-import resource
 import platform
 import shutil
-import statistics
 import subprocess
 import sys
-import time
+
+sys.dont_write_bytecode = True  # no __pycache__ in the repository
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cold_runs import median_ms, places_binary  # noqa: E402
 
 WORK = "Benchmarks/.work/resolve"
 SIZES = [int(s) for s in sys.argv[1:]] or [1000, 10000, 100000]
 RUNS = 15
-
-
-def places_binary():
-    subprocess.run(["swift", "build", "-c", "release", "--product", "places"], check=True, stdout=subprocess.DEVNULL)
-    path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], check=True,
-                          capture_output=True, text=True).stdout.strip()
-    return os.path.join(path, "places")
-
-
-def children_cpu_ms():
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (usage.ru_utime + usage.ru_stime) * 1000
-
-
-def median_ms(args, env, fresh=None):
-    """(median CPU ms, median wall ms) of `args` run cold."""
-    cpu, wall = [], []
-    for run in range(RUNS + 1):
-        if fresh:
-            fresh()
-        cpu_before = children_cpu_ms()
-        start = time.perf_counter()
-        result = subprocess.run(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        elapsed = (time.perf_counter() - start) * 1000
-        if result.returncode != 0:
-            sys.exit(f"failed ({result.returncode}): {' '.join(args)}")
-        if run > 0:
-            cpu.append(children_cpu_ms() - cpu_before)
-            wall.append(elapsed)
-    return statistics.median(cpu), statistics.median(wall)
 
 
 def main():
@@ -87,7 +58,7 @@ def main():
             (["add", "Bench", "--in", "Leeds"], True),
             (["add", "Bench", "--in", "grandmas house"], True),
         ]:
-            row.append(median_ms([places] + args, env, fresh if mutates else None))
+            row.append(median_ms([places] + args, env, RUNS, fresh if mutates else None))
         rows.append(row)
         print(f"{size}: done", file=sys.stderr)
     print(f"Own place names, {platform.machine()}, {os.cpu_count()} cores, {platform.system()}; release build; "

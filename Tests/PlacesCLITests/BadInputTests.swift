@@ -56,7 +56,7 @@ import Testing
         (["show", "abc"], 1, "the id abc is too short: type at least 4 characters of it"),
         (["show", "ffff"], 1, "no place has the id ffff"),
         (["show", "ABCD"], 1, "the id ABCD is ambiguous: it starts 2 places"),
-        (["show", "zz-top"], 1, "no place has the id zz-top"),
+        (["show", "zz-top"], 1, "no place is called \"zz-top\" or has it in its name"),
         (["show"], 64, "missing <id>"),
         (["edit", "ffff", "--name", "X"], 1, "no place has the id ffff"),
         (["edit", "abcd", "--name", "X"], 1, "is ambiguous"),

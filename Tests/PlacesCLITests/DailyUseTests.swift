@@ -71,7 +71,12 @@ import Testing
             #expect(result.status == 0, "\(result.stderr)")
             return result.stdout.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
         }
-        #expect(Set(try complete(["show", ""])) == [String(palace.prefix(8)), String(opera.prefix(8))])
+        #expect(Set(try complete(["show", ""])) == [String(palace.prefix(8)), String(opera.prefix(8)), "Buckingham\\ Palace", "Sydney:\\ Opera\\ House"])
+        // Names complete too, quoted for bash, however the person started typing them.
+        #expect(try complete(["show", "Buck"]) == ["Buckingham\\ Palace"])
+        #expect(try complete(["edit", "Buckingham\\ P"]) == ["Buckingham\\ Palace"])
+        #expect(try complete(["remove", "'Syd"]) == ["Sydney:\\ Opera\\ House"])
+        #expect(try complete(["show", "\"Buckingham P"]) == ["Buckingham\\ Palace"])
         #expect(try complete(["remove", String(palace.prefix(8)), String(opera.prefix(2))]) == [String(opera.prefix(8))])
         #expect(Set(try complete(["list", "--tag", ""])) == ["london", "music", "royal\\ visits"])
         #expect(try complete(["edit", "x", "--untag", "ro"]) == ["royal\\ visits"])
@@ -119,9 +124,15 @@ import Testing
                                                     "PLACES_STORE": places.journal.path])
             return result.stdout
         }
-        let ids = try listing("places show ", until: "Sydney: Opera House")
-        #expect(ids.contains("\(palace.prefix(8))  -- Buckingham Palace"), "\(ids.debugDescription)")
-        #expect(ids.contains("\(opera.prefix(8))  -- Sydney: Opera House"), "\(ids.debugDescription)")
+        // The menu aligns the descriptions; compare with runs of spaces made one.
+        let ids = try listing("places show ", until: "Sydney: Opera House  -- ")
+            .replacingOccurrences(of: " +", with: " ", options: .regularExpression)
+        #expect(ids.contains("\(palace.prefix(8)) -- Buckingham Palace"), "\(ids.debugDescription)")
+        #expect(ids.contains("\(opera.prefix(8)) -- Sydney: Opera House"), "\(ids.debugDescription)")
+        #expect(ids.contains("Buckingham Palace -- \(palace.prefix(8))"), "\(ids.debugDescription)")
+        // A name with spaces is completed on the line, escaped as zsh needs it.
+        let name = try listing("places show Buck", until: "Buckingham\\ Palace")
+        #expect(name.contains("places show Buckingham\\ Palace"), "\(name.debugDescription)")
         let tags = try listing("places list --tag ", until: "royal visits")
         #expect(tags.contains("london") && tags.contains("music") && tags.contains("royal visits"), "\(tags.debugDescription)")
     }
@@ -144,7 +155,10 @@ import Testing
             #expect(result.status == 0, "\(result.stderr)")
             return result.stdout.split(separator: "\n").map(String.init)
         }
-        #expect(Set(try complete("places show ")) == ["\(palace.prefix(8))\tBuckingham Palace", "\(opera.prefix(8))\tSydney: Opera House"])
+        #expect(Set(try complete("places show ")) == ["\(palace.prefix(8))\tBuckingham Palace", "\(opera.prefix(8))\tSydney: Opera House",
+                                                      "Buckingham Palace\t\(palace.prefix(8))", "Sydney: Opera House\t\(opera.prefix(8))"])
+        #expect(try complete("places show Buck") == ["Buckingham Palace\t\(palace.prefix(8))"])
+        #expect(try complete("places edit Buckingham\\ P") == ["Buckingham Palace\t\(palace.prefix(8))"])
         #expect(Set(try complete("places list --tag ").map { $0.split(separator: "\t")[0] }) == ["london", "music", "royal visits"])
         #expect(try complete("places share x --provider g").map { String($0.split(separator: "\t")[0]) } == ["geo", "google"])
         #expect(try complete("places sta").first?.hasPrefix("stats\t") == true)
@@ -156,7 +170,8 @@ import Testing
         let zsh = try places.run(["__complete", "ids", "--for", "zsh"])
         #expect(zsh.status == 0)
         #expect(Set(zsh.stdout.split(separator: "\n").map(String.init))
-                == ["\(palace.prefix(8)):Buckingham Palace", "\(opera.prefix(8)):Sydney: Opera House"])
+                == ["\(palace.prefix(8)):Buckingham Palace", "\(opera.prefix(8)):Sydney: Opera House",
+                    "Buckingham Palace:\(palace.prefix(8))", "Sydney\\: Opera House:\(opera.prefix(8))"])
         let fish = try places.run(["__complete", "ids", "--for", "fish"])
         #expect(fish.stdout.contains("\(palace.prefix(8))\tBuckingham Palace\n"))
         let tags = try places.run(["__complete", "tags"])

@@ -6,7 +6,7 @@
 /// - an option whose value is a `tag` completes to the tags in the journal;
 /// - an option whose value is a `path`, `file` or `dir` completes to file names;
 /// - a positional argument with ``ArgumentSpec/choices`` completes to those;
-/// - a positional argument named `id` completes to the ids of the places in the journal.
+/// - a positional argument named `id` completes to the ids and the names of the places in the journal.
 ///
 /// Journal values come from calling the program back: `places __complete ids|tags`, with the
 /// line's `--store` passed on, so the script itself never reads the journal.
@@ -81,8 +81,11 @@ package enum CompletionScript {
             "    done",
             "    local IFS=$'\\n'",
             "    local -a values=($(\"$program\" __complete \"$kind\" \"${store[@]}\" 2>/dev/null))",
+            "    # What is typed so far, unquoted: a name with spaces arrives as Buckingham\\ P or \"Buckingham P.",
+            "    local typed=${cur//\\\\/}",
+            "    [[ $typed == [\\\"\\']* ]] && typed=${typed:1}",
             "    for word in \"${values[@]}\"; do",
-            "        [[ $word == \"$cur\"* ]] && COMPREPLY+=(\"$(printf '%q' \"$word\")\")",
+            "        [[ $word == \"$typed\"* ]] && COMPREPLY+=(\"$(printf '%q' \"$word\")\")",
             "    done",
             "}",
             "",

@@ -39,6 +39,19 @@ public enum JournalCodec {
         }
     }
 
+    /// The place whose object starts at byte `offset` of journal bytes (as ``JournalIndex`` found it),
+    /// with every check a full read makes; `nil` when it is not a valid place.
+    static func decodePlace(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Location? {
+        var reader = Reader(scanner: JSONScanner(bytes, at: offset))
+        return reader.location()
+    }
+
+    /// The quoted UUID at byte `offset`, read as a full read reads it.
+    static func decodeUUID(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UUID? {
+        var reader = Reader(scanner: JSONScanner(bytes, at: offset))
+        return reader.uuid()
+    }
+
     private struct Reader {
         var scanner: JSONScanner
         var keepsDescriptions = true

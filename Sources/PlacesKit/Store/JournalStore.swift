@@ -202,15 +202,18 @@ public struct JournalStore: Sendable {
     ///   - position: when given, decides the place's coordinates from the journal's current places
     ///     (pinning it at one of them by name), under the same lock and read as the save; what it
     ///     throws cancels the add.
+    ///   - refusingDuplicates: throw ``DuplicatePlaceError`` instead of adding a place with the name of
+    ///     one already within ``PlaceDuplicates/radiusKm`` (checked in the same read as the save).
     /// - Returns: the place as saved.
     @discardableResult
-    public func add(_ place: Location, now: Date = Date(),
+    public func add(_ place: Location, now: Date = Date(), refusingDuplicates: Bool = false,
                     positionedBy position: (([Location]) throws -> (latitude: Double, longitude: Double))? = nil) throws -> Location {
         let now = Timestamp.wholeSeconds(now)
         return try transaction { places in
             var new = place
             if let position { (new.latitude, new.longitude) = try position(places) }
             new = try new.validated()
+            if refusingDuplicates, let duplicate = PlaceDuplicates.existing(new, in: places) { throw duplicate }
             new.created = new.created ?? now
             new.updated = new.updated ?? now
             places.append(new)

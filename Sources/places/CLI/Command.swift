@@ -45,6 +45,7 @@ let allCommands: [CommandEntry] = [
     EditCommand.entry,
     VisitCommand.entry,
     RemoveCommand.entry,
+    FindCommand.entry,
     SearchCommand.entry,
     WhereCommand.entry,
     NearCommand.entry,
@@ -95,5 +96,5 @@ struct CommandFailure: Error, CustomStringConvertible {
 
 /// Help texts several commands share word for word.
 enum ArgumentHelp {
-    static let placeID = "The place's id, or a unique prefix of it (at least 4 characters)."
+    static let placeID = "The place: its id or a unique prefix of it (at least 4 characters), or its name or a unique part of it (any case and accents)."
 }

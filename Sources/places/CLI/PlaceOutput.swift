@@ -25,25 +25,34 @@ enum PlaceOutput {
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
-    /// One row per place: short id, name, coordinates, tags, visited.
-    /// - Parameter flag: the flag emoji of a place's country, shown in a column of its own after the
-    ///   id (an empty string for a place in no country); `nil` for no flag column.
-    static func table(_ places: [Location], style: TextStyle, maxNameWidth: Int = 40,
-                      flag: ((Location) -> String)? = nil) -> [String] {
-        var rows = [["ID", "NAME", "LATITUDE", "LONGITUDE", "VISITED", "TAGS"]]
-        if flag != nil { rows[0].insert("", at: 1) }
-        for place in places {
-            rows.append([
-                place.shortID,
-                TerminalText.truncate(place.name, toWidth: maxNameWidth),
-                CoordinateFormat.fixed(place.latitude, decimals: 4),
-                CoordinateFormat.fixed(place.longitude, decimals: 4),
-                place.latestVisit?.date.shortText ?? "-",
-                place.tags.joined(separator: ", "),
-            ])
-            if let flag { rows[rows.count - 1].insert(flag(place), at: 1) }
+    /// One row per place, with the columns asked for, fitted into `width` terminal columns (see
+    /// ``ListColumn/fit(chosen:)``); `nil` width (a pipe) keeps every column whole.
+    /// - Parameters:
+    ///   - distances: each place's distance in kilometres, for the distance column.
+    ///   - flag: the flag emoji of a place's country (an empty string for a place in no country);
+    ///     `nil` for no flag column.
+    static func table(_ places: [Location], distances: [Double]? = nil, columns: [ListColumn], chosen: Bool = false,
+                      style: TextStyle, width: Int?, maxNameWidth: Int = 40, flag: ((Location) -> String)? = nil) -> [String] {
+        let tableColumns = columns.compactMap { column -> TableFit.Column? in
+            switch column {
+            case .id: return TableFit.Column(key: column.rawValue, title: "ID", cells: places.map(\.shortID))
+            case .flag:
+                guard let flag else { return nil }
+                return TableFit.Column(key: column.rawValue, title: "", cells: places.map(flag))
+            case .name: return TableFit.Column(key: column.rawValue, title: "NAME", cells: places.map { TerminalText.truncate($0.name, toWidth: maxNameWidth) })
+            case .latitude: return TableFit.Column(key: column.rawValue, title: "LATITUDE", cells: places.map { CoordinateFormat.fixed($0.latitude, decimals: 4) }, rightAligned: true)
+            case .longitude: return TableFit.Column(key: column.rawValue, title: "LONGITUDE", cells: places.map { CoordinateFormat.fixed($0.longitude, decimals: 4) }, rightAligned: true)
+            case .distance:
+                guard let distances else { return nil }
+                return TableFit.Column(key: column.rawValue, title: "DISTANCE", cells: distances.map { DistanceParser.text(kilometres: $0) }, rightAligned: true)
+            case .visited: return TableFit.Column(key: column.rawValue, title: "VISITED", cells: places.map { $0.latestVisit?.date.shortText ?? "-" })
+            case .created: return TableFit.Column(key: column.rawValue, title: "CREATED", cells: places.map { $0.created.map(Timestamp.day) ?? "-" })
+            case .updated: return TableFit.Column(key: column.rawValue, title: "UPDATED", cells: places.map { $0.updated.map(Timestamp.day) ?? "-" })
+            case .tags: return TableFit.Column(key: column.rawValue, title: "TAGS", cells: places.map { $0.tags.joined(separator: ", ") })
+            }
         }
-        var lines = TerminalText.table(rows, rightAligned: flag == nil ? [2, 3] : [3, 4])
+        let fitted = ListColumn.fit(chosen: chosen).rows(tableColumns, width: width)
+        var lines = TerminalText.table(fitted.rows, rightAligned: fitted.rightAligned)
         if !lines.isEmpty { lines[0] = style.bold(lines[0]) }
         return lines
     }

@@ -43,6 +43,7 @@ enum PlacesCLI {
             }
             return fail(message, code: .usage)
         }
+        var context: CommandContext?
         do {
             let arguments = try ArgumentParser.parse(Array(words.dropFirst()), for: command.spec)
             let common = CommonOptions.bind(arguments)
@@ -50,7 +51,8 @@ enum PlacesCLI {
                 Console.output(Array(HelpFormatter.help(for: command.spec).utf8))
                 return ExitCode.success.rawValue
             }
-            try command.run(arguments, CommandContext(environment: environment, common: common))
+            context = CommandContext(environment: environment, common: common)
+            try command.run(arguments, context!)
             return ExitCode.success.rawValue
         } catch let error as UsageError {
             return fail(error.description, code: .usage)
@@ -78,7 +80,11 @@ enum PlacesCLI {
             case .unwritable, .notOurs: return fail(error.description, code: .failure)
             }
         } catch let error as PlaceLookupError {
-            return fail(error.description, code: .failure)
+            // Candidates are told apart by their towns; the gazetteer is opened only for this message.
+            let gazetteer = context.flatMap { try? GazetteerAccess.gazetteer($0) }
+            return fail(error.message(whereIs: gazetteer.map { gazetteer in
+                { place in gazetteer.nearest(latitude: place.latitude, longitude: place.longitude).first?.entry.context }
+            }), code: .failure)
         } catch {
             return fail("\(error)", code: .failure)
         }

@@ -10,7 +10,7 @@ enum AddCommand: PlacesCommand {
     static let name = "add"
     static let spec = CommandSpec(
         name: name, abstract: "Pin a new place.",
-        usage: "<name> [--lat <lat> --lon <lon> | --at <lat,lon> | --in <place>] [--pick <n>] [--description <text>] [--tag <tag> ...] [--visited [--on <date>]] [--json]",
+        usage: "<name> [--lat <lat> --lon <lon> | --at <lat,lon> | --in <place>] [--pick <n>] [--description <text>] [--tag <tag> ...] [--visited [--on <date>]] [--force] [--json]",
         discussion: """
         EXAMPLES:
           places add "Buckingham Palace" --lat 51.501 --lon -0.141 --tag london
@@ -24,6 +24,9 @@ enum AddCommand: PlacesCommand {
         alias, well ahead of any other place of that name. Otherwise places lists the candidates and saves
         nothing; choose one with --pick N, a qualifier (--in "Central Park, New York") or coordinates.
         places always says where it pinned.
+
+        Adding a place with the name of one already within 100 m (case and accents aside) asks first on a
+        terminal; elsewhere (scripts, pipes) it is refused unless --force is given.
         """,
         options: Options.self)
 
@@ -37,6 +40,7 @@ enum AddCommand: PlacesCommand {
         @Option("--in", value: "place", help: "Pin the place at this town or one of your places (\"Paris\", \"London, Ontario\", \"Dishoom\").")
         var inPlace: String?
         @Option("--pick", value: "n", help: "Pin at the Nth of the places listed when a name could mean several.") var pick: String?
+        @Flag("--force", help: "Add it even when a place of the same name is already within 100 m.") var force: Bool
         @Flag("--json", help: "Print the new place as JSON.") var json: Bool
     }
 
@@ -82,7 +86,18 @@ enum AddCommand: PlacesCommand {
             name: name, description: options.description ?? "",
             latitude: coordinates?.latitude ?? 0, longitude: coordinates?.longitude ?? 0,
             tags: options.tags, visits: visits)
-        let saved = try context.store().add(place, now: now, positionedBy: position)
+        let store = try context.store()
+        let saved: Location
+        do {
+            saved = try store.add(place, now: now, refusingDuplicates: !options.force, positionedBy: position)
+        } catch let duplicate as DuplicatePlaceError {
+            // Asked outside the lock: the person may take their time; the add then runs again in full.
+            guard context.stdinIsTerminal else {
+                throw CommandFailure("\(duplicate); nothing added\nhint: pass --force to add it again anyway, or `places show \(duplicate.existing.shortID)` to see it")
+            }
+            guard context.confirm("\(duplicate). Add it again?") else { throw CommandFailure("nothing added") }
+            saved = try store.add(place, now: now, positionedBy: position)
+        }
         if options.json {
             context.say(try PlaceOutput.json(saved))
         } else {

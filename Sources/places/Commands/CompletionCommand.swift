@@ -8,7 +8,8 @@ enum CompletionCommand: PlacesCommand {
         usage: "(bash | zsh | fish)",
         discussion: """
         The script completes subcommands, options, the values of --format and --sort, and the ids
-        (with their names, in zsh and fish) and tags of the places in your journal.
+        (with their names, in zsh and fish), names and tags of the places in your journal. A name with
+        spaces is completed quoted, as the shell needs it.
 
         INSTALLATION:
           bash:  places completion bash > ~/.local/share/bash-completion/completions/places
@@ -35,7 +36,7 @@ enum CompletionCommand: PlacesCommand {
 }
 
 /// `places __complete ids|tags [--for bash|zsh|fish] [--store PATH]`: the journal's values for the
-/// completion scripts. Hidden from help, and silent: a completion must never print an error into
+/// completion scripts (`ids` gives the places' ids and then their names). Hidden from help, and silent: a completion must never print an error into
 /// the person's command line, so any failure prints nothing.
 enum DynamicCompletion {
     static let name = "__complete"
@@ -58,12 +59,26 @@ enum DynamicCompletion {
         var lines: [String] = []
         switch kind {
         case "ids":
-            lines = ids(places).map { id, name in
+            // Ids with the names as their descriptions, then the names themselves (any command that
+            // takes an id takes a name), each name once, with its id as its description.
+            let ids = ids(places)
+            var seen = Set<String>()
+            let names = zip(ids, places).compactMap { id, place -> (String, String)? in
+                let name = oneLine(place.name)
+                return seen.insert(name).inserted ? (name, id.0) : nil
+            }
+            lines = ids.map { id, name in
                 let name = oneLine(name)
                 switch shell {
                 case "zsh": return id + ":" + name
                 case "fish": return id + "\t" + name
                 default: return id
+                }
+            } + names.map { name, id in
+                switch shell {
+                case "zsh": return name.replacing("\\", with: "\\\\").replacing(":", with: "\\:") + ":" + id
+                case "fish": return name + "\t" + id
+                default: return name
                 }
             }
         case "tags":

@@ -52,7 +52,7 @@ enum EditCommand: PlacesCommand {
         } else {
             // The editor takes as long as the person likes, so it works on a copy read without the
             // lock; the save is a compare-and-swap against that copy, merged field by field.
-            let original = try PlaceLookup.find(options.id, in: try store.load())
+            let original = try store.find(options.id)
             guard let (edited, text) = try editInEditor(original, context) else {
                 context.note("No changes.")
                 return

@@ -13,6 +13,11 @@ enum ListCommand: PlacesCommand {
           places list --sort created --format json
           places list --sort visited
           places list --sort distance --from "Portland, ME"
+          places list --columns id,name,visited
+
+        On a terminal the table fits the window: the coordinates go first, then long tags and names are
+        cut with …, then the visit date, tags and flag go. Into a pipe the table is whole, one row per
+        place, unless COLUMNS is set. With --sort distance the table has a distance column.
         """,
         options: Options.self)
 
@@ -23,6 +28,8 @@ enum ListCommand: PlacesCommand {
         var sort: String?
         @Option("--from", value: "place", help: "With --sort distance: a town, one of your places or LAT,LON to measure from.")
         var from: String?
+        @Option("--columns", value: "list", help: "The table's columns, in order, separated by commas: \(ListColumn.allCases.map(\.rawValue).joined(separator: ", ")).")
+        var columns: String?
         @Option("--format", "-f", value: "format", help: "Output format.", choices: formats) var format: String?
         @Flag("--json", help: "The same as --format json.") var json: Bool
         var flags = FlagColumn.FlagsOption()
@@ -36,6 +43,11 @@ enum ListCommand: PlacesCommand {
         } else if query.order != .distance, options.from != nil {
             throw UsageError("--from only goes with --sort distance")
         }
+        let columns = try options.columns.map { try ListColumn.parse($0, distance: query.order == .distance) }
+            ?? ListColumn.standard(distance: query.order == .distance)
+        if options.columns != nil, format != "table" {
+            throw UsageError("--columns chooses the table's columns; other formats have all the fields")
+        }
         // A table never shows descriptions, and they are most of a large journal's bytes.
         let store = try context.store()
         let journal = format == "table" ? try store.loadWithoutDescriptions() : try store.load()
@@ -45,7 +57,8 @@ enum ListCommand: PlacesCommand {
             let origin = try PlaceChoice.look(from, resolver: resolver, context: context, verb: "Measuring from")
             query.centre = PlaceQuery.Point(latitude: origin.latitude, longitude: origin.longitude)
         }
-        let places = query.apply(to: journal)
+        let ranked = query.ranked(journal)
+        let places = ranked.map(\.place)
         switch format {
         case "json":
             context.write(JournalCodec.encodeArray(places) + [0x0A])
@@ -56,7 +69,13 @@ enum ListCommand: PlacesCommand {
                 context.note("No places\(query.filters ? " match" : " yet: add one with `places add NAME --at LAT,LON`").")
                 return
             }
-            context.write(Array((PlaceOutput.table(places, style: context.style, flag: FlagColumn.flags(context, hidden: options.flags.noFlags)).joined(separator: "\n") + "\n").utf8))
+            // A terminal's width, or COLUMNS when set; a pipe otherwise gets every column whole.
+            let width = context.stdoutIsTerminal || context.environment["COLUMNS"] != nil
+                ? TerminalSize.current(environment: context.environment).columns : nil
+            let table = PlaceOutput.table(places, distances: query.centre == nil ? nil : ranked.map(\.distanceKm),
+                                          columns: columns, chosen: options.columns != nil, style: context.style, width: width,
+                                          flag: FlagColumn.flags(context, hidden: options.flags.noFlags))
+            context.write(Array((table.joined(separator: "\n") + "\n").utf8))
         }
     }
 }

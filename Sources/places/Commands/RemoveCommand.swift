@@ -9,7 +9,7 @@ enum RemoveCommand: PlacesCommand {
         options: Options.self)
 
     struct Options: ParsableOptions {
-        @Argument("id", help: "Ids or unique prefixes of the places to remove.") var ids: [String]
+        @Argument("id", help: "The places to remove: ids or unique prefixes, or names or unique parts of names.") var ids: [String]
         @Flag("--yes", "-y", help: "Remove without asking.") var yes: Bool
         @Flag("--json", help: "Print the removed places as JSON.") var json: Bool
     }

@@ -31,7 +31,7 @@ enum ShareCommand: PlacesCommand {
     }
 
     static func link(_ options: Options, _ context: CommandContext) throws -> String {
-        let place = try PlaceLookup.find(options.id, in: try context.store().load())
+        let place = try context.store().find(options.id)
         // The parser has checked the value against the choices.
         let provider = ShareLink.Provider(rawValue: options.provider ?? "osm") ?? .osm
         return ShareLink.url(for: place, provider: provider)

@@ -14,7 +14,7 @@ enum ShowCommand: PlacesCommand {
     }
 
     static func run(_ options: Options, _ context: CommandContext) throws {
-        let place = try PlaceLookup.find(options.id, in: try context.store().load())
+        let place = try context.store().find(options.id)
         if options.json {
             context.say(try PlaceOutput.json(place))
         } else {

@@ -94,9 +94,7 @@ import Testing
     }
 
     @Test func ambiguousPrefixListsTheCandidates() {
-        #expect(throws: PlaceLookupError.ambiguous("aaaa", candidates: [
-            "aaaa1111-0000-0000-0000-000000000001  One", "aaaa2222-0000-0000-0000-000000000002  Two",
-        ])) { try PlaceLookup.find("aaaa", in: places) }
+        #expect(throws: PlaceLookupError.ambiguous("aaaa", candidates: [places[0], places[1]])) { try PlaceLookup.find("aaaa", in: places) }
     }
 
     @Test func shortAndUnknownPrefixesAreRefused() {

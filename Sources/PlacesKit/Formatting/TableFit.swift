@@ -1,0 +1,83 @@
+/// Fits a table into a terminal's width: the steps to take, in order, until it fits (drop a column,
+/// or cut a column's cells to fewer columns with `…`).
+public struct TableFit: Sendable {
+    /// One column of the table.
+    public struct Column: Sendable {
+        /// The column's name (`name`, `tags`), used by the steps.
+        public var key: String
+        public var title: String
+        public var cells: [String]
+        public var rightAligned: Bool
+
+        public init(key: String, title: String, cells: [String], rightAligned: Bool = false) {
+            self.key = key
+            self.title = title
+            self.cells = cells
+            self.rightAligned = rightAligned
+        }
+    }
+
+    /// One way to make the table narrower.
+    public enum Step: Sendable, Equatable {
+        /// Leave out the column.
+        case drop(String)
+        /// Cut the column's cells (not its title) to no fewer than this many columns.
+        case shrink(String, toAtLeast: Int)
+    }
+
+    /// The steps, most expendable first.
+    public var steps: [Step]
+
+    public init(steps: [Step]) {
+        self.steps = steps
+    }
+
+    /// The rows of `columns` (a title row first) fitted into `width` terminal columns with two spaces
+    /// between columns, taking ``steps`` in order only as far as needed; `nil` width keeps them whole.
+    /// - Returns: the lines, and which columns are right-aligned, for ``TerminalText/table(_:rightAligned:)``.
+    public func rows(_ columns: [Column], width: Int?) -> (rows: [[String]], rightAligned: Set<Int>) {
+        let count = columns.first?.cells.count ?? 0
+        guard let width else {
+            // Nothing to measure: a long listing into a pipe costs no more than before.
+            var rows = [columns.map(\.title)]
+            rows.reserveCapacity(count + 1)
+            for row in 0..<count { rows.append(columns.map { $0.cells[row] }) }
+            return (rows, Set(columns.indices.filter { columns[$0].rightAligned }))
+        }
+        var kept = columns
+        var widths = columns.map { column in
+            column.cells.reduce(TerminalText.width(column.title)) { max($0, TerminalText.width(TerminalText.visible($1))) }
+        }
+        func total() -> Int { widths.reduce(0, +) + 2 * max(0, widths.count - 1) }
+        let natural = widths
+        for step in steps where total() > width {
+            switch step {
+            case .drop(let key):
+                guard let index = kept.firstIndex(where: { $0.key == key }) else { continue }
+                kept.remove(at: index)
+                widths.remove(at: index)
+            case let .shrink(key, minimum):
+                guard let index = kept.firstIndex(where: { $0.key == key }) else { continue }
+                let title = TerminalText.width(kept[index].title)
+                widths[index] = min(widths[index], max(minimum, title, widths[index] - (total() - width)))
+            }
+        }
+        // A cut made before a later drop may be more than the drop left necessary: cut again from whole.
+        widths = kept.map { column in natural[columns.firstIndex { $0.key == column.key }!] }
+        for case let .shrink(key, minimum) in steps where total() > width {
+            guard let index = kept.firstIndex(where: { $0.key == key }) else { continue }
+            let title = TerminalText.width(kept[index].title)
+            widths[index] = min(widths[index], max(minimum, title, widths[index] - (total() - width)))
+        }
+        var rows = [kept.map(\.title)]
+        rows.reserveCapacity(count + 1)
+        for row in 0..<count {
+            rows.append(kept.indices.map { index in
+                let cell = TerminalText.visible(kept[index].cells[row])
+                return TerminalText.truncate(cell, toWidth: widths[index])
+            })
+        }
+        let right = Set(kept.indices.filter { kept[$0].rightAligned })
+        return (rows, right)
+    }
+}

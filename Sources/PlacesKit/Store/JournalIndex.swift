@@ -1,0 +1,267 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A read-only view of the journal for finding places by what people type (a name, a word of a
+/// description, a tag): each place's id, and where its name, description and tags lie in the file's
+/// bytes, found in one pass without making a ``Location`` (or any string) per place.
+///
+/// Decoding 100,000 places in full costs about 0.2 s; the pass costs a fraction of that, and only the
+/// places found are then decoded, with every check a full read makes (``place(_:)``). The pass checks
+/// the journal's structure and version, not the text of every string: a journal whose other places
+/// are damaged still answers for the places that are sound (a full read would refuse it, and says why).
+/// A journal the pass does not take as plainly valid (a legacy bare array, an unusual member, a
+/// repeated id) is read in full instead, so it is refused, or accepted, exactly as
+/// ``JournalStore/load()`` would.
+public struct JournalIndex: Sendable {
+    /// Where one place's fields lie in ``bytes``.
+    struct Entry: Sendable {
+        var id: UUID
+        /// The offset of the place's `{`.
+        var offset: Int
+        /// The name's text between its quotes, as written (escapes not decoded).
+        var name: Range<Int>
+        var nameEscaped: Bool
+        var description: Range<Int>?
+        var descriptionEscaped: Bool
+        /// The tags' array, brackets included.
+        var tags: Range<Int>?
+    }
+
+    /// A record the pass found is not a valid place: the journal must be read in full to say why.
+    struct DamagedRecord: Error {}
+
+    /// The journal's bytes.
+    let bytes: [UInt8]
+    let entries: [Entry]
+
+    /// The number of places.
+    public var count: Int { entries.count }
+
+    /// Indexes journal bytes, or returns `nil` when they are not plainly a valid journal of the current
+    /// version (the caller then reads the journal in full, which says what is wrong).
+    static func scan(_ bytes: [UInt8]) -> JournalIndex? {
+        let entries = bytes.withUnsafeBufferPointer { buffer -> [Entry]? in
+            var scanner = JSONScanner(buffer)
+            return try? Self.document(&scanner)
+        }
+        guard let entries else { return nil }
+        var seen = Set<UUID>(minimumCapacity: entries.count)
+        for entry in entries where !seen.insert(entry.id).inserted { return nil }
+        return JournalIndex(bytes: bytes, entries: entries)
+    }
+
+    /// Indexes places already read (a journal the fast pass declined): their journal text, scanned.
+    init(places: [Location]) {
+        let bytes = JournalCodec.encode(places, members: [:])
+        self = Self.scan(bytes) ?? JournalIndex(bytes: [], entries: [])
+    }
+
+    private init(bytes: [UInt8], entries: [Entry]) {
+        self.bytes = bytes
+        self.entries = entries
+    }
+
+    /// The place at `position` (0 ..< ``count``), decoded in full; `nil` when the record is not a
+    /// valid place (a full read would refuse the journal).
+    public func place(_ position: Int) -> Location? {
+        bytes.withUnsafeBufferPointer { JournalCodec.decodePlace($0, at: entries[position].offset) }
+    }
+
+    /// The place's id.
+    public func id(_ position: Int) -> UUID { entries[position].id }
+
+    /// Calls `body` with the UTF-8 text of a string field (escapes decoded when it has any).
+    func withText<T>(_ range: Range<Int>, escaped: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard escaped else { return body(UnsafeBufferPointer(rebasing: buffer[range])) }
+            var scanner = JSONScanner(buffer, at: range.lowerBound - 1)
+            var text = (try? scanner.string()) ?? ""
+            return text.withUTF8(body)
+        }
+    }
+
+    /// The name of the place at `position`, as UTF-8.
+    func withName<T>(_ position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        withText(entries[position].name, escaped: entries[position].nameEscaped, body)
+    }
+
+    /// The tags of the place at `position`.
+    func tags(_ position: Int) -> [String] {
+        guard let range = entries[position].tags else { return [] }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(buffer, at: range.lowerBound)
+            var tags: [String] = []
+            _ = scanner.consume(UInt8(ascii: "["))
+            while true {
+                scanner.skipSpace()
+                guard let tag = try? scanner.string() else { return tags }
+                tags.append(tag)
+                scanner.skipSpace()
+                guard scanner.consume(UInt8(ascii: ",")) else { return tags }
+            }
+        }
+    }
+
+    // MARK: The pass
+
+    private static func document(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> [Entry]? {
+        scanner.skipSpace()
+        guard scanner.consume(UInt8(ascii: "{")) else { return nil }
+        var entries: [Entry]?, version = false
+        while true {
+            scanner.skipSpace()
+            let key = try keyRange(&scanner)
+            scanner.skipSpace()
+            try scanner.expect(UInt8(ascii: ":"), "")
+            scanner.skipSpace()
+            if keyIs(key, "places", in: scanner.bytes) {
+                guard entries == nil else { return nil }
+                entries = try places(&scanner)
+                guard entries != nil else { return nil }
+            } else if keyIs(key, "version", in: scanner.bytes) {
+                // Every version this code reads (older ones have the same names, tags and descriptions).
+                let value = try scanner.number()
+                guard !version, value >= 1, value <= Double(JournalStore.currentVersion), value.rounded() == value else { return nil }
+                version = true
+            } else {
+                try scanner.skipValue(depth: 1)
+            }
+            scanner.skipSpace()
+            if scanner.consume(UInt8(ascii: ",")) { continue }
+            try scanner.expect(UInt8(ascii: "}"), "")
+            break
+        }
+        scanner.skipSpace()
+        return scanner.atEnd && version ? entries : nil
+    }
+
+    private static func places(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> [Entry]? {
+        try scanner.expect(UInt8(ascii: "["), "")
+        var entries: [Entry] = []
+        entries.reserveCapacity(scanner.bytes.count / 300)
+        scanner.skipSpace()
+        if scanner.consume(UInt8(ascii: "]")) { return entries }
+        while true {
+            scanner.skipSpace()
+            guard let entry = try place(&scanner) else { return nil }
+            entries.append(entry)
+            scanner.skipSpace()
+            if scanner.consume(UInt8(ascii: ",")) { continue }
+            try scanner.expect(UInt8(ascii: "]"), "")
+            return entries
+        }
+    }
+
+    private static func place(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> Entry? {
+        let offset = scanner.index
+        try scanner.expect(UInt8(ascii: "{"), "")
+        var id: UUID?, name: Range<Int>?, description: Range<Int>?, tags: Range<Int>?
+        var nameEscaped = false, descriptionEscaped = false
+        let bytes = scanner.bytes
+        while true {
+            scanner.skipSpace()
+            let key = try keyRange(&scanner)
+            scanner.skipSpace()
+            try scanner.expect(UInt8(ascii: ":"), "")
+            scanner.skipSpace()
+            let start = scanner.index
+            if keyIs(key, "id", in: bytes) {
+                guard id == nil, let value = JournalCodec.decodeUUID(bytes, at: start) else { return nil }
+                id = value
+                scanner.index += 38
+            } else if scanner.peek == UInt8(ascii: "\"") {
+                guard let (text, escaped) = skipString(&scanner) else { return nil }
+                if keyIs(key, "name", in: bytes) {
+                    guard name == nil else { return nil }
+                    (name, nameEscaped) = (text, escaped)
+                } else if keyIs(key, "description", in: bytes) {
+                    guard description == nil else { return nil }
+                    (description, descriptionEscaped) = (text, escaped)
+                }
+            } else if keyIs(key, "tags", in: bytes), scanner.peek == UInt8(ascii: "[") {
+                guard tags == nil else { return nil }
+                try scanner.skipValue(depth: 3)
+                tags = start..<scanner.index
+            } else {
+                try scanner.skipValue(depth: 3)
+            }
+            scanner.skipSpace()
+            if scanner.consume(UInt8(ascii: ",")) { continue }
+            try scanner.expect(UInt8(ascii: "}"), "")
+            break
+        }
+        guard let id, let name else { return nil }
+        return Entry(id: id, offset: offset, name: name, nameEscaped: nameEscaped, description: description,
+                     descriptionEscaped: descriptionEscaped, tags: tags)
+    }
+
+    /// A member name's text between its quotes.
+    private static func keyRange(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> Range<Int> {
+        guard let (range, _) = skipString(&scanner) else { throw scanner.fail("expected a string") }
+        return range
+    }
+
+    /// Moves past a string, finding its closing quote with `memchr` (most of a journal's bytes are in
+    /// descriptions, and checking them byte by byte is most of what a full read costs). Its text is
+    /// not checked here: only the places found are decoded, with every check a full read makes.
+    /// - Returns: the text between the quotes, and whether it has escapes; `nil` when it is not closed.
+    @inline(__always)
+    private static func skipString(_ scanner: inout JSONScanner) -> (Range<Int>, escaped: Bool)? {
+        let bytes = scanner.bytes
+        guard scanner.peek == UInt8(ascii: "\""), let base = bytes.baseAddress else { return nil }
+        let start = scanner.index + 1
+        var from = start
+        while from < bytes.count, let found = memchr(base + from, Int32(UInt8(ascii: "\"")), bytes.count - from) {
+            let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            // A quote after an odd number of backslashes is part of the text.
+            var backslashes = 0
+            while quote - backslashes - 1 >= start, bytes[quote - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+            if backslashes % 2 == 0 {
+                scanner.index = quote + 1
+                return (start..<quote, hasEscape(bytes, start..<quote))
+            }
+            from = quote + 1
+        }
+        return nil
+    }
+
+    @inline(__always)
+    private static func keyIs(_ range: Range<Int>, _ word: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        range.count == word.utf8CodeUnitCount && memcmp(bytes.baseAddress! + range.lowerBound, word.utf8Start, range.count) == 0
+    }
+
+    private static func hasEscape(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        range.isEmpty ? false : memchr(bytes.baseAddress! + range.lowerBound, Int32(UInt8(ascii: "\\")), range.count) != nil
+    }
+}
+
+extension JournalStore {
+    /// The journal as a ``JournalIndex``, for finding places by name or text without decoding them all.
+    /// - Throws: ``JournalError`` when the journal cannot be read, as ``load()`` would.
+    public func index() throws -> JournalIndex {
+        try checkJournalFile()
+        guard let bytes = try readJournal(resolvedPath) else { return JournalIndex(places: []) }
+        if let index = JournalIndex.scan(bytes) { return index }
+        return JournalIndex(places: try Self.decode(bytes, path: resolvedPath, backupPath: backupPath).places)
+    }
+
+    /// The place a person means by `typed`: an id, an id prefix, a name or part of one (see
+    /// ``PlaceLookup``), found without decoding every place.
+    /// - Throws: ``PlaceLookupError`` when none or several match; ``JournalError`` when the journal
+    ///   cannot be read.
+    public func find(_ typed: String) throws -> Location {
+        do {
+            return try PlaceLookup.find(typed, in: try index())
+        } catch is JournalIndex.DamagedRecord {
+            return try PlaceLookup.find(typed, in: try load())
+        }
+    }
+}

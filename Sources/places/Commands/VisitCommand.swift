@@ -5,7 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `places visit ID [--on DATE] [--note TEXT]`: records one more visit to a place.
+/// `places visit PLACE [--on DATE] [--note TEXT]`: PLACE is an id or a name, as for `show`: records one more visit to a place.
 enum VisitCommand: PlacesCommand {
     static let name = "visit"
     static let spec = CommandSpec(
@@ -27,6 +27,7 @@ enum VisitCommand: PlacesCommand {
           places visit 5a3b
           places visit 5a3b --on yesterday --note "birthday dinner"
           places visit 5a3b --on "May 2019"
+          places visit dishoom --on "last friday"
         """,
         options: Options.self)
 

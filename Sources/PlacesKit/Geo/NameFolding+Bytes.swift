@@ -59,6 +59,14 @@ struct NameFolder {
         text.withUTF8 { fold($0, into: &out) }
     }
 
+    /// What the scalar starting at `index` of `bytes` (valid UTF-8, not ASCII) folds to, as ``fold(_:into:asciiOnly:)``
+    /// folds it (a space breaks words), and its length in bytes.
+    @inline(__always)
+    mutating func foldedScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (folded: [UInt8], length: Int) {
+        let (scalar, length) = Self.decode(bytes, at: index)
+        return (replacement(scalar), length)
+    }
+
     /// What `scalar` becomes, by ``NameFolding/fold(_:)``'s rules: the folding table, nothing for a
     /// mark, a word break for punctuation, symbols and spaces, else itself.
     private mutating func replacement(_ value: UInt32) -> [UInt8] {

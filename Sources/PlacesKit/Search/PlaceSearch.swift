@@ -61,8 +61,9 @@ public struct PlaceSearch {
     public func search(_ index: JournalIndex, limit: Int) -> [Hit] {
         guard !words.isEmpty, limit > 0 else { return [] }
         var matcher = WordMatcher(search: self)
+        let filter = PairFilter(self)
         var hits: [Hit] = []
-        for position in 0..<index.count {
+        for position in 0..<index.count where filter.mayMatch(index, position, &matcher.folder) {
             if let hit = matcher.match(index, position) { hits.append(hit) }
         }
         hits.sort { a, b in

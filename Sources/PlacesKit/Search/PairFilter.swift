@@ -1,0 +1,156 @@
+/// A quick test of whether any query word of a ``PlaceSearch`` could match a place at all, made before
+/// the place is read word by word: most places of a large journal share no word with the query, and
+/// this test, one pass over the place's bytes with a table look-up per byte, is far cheaper.
+///
+/// It rests on neighbouring letter pairs. A word `w` that matches query word `q` (`q` itself, a word
+/// starting with `q`, or one at most `k` edits away) holds at least `(|q| - 1) - 3k` of the pairs of
+/// neighbouring bytes of `q`, counted at each position: an insertion breaks at most one of `q`'s pairs,
+/// a deletion or a substitution two, a swap of neighbours three, and every other pair of `q` is still
+/// side by side in `w`. So a place none of whose folded words holds that many of `q`'s pairs, for
+/// every query word, matches no query word, and ``WordMatcher`` would not find it.
+///
+/// The pairs of each word are collected from the place's bytes folded as ``NameFolder`` folds them
+/// (words break where folding breaks them), without storing the folded text; the test stops at the
+/// first word that may match. Where that is not exact the test only lets more places through: a word
+/// with `st`, `mt` or `ft` (which folding spells out when they are the whole word) is taken to bring
+/// every pair of `saint`, `sainte`, `mount` or `fort` too; a place whose tags have escapes is always
+/// let through. A query word with a byte other than a-z or 0-9, or one a word may match holding none
+/// of its pairs (a single letter; four letters, one typo forgiven), turns the test off.
+struct PairFilter {
+    /// Whether the test can rule places out for this query (else every place passes).
+    let enabled: Bool
+    /// For each byte: its code (0 ..< 36 for a-z and 0-9, upper case as lower), ``breakCode`` for other
+    /// ASCII, ``otherCode`` for the rest.
+    private let codes: [UInt8]
+    /// For each pair of codes (first × 36 + second): its bit in a word's set of the query's pairs, or `noSlot`.
+    private var slots: [UInt8]
+    /// For each query word: the bits of its pairs, one per position (a repeated pair counts twice).
+    private let wordSlots: [[UInt8]]
+    /// For each query word: the fewest of its pairs a place holds when the word matches it.
+    private let needed: [Int]
+    /// For `st`, `mt` and `ft` (bits 0, 1, 2): the bits of the query's pairs their spelling out brings.
+    private let expansionBits: [UInt64]
+    /// A byte that breaks words (ASCII but not a letter or digit).
+    private static let breakCode: UInt8 = 255
+    /// A byte of a word that is in no query pair (not ASCII).
+    private static let otherCode: UInt8 = 254
+    private static let noSlot: UInt8 = 255
+    private static let expansions = [("st", ["saint", "sainte"]), ("mt", ["mount"]), ("ft", ["fort"])]
+
+    init(_ search: PlaceSearch) {
+        var codes = [UInt8](repeating: Self.breakCode, count: 128) + [UInt8](repeating: Self.otherCode, count: 128)
+        for (offset, byte) in Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8).enumerated() {
+            codes[Int(byte)] = UInt8(offset)
+            if byte >= 0x61 { codes[Int(byte - 32)] = UInt8(offset) }
+        }
+        self.codes = codes
+        var slots = [UInt8](repeating: Self.noSlot, count: 36 * 36)
+        var used = 0
+        /// The bit of pair `a`,`b` (ASCII letters or digits), made on first use; `nil` past 64 pairs.
+        func slot(_ a: UInt8, _ b: UInt8) -> UInt8? {
+            let pair = Int(codes[Int(a)]) * 36 + Int(codes[Int(b)])
+            if slots[pair] == Self.noSlot {
+                guard used < 64 else { return nil }
+                slots[pair] = UInt8(used)
+                used += 1
+            }
+            return slots[pair]
+        }
+        // The words folding spells out come first, so they always have bits 0, 1 and 2.
+        for (short, _) in Self.expansions { _ = slot(Array(short.utf8)[0], Array(short.utf8)[1]) }
+        var enabled = !search.words.isEmpty
+        var wordSlots: [[UInt8]] = [], needed: [Int] = []
+        for (word, limit) in zip(search.words, search.typoLimits) {
+            let need = (word.count - 1) - 3 * limit
+            if need <= 0 || word.contains(where: { codes[Int($0)] >= 36 }) { enabled = false; break }
+            var bits: [UInt8] = []
+            for i in 0..<(word.count - 1) {
+                guard let bit = slot(word[i], word[i + 1]) else { enabled = false; break }
+                bits.append(bit)
+            }
+            wordSlots.append(bits)
+            needed.append(need)
+        }
+        var expansionBits: [UInt64] = []
+        for (_, spellings) in Self.expansions {
+            var bits: UInt64 = 0
+            for spelling in spellings {
+                let bytes = Array(spelling.utf8)
+                for i in 0..<(bytes.count - 1) {
+                    let pair = Int(codes[Int(bytes[i])]) * 36 + Int(codes[Int(bytes[i + 1])])
+                    if slots[pair] != Self.noSlot { bits |= 1 << UInt64(slots[pair]) }
+                }
+            }
+            expansionBits.append(bits)
+        }
+        self.enabled = enabled
+        self.slots = slots
+        self.wordSlots = wordSlots
+        self.needed = needed
+        self.expansionBits = expansionBits
+    }
+
+    /// Whether some query word could match the place at `position`; `false` only when none can.
+    func mayMatch(_ index: JournalIndex, _ position: Int, _ folder: inout NameFolder) -> Bool {
+        guard enabled else { return true }
+        let entry = index.entries[position]
+        if index.withName(position, { mayMatch($0, &folder) }) { return true }
+        if let tags = entry.tags {
+            let found = index.bytes.withUnsafeBufferPointer { bytes -> Bool in
+                let tags = UnsafeBufferPointer(rebasing: bytes[tags])
+                return tags.contains(UInt8(ascii: "\\")) || mayMatch(tags, &folder)
+            }
+            if found { return true }
+        }
+        guard let description = entry.description else { return false }
+        return index.withText(description, escaped: entry.descriptionEscaped) { mayMatch($0, &folder) }
+    }
+
+    /// Whether a word of `bytes` (valid UTF-8, folded as it is read: ASCII by ``codes``, any other
+    /// scalar by what ``NameFolder`` folds it to) holds enough of a query word's pairs.
+    private func mayMatch(_ bytes: UnsafeBufferPointer<UInt8>, _ folder: inout NameFolder) -> Bool {
+        codes.withUnsafeBufferPointer { codes in
+            slots.withUnsafeBufferPointer { slots in
+                var previous = Self.breakCode, word: UInt64 = 0
+                /// Takes the next folded byte's code; whether the word it ends may match.
+                @inline(__always) func step(_ code: UInt8) -> Bool {
+                    if code < 36, previous < 36 {
+                        let slot = slots[Int(previous) &* 36 &+ Int(code)]
+                        if slot != Self.noSlot { word |= 1 &<< UInt64(slot) }
+                    } else if code == Self.breakCode, word != 0 {
+                        if wordMayMatch(word) { return true }
+                        word = 0
+                    }
+                    previous = code
+                    return false
+                }
+                var index = 0
+                let count = bytes.count
+                while index < count {
+                    let byte = bytes[index]
+                    if byte < 0x80 {
+                        if step(codes[Int(byte)]) { return true }
+                        index += 1
+                    } else {
+                        let (folded, length) = folder.foldedScalar(bytes, at: index)
+                        for byte in folded where step(codes[Int(byte)]) { return true }
+                        index += length
+                    }
+                }
+                return word != 0 && wordMayMatch(word)
+            }
+        }
+    }
+
+    /// Whether a folded word holding the query pairs `found` may match a query word.
+    private func wordMayMatch(_ found: UInt64) -> Bool {
+        var found = found
+        for bit in 0..<3 where found & (1 << UInt64(bit)) != 0 { found |= expansionBits[bit] }
+        for (bits, need) in zip(wordSlots, needed) {
+            var held = 0
+            for bit in bits where found & (1 << UInt64(bit)) != 0 { held += 1 }
+            if held >= need { return true }
+        }
+        return false
+    }
+}

@@ -1,13 +1,14 @@
-/// A quick test of whether any query word of a ``PlaceSearch`` could match a place at all, made before
-/// the place is read word by word: most places of a large journal share no word with the query, and
-/// this test, one pass over the place's bytes with a table look-up per byte, is far cheaper.
+/// A quick test of which fields of a place (name, tags, description) any query word of a
+/// ``PlaceSearch`` could match, made before the place is read word by word: most places of a large
+/// journal share no word with the query, most fields of the others none either, and this test, one
+/// pass over the bytes with a table look-up per byte, is far cheaper than reading them word by word.
 ///
 /// It rests on neighbouring letter pairs. A word `w` that matches query word `q` (`q` itself, a word
 /// starting with `q`, or one at most `k` edits away) holds at least `(|q| - 1) - 3k` of the pairs of
 /// neighbouring bytes of `q`, counted at each position: an insertion breaks at most one of `q`'s pairs,
 /// a deletion or a substitution two, a swap of neighbours three, and every other pair of `q` is still
-/// side by side in `w`. So a place none of whose folded words holds that many of `q`'s pairs, for
-/// every query word, matches no query word, and ``WordMatcher`` would not find it.
+/// side by side in `w`. So a field none of whose folded words holds that many of `q`'s pairs, for
+/// every query word, matches no query word, and ``WordMatcher`` need not read it.
 ///
 /// The pairs of each word are collected from the place's bytes folded as ``NameFolder`` folds them
 /// (words break where folding breaks them), without storing the folded text; the test stops at the
@@ -90,21 +91,29 @@ struct PairFilter {
         self.expansionBits = expansionBits
     }
 
-    /// Whether some query word could match the place at `position`; `false` only when none can.
-    func mayMatch(_ index: JournalIndex, _ position: Int, _ folder: inout NameFolder) -> Bool {
-        guard enabled else { return true }
+    /// The fields of the place at `position` (one bit each, `1 << Field.rawValue`) where some query
+    /// word could match; a field not in them matches no query word.
+    func fields(_ index: JournalIndex, _ position: Int, _ folder: inout NameFolder) -> UInt8 {
+        guard enabled else { return Self.allFields }
         let entry = index.entries[position]
-        if index.withName(position, { mayMatch($0, &folder) }) { return true }
+        var fields: UInt8 = 0
+        if index.withName(position, { mayMatch($0, &folder) }) { fields |= 1 << PlaceSearch.Field.name.rawValue }
         if let tags = entry.tags {
             let found = index.bytes.withUnsafeBufferPointer { bytes -> Bool in
                 let tags = UnsafeBufferPointer(rebasing: bytes[tags])
                 return tags.contains(UInt8(ascii: "\\")) || mayMatch(tags, &folder)
             }
-            if found { return true }
+            if found { fields |= 1 << PlaceSearch.Field.tag.rawValue }
         }
-        guard let description = entry.description else { return false }
-        return index.withText(description, escaped: entry.descriptionEscaped) { mayMatch($0, &folder) }
+        if let description = entry.description,
+           index.withText(description, escaped: entry.descriptionEscaped, { mayMatch($0, &folder) }) {
+            fields |= 1 << PlaceSearch.Field.description.rawValue
+        }
+        return fields
     }
+
+    /// Every field: what ``fields(_:_:_:)`` says when the test is off.
+    static let allFields: UInt8 = 0b111
 
     /// Whether a word of `bytes` (valid UTF-8, folded as it is read: ASCII by ``codes``, any other
     /// scalar by what ``NameFolder`` folds it to) holds enough of a query word's pairs.

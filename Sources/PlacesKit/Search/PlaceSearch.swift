@@ -63,8 +63,9 @@ public struct PlaceSearch {
         var matcher = WordMatcher(search: self)
         let filter = PairFilter(self)
         var hits: [Hit] = []
-        for position in 0..<index.count where filter.mayMatch(index, position, &matcher.folder) {
-            if let hit = matcher.match(index, position) { hits.append(hit) }
+        for position in 0..<index.count {
+            let fields = filter.fields(index, position, &matcher.folder)
+            if fields != 0, let hit = matcher.match(index, position, fields: fields) { hits.append(hit) }
         }
         hits.sort { a, b in
             if a.isExactName != b.isExactName { return a.isExactName }
@@ -136,14 +137,20 @@ struct WordMatcher {
         buffer.reserveCapacity(4096)
     }
 
-    mutating func match(_ index: JournalIndex, _ position: Int) -> PlaceSearch.Hit? {
+    /// The place at `position` as a hit, if a query word matches it.
+    /// - Parameter only: the fields to read (one bit each, ``PairFilter/fields(_:_:_:)``): the others
+    ///   must match no query word. A name matching no query word is not the whole query either.
+    mutating func match(_ index: JournalIndex, _ position: Int, fields only: UInt8 = PairFilter.allFields) -> PlaceSearch.Hit? {
         for i in best.indices { best[i] = 0 }
         var fields: UInt8 = 0
         let entry = index.entries[position]
-        index.withName(position) { folder.fold($0, into: &buffer) }
-        let isExactName = buffer.elementsEqual(search.folded.utf8)
-        if scan(.name) { fields |= 1 << PlaceSearch.Field.name.rawValue }
-        if entry.tags != nil, best.contains(where: { $0 < PlaceSearch.worth(.tag, .word) }) {
+        var isExactName = false
+        if only & (1 << PlaceSearch.Field.name.rawValue) != 0 {
+            index.withName(position) { folder.fold($0, into: &buffer) }
+            isExactName = buffer.elementsEqual(search.folded.utf8)
+            if scan(.name) { fields |= 1 << PlaceSearch.Field.name.rawValue }
+        }
+        if entry.tags != nil, only & (1 << PlaceSearch.Field.tag.rawValue) != 0, best.contains(where: { $0 < PlaceSearch.worth(.tag, .word) }) {
             var any = false
             for tag in index.tags(position) {
                 folder.fold(tag, into: &buffer)
@@ -151,7 +158,7 @@ struct WordMatcher {
             }
             if any { fields |= 1 << PlaceSearch.Field.tag.rawValue }
         }
-        if let description = entry.description, best.contains(where: { $0 < PlaceSearch.worth(.description, .word) }) {
+        if let description = entry.description, only & (1 << PlaceSearch.Field.description.rawValue) != 0, best.contains(where: { $0 < PlaceSearch.worth(.description, .word) }) {
             // Most descriptions are ASCII: read word by word, folding as it goes; others are folded whole first.
             let found = index.withText(description, escaped: entry.descriptionEscaped) { text -> Bool in
                 if let found = scanASCII(text, .description) { return found }

@@ -56,7 +56,7 @@ struct NameFolder {
     /// Folds a string (see ``fold(_:into:asciiOnly:)``).
     mutating func fold(_ text: String, into out: inout [UInt8]) {
         var text = text
-        text.withUTF8 { fold($0, into: &out) }
+        _ = text.withUTF8 { fold($0, into: &out) }
     }
 
     /// What the scalar starting at `index` of `bytes` (valid UTF-8, not ASCII) folds to, as ``fold(_:into:asciiOnly:)``

@@ -137,7 +137,7 @@ public enum PlaceLookup {
         buffer.reserveCapacity(256)
         var exact: [Int] = [], parts: [Int] = []
         for position in 0..<source.count {
-            source.withName(position) { folder.fold($0, into: &buffer) }
+            _ = source.withName(position) { folder.fold($0, into: &buffer) }
             if buffer == key || NameFolder.equalIgnoringSpaces(buffer, compact) {
                 exact.append(position)
             } else if exact.isEmpty, containsAtWordStart(buffer, key) {

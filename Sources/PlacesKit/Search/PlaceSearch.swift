@@ -146,7 +146,7 @@ struct WordMatcher {
         let entry = index.entries[position]
         var isExactName = false
         if only & (1 << PlaceSearch.Field.name.rawValue) != 0 {
-            index.withName(position) { folder.fold($0, into: &buffer) }
+            _ = index.withName(position) { folder.fold($0, into: &buffer) }
             isExactName = buffer.elementsEqual(search.folded.utf8)
             if scan(.name) { fields |= 1 << PlaceSearch.Field.name.rawValue }
         }

@@ -132,6 +132,12 @@ import Testing
         let near = try places.run(["import", nearby])
         #expect(near.stdout.contains("added 0, updated 0, skipped 1."), "\(near.stdout)")
         #expect(near.stdout.contains("a place of the same name"))
+
+        // The rule is add's: the name folded (accents and case), within 100 m; farther is a new place.
+        let folded = places.directory.appendingPathComponent("folded.csv").path
+        try "name,lat,lon\nBÜCKINGHAM PALACE,51.5017,-0.141\nBuckingham Palace,51.5030,-0.141\n".write(toFile: folded, atomically: true, encoding: .utf8)
+        let foldedRun = try places.run(["import", folded])
+        #expect(foldedRun.stdout.contains("added 1, updated 0, skipped 1."), "\(foldedRun.stdout)")
     }
 
     @Test func brokenKMZAndMissingFilesGetClearMessages() throws {

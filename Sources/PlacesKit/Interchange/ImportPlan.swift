@@ -86,13 +86,14 @@ public struct ImportPlan: Sendable {
 /// Merges imported places into the journal's: pure, so it can be tested without files and run
 /// inside the journal's locked read-modify-write.
 public enum ImportPlanner {
-    /// Two places with the same name closer than this are taken to be the same place.
-    public static let duplicateRadiusMeters = 50.0
+    /// Two places with the same name closer than this are taken to be the same place: the rule
+    /// `add` applies (``PlaceDuplicates``), so a place `add` would refuse is not imported either.
+    public static let duplicateRadiusMeters = PlaceDuplicates.radiusKm * 1000
 
     /// Decides what happens to every imported place.
     ///
     /// In file order: a place whose id the journal has is skipped, or replaces it with `--update`
-    /// (skipped when identical); otherwise a place whose name (ignoring case) matches a place within
+    /// (skipped when identical); otherwise a place whose name (folded: case, accents and script ignored, as ``NameFolding`` does) matches a place within
     /// ``duplicateRadiusMeters`` — already in the journal or added earlier in this import — is
     /// skipped; otherwise it is added. `created`/`updated` default to `options.now`.
     /// - Complexity: O(n + m) expected, comparing distances only between places of the same name.
@@ -186,7 +187,8 @@ public enum ImportPlanner {
         return plan
     }
 
-    private static func nameKey(_ name: String) -> String { name.trimmed.lowercased() }
+    /// Names are compared folded, as ``PlaceDuplicates`` compares them for `add`.
+    private static func nameKey(_ name: String) -> String { NameFolding.fold(name) }
 
     private static func distanceMeters(_ a: Location, _ b: Location) -> Double {
         Geodesy.distanceKm(fromLatitude: a.latitude, longitude: a.longitude, toLatitude: b.latitude, longitude: b.longitude) * 1000

@@ -26,7 +26,7 @@ enum ImportCommand: PlacesCommand {
         named "Dropped pin near" its nearest town. KML folder names become tags only with --folder-tags.
 
         A place whose id is already in the journal is skipped (replaced with --update). A place with the
-        same name as one within 50 m is skipped. The summary says what was added, updated and skipped, and why.
+        same name (any case or accents) as one within 100 m is skipped, as `add` would refuse it. The summary says what was added, updated and skipped, and why.
 
         Photos and videos (JPEG, TIFF, raw, HEIC, PNG, MP4, MOV) and folders of them, searched at any
         depth, make places and visits from where and when each was taken: photos within --radius (200 m)

@@ -58,6 +58,7 @@ import Testing
             #expect(lines.count == 5)
             #expect(lines.allSatisfy { $0.count <= width }, "\(width): \(fitted.stdout)")
             #expect(!lines[0].contains("LATITUDE"), "\(width)")
+            #expect(!lines[0].contains("LONGITUDE"), "the coordinates go together: \(width)")
             #expect(lines[0].hasPrefix("ID        NAME"))
         }
         let sixty = try places.run(["list"], environment: ["COLUMNS": "60"]).stdout

@@ -21,6 +21,8 @@ public struct TableFit: Sendable {
     public enum Step: Sendable, Equatable {
         /// Leave out the column.
         case drop(String)
+        /// Leave out these columns at once: they mean nothing apart (a latitude without its longitude).
+        case dropTogether([String])
         /// Cut the column's cells (not its title) to no fewer than this many columns.
         case shrink(String, toAtLeast: Int)
     }
@@ -56,6 +58,12 @@ public struct TableFit: Sendable {
                 guard let index = kept.firstIndex(where: { $0.key == key }) else { continue }
                 kept.remove(at: index)
                 widths.remove(at: index)
+            case .dropTogether(let keys):
+                for key in keys {
+                    guard let index = kept.firstIndex(where: { $0.key == key }) else { continue }
+                    kept.remove(at: index)
+                    widths.remove(at: index)
+                }
             case let .shrink(key, minimum):
                 guard let index = kept.firstIndex(where: { $0.key == key }) else { continue }
                 let title = TerminalText.width(kept[index].title)

@@ -17,7 +17,7 @@ enum ListColumn: String, CaseIterable {
         let cuts: [TableFit.Step] = [.shrink("tags", toAtLeast: 12), .shrink("name", toAtLeast: 20)]
         let last: TableFit.Step = .shrink("name", toAtLeast: 8)
         if chosen { return TableFit(steps: cuts + [.shrink("tags", toAtLeast: 4), last]) }
-        return TableFit(steps: [.drop("latitude"), .drop("longitude")] + cuts
+        return TableFit(steps: [.dropTogether(["latitude", "longitude"])] + cuts
                         + [.drop("visited"), .drop("tags"), .drop("flag"), last])
     }
 

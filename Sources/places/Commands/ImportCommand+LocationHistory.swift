@@ -58,21 +58,8 @@ enum LocationHistoryImportCommand {
 
         let store = try context.store()
         let now = Date()
-        let plan: SightingImportPlan
-        do {
-            if options.dryRun {
-                plan = try LocationHistoryImport.plan(sightings, existing: try store.load(), extraTags: options.tags, now: now,
-                                                      gazetteer: gazetteer)
-            } else {
-                plan = try store.transaction { places in
-                    let plan = try LocationHistoryImport.plan(sightings, existing: places, extraTags: options.tags, now: now,
-                                                              gazetteer: gazetteer)
-                    if plan.changesJournal { places = plan.places }
-                    return plan
-                }
-            }
-        } catch let error as LocationValidationError {
-            throw CommandFailure("\(error)\nnothing was imported", code: .dataError)
+        let plan = try ImportCommand.applySightings(dryRun: options.dryRun, store: store) { places in
+            try LocationHistoryImport.plan(sightings, existing: places, extraTags: options.tags, now: now, gazetteer: gazetteer)
         }
         for note in found.notes { context.note(TerminalText.visible(note)) }
         if options.json {

@@ -54,21 +54,9 @@ enum PhotoImportCommand {
 
         let store = try context.store()
         let now = Date()
-        let plan: SightingImportPlan
-        do {
-            if options.dryRun {
-                plan = try PhotoImport.plan(scan.sightings, existing: try store.load(), radiusKm: radiusKm,
-                                            extraTags: options.tags, now: now, gazetteer: gazetteer)
-            } else {
-                plan = try store.transaction { places in
-                    let plan = try PhotoImport.plan(scan.sightings, existing: places, radiusKm: radiusKm,
-                                                    extraTags: options.tags, now: now, gazetteer: gazetteer)
-                    if plan.changesJournal { places = plan.places }
-                    return plan
-                }
-            }
-        } catch let error as LocationValidationError {
-            throw CommandFailure("\(error)\nnothing was imported", code: .dataError)
+        let plan = try ImportCommand.applySightings(dryRun: options.dryRun, store: store) { places in
+            try PhotoImport.plan(scan.sightings, existing: places, radiusKm: radiusKm,
+                                 extraTags: options.tags, now: now, gazetteer: gazetteer)
         }
         if options.json {
             context.say(try PlaceOutput.json(Report(scan: scan, plan: plan, dryRun: options.dryRun)))

@@ -127,6 +127,17 @@ def list_names(driver):
         "return Array.prototype.map.call(document.querySelectorAll('#list li[data-index] .name'), e => e.textContent);")
 
 
+def wait_until_still(driver, seconds=5.0):
+    """Waits until the map pane's position has not changed for half a second (animations ended)."""
+    end = time.time() + seconds
+    last, steady = None, 0
+    while time.time() < end and steady < 3:
+        now = driver.execute_script("var p = document.querySelector('.leaflet-map-pane'); return p ? p.style.transform : '';")
+        steady = steady + 1 if now == last else 0
+        last = now
+        time.sleep(0.2)
+
+
 def settle(driver, expected, names=None):
     """Waits until the map shows `expected` places (and the list exactly `names`, when given)."""
     def done():
@@ -212,6 +223,9 @@ def run(driver, page, screenshot):
     popup = wait_until(lambda: [e for e in driver.find_elements(By.CSS_SELECTOR, ".leaflet-popup-content .popup")
                                 if "Mona Lisa behind glass" in e.get_attribute("textContent")])
     check(popup, "Enter in the search box opens the found pin")
+    # Opening the popup zooms and pans the map with animation; a search typed before it comes to
+    # rest can be moved away again by the end of that animation, so wait for the map to be still.
+    wait_until_still(driver)
     box.send_keys(Keys.CONTROL, "a")
     box.send_keys(Keys.DELETE)
     box.send_keys("COLOSS")

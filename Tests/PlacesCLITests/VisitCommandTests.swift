@@ -181,8 +181,8 @@ import Testing
             """)
         #expect(result.status == 0, "\(result.stderr)")
         let form = try String(contentsOfFile: reopened, encoding: .utf8)
-        for line in ["#   line 7: latitude 95 is out of range", "#   line 9: tag \"aU+0009b\" contains the control character U+0009",
-                     "#   line 10: visit \"someday\" is not a date: use today"] {
+        for line in ["#   line 8: latitude 95 is out of range", "#   line 10: tag \"aU+0009b\" contains the control character U+0009",
+                     "#   line 11: visit \"someday\" is not a date: use today"] {
             #expect(form.contains(line), "\(line) in \(form)")
         }
         #expect(form.contains("; in United Kingdom (GB)\n"), "the orientation line stays: \(form)")

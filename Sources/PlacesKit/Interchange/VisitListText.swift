@@ -35,12 +35,13 @@ enum VisitListText {
         }
     }
 
-    /// The visits a field's text lists, also as GDAL rewrites it (`[ { "date": "2019" } ]`); an
-    /// empty text lists none.
-    /// - Returns: the visits, or the reason the text is not a list of visits (naming the value).
+    /// The visits a field's text lists, also as GDAL rewrites it (`[ { "date": "2019" } ]`). A text
+    /// that does not start with `[` is not ours and lists none: another tool's `visits` column (a
+    /// count, say) must not make its file unreadable.
+    /// - Returns: the visits, or the reason a text starting with `[` is not a list of visits (naming the value).
     static func read(_ text: String) -> Result<[Visit], Problem> {
         let trimmed = text.trimmed
-        if trimmed.isEmpty { return .success([]) }
+        guard trimmed.hasPrefix("[") else { return .success([]) }
         var parser = JSONParser(bytes: Array(trimmed.utf8))
         guard let list = (try? parser.parse())?.arrayValue else { return .failure(Problem(text: trimmed)) }
         var visits: [Visit] = []

@@ -55,7 +55,7 @@ import Testing
         #expect(try VisitListText.read("").get().isEmpty)
     }
 
-    @Test(arguments: ["2024-05-01", "[{\"when\":\"2019\"}]", "[{\"date\":\"someday\"}]", "[{\"date\":\"2019\",\"note\":5}]", "{\"date\":\"2019\"}"])
+    @Test(arguments: ["[{\"when\":\"2019\"}]", "[{\"date\":\"someday\"}]", "[{\"date\":\"2019\",\"note\":5}]", "[2019]", "[{\"date\":\"2019\"}"])
     func aFieldThatIsNoListOfVisitsIsRefusedByName(text: String) throws {
         let csv = "name,latitude,longitude,visits\r\nSpot,1,2,\(CSVExporter.field(text))\r\n"
         #expect {
@@ -63,6 +63,13 @@ import Testing
         } throws: { error in
             "\(error)".contains("visits \"") && "\(error)".contains("is not a list of visits such as [{\"date\":\"2024-05-01\"")
         }
+    }
+
+    @Test(arguments: ["3", "2024-05-01", "{\"date\":\"2019\"}", "often"])
+    func anotherToolsVisitsColumnIsIgnored(text: String) throws {
+        let csv = "name,latitude,longitude,visited,visits\r\nSpot,1,2,2023-06-01T00:00:00Z,\(CSVExporter.field(text))\r\n"
+        let place = try #require(try Importer.parse(data: Array(csv.utf8), fileName: "theirs.csv", format: .csv).places.first?.location)
+        #expect(place.visits == [Visit(date: .day(year: 2023, month: 6, day: 1))])
     }
 
     @Test func olderFilesWithoutTheFieldImportAsBefore() throws {

@@ -68,14 +68,16 @@ public struct JournalStore: Sendable {
     /// - Throws: ``JournalError`` when the file cannot be read or parsed.
     public func load() throws -> [Location] {
         try checkJournalFile()
-        return try Self.decode(readJournal(resolvedPath), path: resolvedPath, backupPath: backupPath).places
+        let bytes = try mapJournal(resolvedPath)
+        return try Self.decode(bytes?.buffer, path: resolvedPath, backupPath: backupPath).places
     }
 
     /// The places without their descriptions (each is `""`), for listings that never show them: a
     /// large journal's descriptions are most of its bytes. Never save what this returns.
     public func loadWithoutDescriptions() throws -> [Location] {
         try checkJournalFile()
-        return try Self.decode(readJournal(resolvedPath), path: resolvedPath, backupPath: backupPath, descriptions: false).places
+        let bytes = try mapJournal(resolvedPath)
+        return try Self.decode(bytes?.buffer, path: resolvedPath, backupPath: backupPath, descriptions: false).places
     }
 
     /// Decodes journal bytes: the versioned document, or the bare array of places written by the
@@ -85,6 +87,13 @@ public struct JournalStore: Sendable {
     public static func decode(_ bytes: [UInt8]?, path: String, backupPath: String? = nil,
                               descriptions: Bool = true) throws -> JournalContents {
         guard let bytes else { return JournalContents(places: [], legacy: false, members: [:]) }
+        return try bytes.withUnsafeBufferPointer { try decode($0, path: path, backupPath: backupPath, descriptions: descriptions) }
+    }
+
+    /// ``decode(_:path:backupPath:descriptions:)`` of bytes in memory (a mapped journal).
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>?, path: String, backupPath: String? = nil,
+                       descriptions: Bool = true) throws -> JournalContents {
+        guard let bytes else { return JournalContents(places: [], legacy: false, members: [:]) }
         let backup = backupPath.flatMap { PosixFile.exists($0) ? $0 : nil }
         func unreadable(_ reason: String) -> JournalError { .unreadable(path: path, reason: reason, backup: backup) }
 
@@ -93,7 +102,7 @@ public struct JournalStore: Sendable {
         }
         guard let contents = JournalCodec.decode(bytes, descriptions: descriptions) else {
             // The careful path: slower, but it says what is wrong and where.
-            switch JournalProblem.find(in: bytes) {
+            switch JournalProblem.find(in: Array(bytes)) {
             case .newerVersion(let version):
                 throw JournalError.newerVersion(path: path, version: version, supported: currentVersion)
             case .unreadable(let reason):
@@ -138,10 +147,21 @@ public struct JournalStore: Sendable {
 
     /// Reads journal bytes, turning "not a regular file" found at read time into an unreadable journal.
     func readJournal(_ file: String) throws -> [UInt8]? {
+        try refuseIrregular(file)
+        return try PosixFile.read(file)
+    }
+
+    /// The journal's bytes mapped into memory (``MappedFile``), for reading without changing: a large
+    /// journal maps in a tenth of the time it takes to read.
+    func mapJournal(_ file: String) throws -> MappedFile? {
+        try refuseIrregular(file)
+        return try MappedFile.map(file)
+    }
+
+    private func refuseIrregular(_ file: String) throws {
         if let kind = PosixFile.kind(file), kind != S_IFREG {
             throw JournalError.unreadable(path: file, reason: "it is \(PosixFile.describe(kind)), not a regular file", backup: nil)
         }
-        return try PosixFile.read(file)
     }
 
     /// Runs one change as a transaction: under the lock, `body` receives the current places and

@@ -327,7 +327,7 @@ extension JournalStore {
         try checkJournalFile()
         guard let bytes = try mapJournal(resolvedPath) else { return JournalIndex(places: []) }
         if let index = JournalIndex.scan(bytes) { return index }
-        return JournalIndex(places: try Self.decode(bytes.buffer, path: resolvedPath, backupPath: backupPath).places)
+        return JournalIndex(places: try Self.decode(bytes, path: resolvedPath, backupPath: backupPath).places)
     }
 
     /// The place a person means by `typed`: an id, an id prefix, a name or part of one (see

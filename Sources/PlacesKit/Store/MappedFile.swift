@@ -14,10 +14,16 @@ import Darwin
 /// mapping keeps seeing the version it mapped while `places` writes a new one. (A program that
 /// truncated the file in place while it is mapped would make reading past the new end fail.)
 final class MappedFile: @unchecked Sendable {
-    /// The bytes; valid while this object lives.
+    /// The bytes; valid while this object lives (see ``withBuffer(_:)``).
     let buffer: UnsafeBufferPointer<UInt8>
     /// Whether ``buffer`` is a mapping (else memory of our own).
     private let mapped: Bool
+
+    /// Calls `body` with the bytes, keeping them mapped until it returns (Swift may otherwise end
+    /// this object's life at its last use, before `body` is done with the buffer).
+    func withBuffer<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        try withExtendedLifetime(self) { try body(buffer) }
+    }
 
     /// A copy of `bytes`, for text that is not a file (places encoded on the spot).
     init(copying bytes: [UInt8]) {

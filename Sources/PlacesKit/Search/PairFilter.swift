@@ -23,18 +23,26 @@ struct PairFilter {
     /// For each byte: its code (0 ..< 36 for a-z and 0-9, upper case as lower), ``breakCode`` for other
     /// ASCII, ``otherCode`` for the rest.
     private let codes: [UInt8]
-    /// For each pair of codes (first × 36 + second): its bit in a word's set of the query's pairs, or `noSlot`.
-    private var slots: [UInt8]
-    /// For each query word: the bits of its pairs, one per position (a repeated pair counts twice).
-    private let wordSlots: [[UInt8]]
+    /// For each pair of codes (first × ``codeCount`` + second): the bit of that pair in a word's set of
+    /// the query's pairs, or 0 (no bit) when it is no query pair. A table of bits rather than a test per
+    /// byte: the loop over a journal's text has no branch but the one at the end of each word.
+    private let pairBits: [UInt64]
+    /// For each query word: its pairs' bits held once, twice, … in the word (a pair the word repeats
+    /// counts at each position, so the pairs a text word holds count as the sum of its masks' hits).
+    private let wordMasks: [[UInt64]]
     /// For each query word: the fewest of its pairs a place holds when the word matches it.
     private let needed: [Int]
+    /// The fewest different query pairs any query word can be matched with (a quick first test).
+    private let fewestDistinct: Int
     /// For `st`, `mt` and `ft` (bits 0, 1, 2): the bits of the query's pairs their spelling out brings.
     private let expansionBits: [UInt64]
+    /// Whether any of ``expansionBits`` is set (a query with letters of `saint`, `mount` or `fort`).
+    private let expands: Bool
     /// A byte that breaks words (ASCII but not a letter or digit).
-    private static let breakCode: UInt8 = 255
+    private static let breakCode: UInt8 = 36
     /// A byte of a word that is in no query pair (not ASCII).
-    private static let otherCode: UInt8 = 254
+    private static let otherCode: UInt8 = 37
+    private static let codeCount = 38
     private static let noSlot: UInt8 = 255
     private static let expansions = [("st", ["saint", "sainte"]), ("mt", ["mount"]), ("ft", ["fort"])]
 
@@ -45,6 +53,7 @@ struct PairFilter {
             if byte >= 0x61 { codes[Int(byte - 32)] = UInt8(offset) }
         }
         self.codes = codes
+        // Each query pair's bit, by pair of codes (first × 36 + second), while they are handed out.
         var slots = [UInt8](repeating: Self.noSlot, count: 36 * 36)
         var used = 0
         /// The bit of pair `a`,`b` (ASCII letters or digits), made on first use; `nil` past 64 pairs.
@@ -84,11 +93,33 @@ struct PairFilter {
             }
             expansionBits.append(bits)
         }
+        var pairBits = [UInt64](repeating: 0, count: Self.codeCount * Self.codeCount)
+        for first in 0..<36 {
+            for second in 0..<36 where slots[first * 36 + second] != Self.noSlot {
+                pairBits[first * Self.codeCount + second] = 1 << UInt64(slots[first * 36 + second])
+            }
+        }
+        var wordMasks: [[UInt64]] = [], fewestDistinct = Int.max
+        for (bits, need) in zip(wordSlots, needed) {
+            var times: [UInt8: Int] = [:]
+            for bit in bits { times[bit, default: 0] += 1 }
+            var masks: [UInt64] = []
+            for level in 1...(times.values.max() ?? 1) {
+                masks.append(times.filter { $0.value >= level }.keys.reduce(0) { $0 | 1 << UInt64($1) })
+            }
+            wordMasks.append(masks)
+            // The fewest different pairs that reach `need`, the most repeated first.
+            var held = 0, distinct = 0
+            for count in times.values.sorted(by: >) where held < need { held += count; distinct += 1 }
+            fewestDistinct = min(fewestDistinct, distinct)
+        }
         self.enabled = enabled
-        self.slots = slots
-        self.wordSlots = wordSlots
+        self.pairBits = pairBits
+        self.wordMasks = wordMasks
         self.needed = needed
+        self.fewestDistinct = enabled ? fewestDistinct : 0
         self.expansionBits = expansionBits
+        self.expands = expansionBits.contains { $0 != 0 }
     }
 
     /// The fields of the place at `position` (one bit each, `1 << Field.rawValue`) where some query
@@ -99,10 +130,8 @@ struct PairFilter {
         var fields: UInt8 = 0
         if index.withName(position, { mayMatch($0, &folder) }) { fields |= 1 << PlaceSearch.Field.name.rawValue }
         if let tags = entry.tags {
-            let found = index.bytes.withUnsafeBufferPointer { bytes -> Bool in
-                let tags = UnsafeBufferPointer(rebasing: bytes[tags])
-                return tags.contains(UInt8(ascii: "\\")) || mayMatch(tags, &folder)
-            }
+            let tags = UnsafeBufferPointer(rebasing: index.bytes[tags])
+            let found = tags.contains(UInt8(ascii: "\\")) || mayMatch(tags, &folder)
             if found { fields |= 1 << PlaceSearch.Field.tag.rawValue }
         }
         if let description = entry.description,
@@ -119,18 +148,16 @@ struct PairFilter {
     /// scalar by what ``NameFolder`` folds it to) holds enough of a query word's pairs.
     private func mayMatch(_ bytes: UnsafeBufferPointer<UInt8>, _ folder: inout NameFolder) -> Bool {
         codes.withUnsafeBufferPointer { codes in
-            slots.withUnsafeBufferPointer { slots in
+            pairBits.withUnsafeBufferPointer { pairBits in
                 var previous = Self.breakCode, word: UInt64 = 0
                 /// Takes the next folded byte's code; whether the word it ends may match.
                 @inline(__always) func step(_ code: UInt8) -> Bool {
-                    if code < 36, previous < 36 {
-                        let slot = slots[Int(previous) &* 36 &+ Int(code)]
-                        if slot != Self.noSlot { word |= 1 &<< UInt64(slot) }
-                    } else if code == Self.breakCode, word != 0 {
-                        if wordMayMatch(word) { return true }
+                    word |= pairBits[Int(previous) &* Self.codeCount &+ Int(code)]
+                    previous = code
+                    if code == Self.breakCode {
+                        if word != 0, wordMayMatch(word) { return true }
                         word = 0
                     }
-                    previous = code
                     return false
                 }
                 var index = 0
@@ -152,12 +179,16 @@ struct PairFilter {
     }
 
     /// Whether a folded word holding the query pairs `found` may match a query word.
+    @inline(__always)
     private func wordMayMatch(_ found: UInt64) -> Bool {
         var found = found
-        for bit in 0..<3 where found & (1 << UInt64(bit)) != 0 { found |= expansionBits[bit] }
-        for (bits, need) in zip(wordSlots, needed) {
+        if expands, found & 0b111 != 0 {
+            for bit in 0..<3 where found & (1 << UInt64(bit)) != 0 { found |= expansionBits[bit] }
+        }
+        guard found.nonzeroBitCount >= fewestDistinct else { return false }
+        for (masks, need) in zip(wordMasks, needed) {
             var held = 0
-            for bit in bits where found & (1 << UInt64(bit)) != 0 { held += 1 }
+            for mask in masks { held &+= (found & mask).nonzeroBitCount }
             if held >= need { return true }
         }
         return false

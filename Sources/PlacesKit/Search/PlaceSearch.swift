@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+
 /// Searches the journal's own places by what they say: names, tags and descriptions, folded as
 /// ``NameFolding`` folds names (case, accents, punctuation and script aside), forgiving typos, ranked.
 ///
@@ -6,7 +13,7 @@
 /// (the whole word, then the start of a word, then a word a typo or two away). Places are ranked by
 /// whether their name is the whole query, then by how many query words they match, then by the sum
 /// of what each query word's best match is worth.
-public struct PlaceSearch {
+public struct PlaceSearch: Sendable {
     /// Where a query word matched, from least to most telling.
     public enum Field: Int, Sendable, Comparable, CaseIterable {
         case description = 0, tag = 1, name = 2
@@ -59,14 +66,27 @@ public struct PlaceSearch {
     /// - Parameter limit: the most hits to return.
     /// - Complexity: O(total length of the journal's names, tags and descriptions × query words).
     public func search(_ index: JournalIndex, limit: Int) -> [Hit] {
+        search(index, limit: limit, parts: Self.parts(forWork: index.count, per: 10_000))
+    }
+
+    /// ``search(_:limit:)`` in `parts` parts, one thread each: each part's places are independent, and
+    /// the results are ranked together, so the order is the same as one pass's. (Below 10,000 places a
+    /// part, starting a thread costs more than it saves.)
+    func search(_ index: JournalIndex, limit: Int, parts: Int) -> [Hit] {
         guard !words.isEmpty, limit > 0 else { return [] }
-        var matcher = WordMatcher(search: self)
         let filter = PairFilter(self)
-        var hits: [Hit] = []
-        for position in 0..<index.count {
-            let fields = filter.fields(index, position, &matcher.folder)
-            if fields != 0, let hit = matcher.match(index, position, fields: fields) { hits.append(hit) }
+        let found = PartResults<[Hit]>(count: parts, empty: [])
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            var matcher = WordMatcher(search: self)
+            var hits: [Hit] = []
+            let size = (index.count + parts - 1) / parts
+            for position in (part * size)..<min(index.count, (part + 1) * size) {
+                let fields = filter.fields(index, position, &matcher.folder)
+                if fields != 0, let hit = matcher.match(index, position, fields: fields) { hits.append(hit) }
+            }
+            found.set(part, hits)
         }
+        var hits = found.values.flatMap { $0 }
         hits.sort { a, b in
             if a.isExactName != b.isExactName { return a.isExactName }
             if a.matchedWords != b.matchedWords { return a.matchedWords > b.matchedWords }
@@ -74,6 +94,11 @@ public struct PlaceSearch {
             return a.position < b.position
         }
         return Array(hits.prefix(limit))
+    }
+
+    /// How many parts to divide `work` units into: one per processor (at most 8), each of at least `per`.
+    static func parts(forWork work: Int, per: Int) -> Int {
+        max(1, min(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), work / per, 8))
     }
 
     /// How `word` (one word as a person wrote it, e.g. in a name) matches the query, if it does: for
@@ -254,4 +279,26 @@ struct WordMatcher {
               distances[q].lowerBound(word, limit: limit) <= limit else { return nil }
         return distances[q].distance(query, word, limit: limit) != nil ? .typo : nil
     }
+}
+
+/// One result per part of a search run on several threads: each part writes only its own slot, in
+/// memory of its own (not an array property, whose every write would be an exclusive access of all).
+final class PartResults<Value>: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<Value>
+
+    init(count: Int, empty: Value) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: empty)
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    /// Sets part `part`'s result; parts must differ between threads.
+    func set(_ part: Int, _ value: Value) { slots[part] = value }
+
+    /// Every part's result, in part order (read once every part is done).
+    var values: [Value] { Array(slots) }
 }

@@ -33,10 +33,13 @@ public enum JournalCodec {
     /// - Parameter descriptions: `false` leaves every description empty (the text is checked but
     ///   not copied), for read-only listings that never show it.
     public static func decode(_ bytes: [UInt8], descriptions: Bool = true) -> JournalContents? {
-        bytes.withUnsafeBufferPointer { buffer -> JournalContents? in
-            var reader = Reader(scanner: JSONScanner(buffer), keepsDescriptions: descriptions)
-            return reader.document()
-        }
+        bytes.withUnsafeBufferPointer { decode($0, descriptions: descriptions) }
+    }
+
+    /// ``decode(_:descriptions:)`` of bytes in memory (a mapped journal).
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, descriptions: Bool = true) -> JournalContents? {
+        var reader = Reader(scanner: JSONScanner(bytes), keepsDescriptions: descriptions)
+        return reader.document()
     }
 
     /// The place whose object starts at byte `offset` of journal bytes (as ``JournalIndex`` found it),

@@ -8,6 +8,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 
 /// A read-only view of the journal for finding places by what people type (a name, a word of a
 /// description, a tag): each place's id, and where its name, description and tags lie in the file's
@@ -23,7 +24,7 @@ import Darwin
 public struct JournalIndex: Sendable {
     /// Where one place's fields lie in ``bytes``.
     struct Entry: Sendable {
-        var id: UUID
+        var id: IDBits
         /// The offset of the place's `{`.
         var offset: Int
         /// The name's text between its quotes, as written (escapes not decoded).
@@ -38,8 +39,9 @@ public struct JournalIndex: Sendable {
     /// A record the pass found is not a valid place: the journal must be read in full to say why.
     struct DamagedRecord: Error {}
 
-    /// The journal's bytes.
-    let bytes: [UInt8]
+    /// The journal's bytes, valid while ``storage`` lives.
+    var bytes: UnsafeBufferPointer<UInt8> { storage.buffer }
+    private let storage: MappedFile
     let entries: [Entry]
 
     /// The number of places.
@@ -47,45 +49,38 @@ public struct JournalIndex: Sendable {
 
     /// Indexes journal bytes, or returns `nil` when they are not plainly a valid journal of the current
     /// version (the caller then reads the journal in full, which says what is wrong).
-    static func scan(_ bytes: [UInt8]) -> JournalIndex? {
-        let entries = bytes.withUnsafeBufferPointer { buffer -> [Entry]? in
-            var scanner = JSONScanner(buffer)
-            return try? Self.document(&scanner)
-        }
-        guard let entries else { return nil }
-        var seen = Set<UUID>(minimumCapacity: entries.count)
-        for entry in entries where !seen.insert(entry.id).inserted { return nil }
-        return JournalIndex(bytes: bytes, entries: entries)
+    static func scan(_ storage: MappedFile) -> JournalIndex? {
+        var scanner = JSONScanner(storage.buffer)
+        guard let entries = try? Self.document(&scanner), !IDBits.anyRepeated(in: entries) else { return nil }
+        return JournalIndex(storage: storage, entries: entries)
     }
 
     /// Indexes places already read (a journal the fast pass declined): their journal text, scanned.
     init(places: [Location]) {
-        let bytes = JournalCodec.encode(places, members: [:])
-        self = Self.scan(bytes) ?? JournalIndex(bytes: [], entries: [])
+        let storage = MappedFile(copying: JournalCodec.encode(places, members: [:]))
+        self = Self.scan(storage) ?? JournalIndex(storage: MappedFile(copying: []), entries: [])
     }
 
-    private init(bytes: [UInt8], entries: [Entry]) {
-        self.bytes = bytes
+    private init(storage: MappedFile, entries: [Entry]) {
+        self.storage = storage
         self.entries = entries
     }
 
     /// The place at `position` (0 ..< ``count``), decoded in full; `nil` when the record is not a
     /// valid place (a full read would refuse the journal).
     public func place(_ position: Int) -> Location? {
-        bytes.withUnsafeBufferPointer { JournalCodec.decodePlace($0, at: entries[position].offset) }
+        JournalCodec.decodePlace(bytes, at: entries[position].offset)
     }
 
     /// The place's id.
-    public func id(_ position: Int) -> UUID { entries[position].id }
+    public func id(_ position: Int) -> UUID { entries[position].id.uuid }
 
     /// Calls `body` with the UTF-8 text of a string field (escapes decoded when it has any).
     func withText<T>(_ range: Range<Int>, escaped: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard escaped else { return body(UnsafeBufferPointer(rebasing: buffer[range])) }
-            var scanner = JSONScanner(buffer, at: range.lowerBound - 1)
-            var text = (try? scanner.string()) ?? ""
-            return text.withUTF8(body)
-        }
+        guard escaped else { return body(UnsafeBufferPointer(rebasing: bytes[range])) }
+        var scanner = JSONScanner(bytes, at: range.lowerBound - 1)
+        var text = (try? scanner.string()) ?? ""
+        return withExtendedLifetime(storage) { text.withUTF8(body) }
     }
 
     /// The name of the place at `position`, as UTF-8.
@@ -96,17 +91,15 @@ public struct JournalIndex: Sendable {
     /// The tags of the place at `position`.
     func tags(_ position: Int) -> [String] {
         guard let range = entries[position].tags else { return [] }
-        return bytes.withUnsafeBufferPointer { buffer in
-            var scanner = JSONScanner(buffer, at: range.lowerBound)
-            var tags: [String] = []
-            _ = scanner.consume(UInt8(ascii: "["))
-            while true {
-                scanner.skipSpace()
-                guard let tag = try? scanner.string() else { return tags }
-                tags.append(tag)
-                scanner.skipSpace()
-                guard scanner.consume(UInt8(ascii: ",")) else { return tags }
-            }
+        var scanner = JSONScanner(bytes, at: range.lowerBound)
+        var tags: [String] = []
+        _ = scanner.consume(UInt8(ascii: "["))
+        while true {
+            scanner.skipSpace()
+            guard let tag = try? scanner.string() else { return tags }
+            tags.append(tag)
+            scanner.skipSpace()
+            guard scanner.consume(UInt8(ascii: ",")) else { return tags }
         }
     }
 
@@ -145,25 +138,94 @@ public struct JournalIndex: Sendable {
 
     private static func places(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> [Entry]? {
         try scanner.expect(UInt8(ascii: "["), "")
-        var entries: [Entry] = []
-        entries.reserveCapacity(scanner.bytes.count / 300)
         scanner.skipSpace()
-        if scanner.consume(UInt8(ascii: "]")) { return entries }
+        if scanner.consume(UInt8(ascii: "]")) { return [] }
+        let parts = PlaceSearch.parts(forWork: scanner.bytes.count - scanner.index, per: 4 << 20)
+        let starts = partStarts(scanner.bytes, first: scanner.index, parts: parts)
+        if starts.count > 1, let (entries, end) = placesInParts(scanner.bytes, starts: starts) {
+            scanner.index = end
+            return entries
+        }
+        guard let (entries, end) = try placesInPart(scanner.bytes, from: scanner.index, until: nil) else { return nil }
+        scanner.index = end
+        return entries
+    }
+
+    /// The places from the `{` at `start` on, up to the place starting exactly at `next` (the start of
+    /// the next part), or to the array's end when `next` is `nil`.
+    /// - Returns: the entries and where the part ended (the next part's start, or past the `]`);
+    ///   `nil` when a record is not a place or the part does not end exactly at `next`.
+    static func placesInPart(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int,
+                                     until next: Int?) throws(JSONScanner.Failure) -> ([Entry], end: Int)? {
+        var scanner = JSONScanner(bytes, at: start)
+        var entries: [Entry] = []
+        entries.reserveCapacity(((next ?? bytes.count) - start) / 300)
         while true {
-            scanner.skipSpace()
             guard let entry = try place(&scanner) else { return nil }
             entries.append(entry)
             scanner.skipSpace()
-            if scanner.consume(UInt8(ascii: ",")) { continue }
+            if scanner.consume(UInt8(ascii: ",")) {
+                scanner.skipSpace()
+                if let next, scanner.index >= next { return scanner.index == next ? (entries, next) : nil }
+                continue
+            }
             try scanner.expect(UInt8(ascii: "]"), "")
-            return entries
+            return next == nil ? (entries, scanner.index) : nil
         }
+    }
+
+    /// Where to start up to `parts` parts of a large journal's places array, read on one thread each:
+    /// the first place, then, from each further share of the file on, the first line that opens an
+    /// object as deeply indented as the first place. (A raw line break is never inside a JSON string,
+    /// so such a line is an object's start; whether it is a place's is proved by the part before it
+    /// ending exactly there, see ``placesInParts(_:starts:)``.) One start when the places are not
+    /// laid out in lines (they are then read in one pass).
+    static func partStarts(_ bytes: UnsafeBufferPointer<UInt8>, first: Int, parts: Int) -> [Int] {
+        guard parts > 1, let base = bytes.baseAddress else { return [first] }
+        var lineStart = first
+        while lineStart > 0, bytes[lineStart - 1] == 0x20 || bytes[lineStart - 1] == 0x09 { lineStart -= 1 }
+        guard lineStart > 0, bytes[lineStart - 1] == 0x0A else { return [first] }
+        let indent = UnsafeBufferPointer(rebasing: bytes[lineStart..<first])
+        var starts = [first]
+        for part in 1..<parts {
+            var from = max(first + (bytes.count - first) * part / parts, starts[starts.count - 1] + 1)
+            while from < bytes.count, let found = memchr(base + from, 0x0A, bytes.count - from) {
+                let line = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                let brace = line + indent.count
+                if brace < bytes.count, bytes[brace] == UInt8(ascii: "{"),
+                   memcmp(base + line, indent.baseAddress ?? base, indent.count) == 0 {
+                    starts.append(brace)
+                    break
+                }
+                from = line
+            }
+        }
+        return starts
+    }
+
+    /// The places read in parts from `starts` on, one thread each; `nil` when any part is not exactly
+    /// the places between its start and the next (the caller then reads them in one pass).
+    static func placesInParts(_ bytes: UnsafeBufferPointer<UInt8>, starts: [Int]) -> ([Entry], end: Int)? {
+        let results = PartResults<([Entry], end: Int)?>(count: starts.count, empty: nil)
+        let shared = SharedBytes(bytes)
+        DispatchQueue.concurrentPerform(iterations: starts.count) { part in
+            let next = part + 1 < starts.count ? starts[part + 1] : nil
+            results.set(part, (try? placesInPart(shared.bytes, from: starts[part], until: next)) ?? nil)
+        }
+        var entries: [Entry] = []
+        var end = 0
+        for result in results.values {
+            guard let result else { return nil }
+            entries.append(contentsOf: result.0)
+            end = result.end
+        }
+        return (entries, end)
     }
 
     private static func place(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> Entry? {
         let offset = scanner.index
         try scanner.expect(UInt8(ascii: "{"), "")
-        var id: UUID?, name: Range<Int>?, description: Range<Int>?, tags: Range<Int>?
+        var id: IDBits?, name: Range<Int>?, description: Range<Int>?, tags: Range<Int>?
         var nameEscaped = false, descriptionEscaped = false
         let bytes = scanner.bytes
         while true {
@@ -174,7 +236,7 @@ public struct JournalIndex: Sendable {
             scanner.skipSpace()
             let start = scanner.index
             if keyIs(key, "id", in: bytes) {
-                guard id == nil, let value = JournalCodec.decodeUUID(bytes, at: start) else { return nil }
+                guard id == nil, let value = IDBits(quoted: bytes, at: start) else { return nil }
                 id = value
                 scanner.index += 38
             } else if scanner.peek == UInt8(ascii: "\"") {
@@ -204,7 +266,22 @@ public struct JournalIndex: Sendable {
     }
 
     /// A member name's text between its quotes.
+    /// Member names are short: a plain loop finds their end sooner than a call to `memchr`.
+    @inline(__always)
     private static func keyRange(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> Range<Int> {
+        let bytes = scanner.bytes, start = scanner.index + 1
+        if scanner.peek == UInt8(ascii: "\""), start < bytes.count {
+            var end = start
+            while end < bytes.count, end - start < 32 {
+                let byte = bytes[end]
+                if byte == UInt8(ascii: "\"") {
+                    scanner.index = end + 1
+                    return start..<end
+                }
+                if byte == UInt8(ascii: "\\") { break }
+                end += 1
+            }
+        }
         guard let (range, _) = skipString(&scanner) else { throw scanner.fail("expected a string") }
         return range
     }
@@ -248,7 +325,7 @@ extension JournalStore {
     /// - Throws: ``JournalError`` when the journal cannot be read, as ``load()`` would.
     public func index() throws -> JournalIndex {
         try checkJournalFile()
-        guard let bytes = try readJournal(resolvedPath) else { return JournalIndex(places: []) }
+        guard let bytes = try mapJournal(resolvedPath) else { return JournalIndex(places: []) }
         if let index = JournalIndex.scan(bytes) { return index }
         return JournalIndex(places: try Self.decode(bytes, path: resolvedPath, backupPath: backupPath).places)
     }
@@ -264,4 +341,11 @@ extension JournalStore {
             return try PlaceLookup.find(typed, in: try load())
         }
     }
+}
+
+/// Bytes read by several threads at once, none writing: the buffer of a ``MappedFile`` (or of an
+/// array) that outlives them.
+private struct SharedBytes: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 }

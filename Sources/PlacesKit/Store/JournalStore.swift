@@ -68,14 +68,14 @@ public struct JournalStore: Sendable {
     /// - Throws: ``JournalError`` when the file cannot be read or parsed.
     public func load() throws -> [Location] {
         try checkJournalFile()
-        return try Self.decode(readJournal(resolvedPath), path: resolvedPath, backupPath: backupPath).places
+        return try Self.decode(mapJournal(resolvedPath), path: resolvedPath, backupPath: backupPath).places
     }
 
     /// The places without their descriptions (each is `""`), for listings that never show them: a
     /// large journal's descriptions are most of its bytes. Never save what this returns.
     public func loadWithoutDescriptions() throws -> [Location] {
         try checkJournalFile()
-        return try Self.decode(readJournal(resolvedPath), path: resolvedPath, backupPath: backupPath, descriptions: false).places
+        return try Self.decode(mapJournal(resolvedPath), path: resolvedPath, backupPath: backupPath, descriptions: false).places
     }
 
     /// Decodes journal bytes: the versioned document, or the bare array of places written by the
@@ -85,6 +85,19 @@ public struct JournalStore: Sendable {
     public static func decode(_ bytes: [UInt8]?, path: String, backupPath: String? = nil,
                               descriptions: Bool = true) throws -> JournalContents {
         guard let bytes else { return JournalContents(places: [], legacy: false, members: [:]) }
+        return try bytes.withUnsafeBufferPointer { try decode($0, path: path, backupPath: backupPath, descriptions: descriptions) }
+    }
+
+    /// ``decode(_:path:backupPath:descriptions:)`` of a mapped journal.
+    static func decode(_ file: MappedFile?, path: String, backupPath: String? = nil, descriptions: Bool = true) throws -> JournalContents {
+        guard let file else { return JournalContents(places: [], legacy: false, members: [:]) }
+        return try file.withBuffer { try decode($0, path: path, backupPath: backupPath, descriptions: descriptions) }
+    }
+
+    /// ``decode(_:path:backupPath:descriptions:)`` of bytes in memory.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>?, path: String, backupPath: String? = nil,
+                       descriptions: Bool = true) throws -> JournalContents {
+        guard let bytes else { return JournalContents(places: [], legacy: false, members: [:]) }
         let backup = backupPath.flatMap { PosixFile.exists($0) ? $0 : nil }
         func unreadable(_ reason: String) -> JournalError { .unreadable(path: path, reason: reason, backup: backup) }
 
@@ -93,7 +106,7 @@ public struct JournalStore: Sendable {
         }
         guard let contents = JournalCodec.decode(bytes, descriptions: descriptions) else {
             // The careful path: slower, but it says what is wrong and where.
-            switch JournalProblem.find(in: bytes) {
+            switch JournalProblem.find(in: Array(bytes)) {
             case .newerVersion(let version):
                 throw JournalError.newerVersion(path: path, version: version, supported: currentVersion)
             case .unreadable(let reason):
@@ -138,10 +151,21 @@ public struct JournalStore: Sendable {
 
     /// Reads journal bytes, turning "not a regular file" found at read time into an unreadable journal.
     func readJournal(_ file: String) throws -> [UInt8]? {
+        try refuseIrregular(file)
+        return try PosixFile.read(file)
+    }
+
+    /// The journal's bytes mapped into memory (``MappedFile``), for reading without changing: a large
+    /// journal maps in a tenth of the time it takes to read.
+    func mapJournal(_ file: String) throws -> MappedFile? {
+        try refuseIrregular(file)
+        return try MappedFile.map(file)
+    }
+
+    private func refuseIrregular(_ file: String) throws {
         if let kind = PosixFile.kind(file), kind != S_IFREG {
             throw JournalError.unreadable(path: file, reason: "it is \(PosixFile.describe(kind)), not a regular file", backup: nil)
         }
-        return try PosixFile.read(file)
     }
 
     /// Runs one change as a transaction: under the lock, `body` receives the current places and
@@ -160,7 +184,7 @@ public struct JournalStore: Sendable {
         defer { withExtendedLifetime(lock) {} }
 
         removeStrayTemporaryFiles(in: directory, for: target)
-        let original = try readJournal(target)
+        let original = try mapJournal(target)
         let contents = try Self.decode(original, path: target, backupPath: target + ".bak")
         let (before, legacy) = (contents.places, contents.legacy)
         var places = before
@@ -315,7 +339,7 @@ public struct JournalStore: Sendable {
         let lock = try JournalLock(path: target + ".lock", waitingUpTo: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
         let history = JournalHistory(journalPath: target)
-        let original = try readJournal(target)
+        let original = try mapJournal(target)
         let current = try Self.decode(original, path: target, backupPath: target + ".bak").places
         var skipped: [(version: JournalHistory.Version, reason: String)] = []
         for version in history.versions() {
@@ -337,7 +361,7 @@ public struct JournalStore: Sendable {
     /// The version replaced (`previous`, the bytes read under the lock) goes into the history as a
     /// hard link, and into `places.json.bak` as a copy of its own: were `.bak` a link too, damage to
     /// one would be damage to both.
-    private func write(_ places: [Location], members: [String: JSONFragment], to target: String, previous: [UInt8]?,
+    private func write(_ places: [Location], members: [String: JSONFragment], to target: String, previous: MappedFile?,
                        recordHistory: Bool = true) throws {
         let bytes = try Self.encode(places, members: members)
         let directory = StorePath.directory(of: target)
@@ -352,7 +376,7 @@ public struct JournalStore: Sendable {
                 // Not fsynced: the same version is already durable, as the journal it was and as
                 // its history link; a power cut can at worst cost this spare copy.
                 let backupTemporary = temporary + ".bak"
-                try PosixFile.writeNew(backupTemporary, previous, mode: 0o600, sync: false)
+                try previous.withBuffer { try PosixFile.writeNew(backupTemporary, $0, mode: 0o600, sync: false) }
                 try PosixFile.rename(backupTemporary, target + ".bak")
             }
             try PosixFile.rename(temporary, target)

@@ -142,6 +142,11 @@ package enum PosixFile {
     /// Writes `bytes` to a new file that must not exist yet (`O_EXCL`), with `mode`, and fsyncs it
     /// (unless `sync` is false). On any failure the partial file is removed.
     static func writeNew(_ path: String, _ bytes: [UInt8], mode: mode_t, sync: Bool = true) throws {
+        try bytes.withUnsafeBufferPointer { try writeNew(path, $0, mode: mode, sync: sync) }
+    }
+
+    /// ``writeNew(_:_:mode:sync:)`` of bytes in memory (a mapped journal's).
+    static func writeNew(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>, mode: mode_t, sync: Bool = true) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         if fd < 0 { throw JournalError.io(path: path, operation: "create", reason: errorText()) }
         var failure: JournalError?
@@ -149,7 +154,7 @@ package enum PosixFile {
         if fchmod(fd, mode) != 0 { failure = .io(path: path, operation: "set permissions on", reason: errorText()) }
         var written = 0
         while failure == nil && written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
+            let count = write(fd, bytes.baseAddress! + written, bytes.count - written)
             if count < 0 {
                 if errno == EINTR { continue }
                 failure = .io(path: path, operation: "write", reason: errorText())

@@ -22,18 +22,42 @@ import Dispatch
 /// repeated id) is read in full instead, so it is refused, or accepted, exactly as
 /// ``JournalStore/load()`` would.
 public struct JournalIndex: Sendable {
-    /// Where one place's fields lie in ``bytes``.
+    /// Where one place's fields lie in ``bytes``, in 48 bytes (offsets of 32 bits: a journal the
+    /// index reads is under 4 GiB, see ``scan(_:)``); 100,000 entries are written as they are found
+    /// and copied once, and half the size is half the memory to fault in.
     struct Entry: Sendable {
         var id: IDBits
         /// The offset of the place's `{`.
-        var offset: Int
+        var offset: Int { Int(placeStart) }
         /// The name's text between its quotes, as written (escapes not decoded).
-        var name: Range<Int>
-        var nameEscaped: Bool
-        var description: Range<Int>?
-        var descriptionEscaped: Bool
+        var name: Range<Int> { Int(nameStart)..<Int(nameEnd) }
+        var nameEscaped: Bool { flags & Self.nameEscapedFlag != 0 }
+        var description: Range<Int>? { flags & Self.hasDescriptionFlag != 0 ? Int(descriptionStart)..<Int(descriptionEnd) : nil }
+        var descriptionEscaped: Bool { flags & Self.descriptionEscapedFlag != 0 }
         /// The tags' array, brackets included.
-        var tags: Range<Int>?
+        var tags: Range<Int>? { flags & Self.hasTagsFlag != 0 ? Int(tagsStart)..<Int(tagsEnd) : nil }
+
+        private var placeStart: UInt32, nameStart: UInt32, nameEnd: UInt32
+        private var descriptionStart: UInt32 = 0, descriptionEnd: UInt32 = 0, tagsStart: UInt32 = 0, tagsEnd: UInt32 = 0
+        private var flags: UInt8 = 0
+        private static let nameEscapedFlag: UInt8 = 1, hasDescriptionFlag: UInt8 = 2, descriptionEscapedFlag: UInt8 = 4, hasTagsFlag: UInt8 = 8
+
+        init(id: IDBits, offset: Int, name: Range<Int>, nameEscaped: Bool, description: Range<Int>?,
+             descriptionEscaped: Bool, tags: Range<Int>?) {
+            self.id = id
+            placeStart = UInt32(offset)
+            (nameStart, nameEnd) = (UInt32(name.lowerBound), UInt32(name.upperBound))
+            if nameEscaped { flags |= Self.nameEscapedFlag }
+            if let description {
+                (descriptionStart, descriptionEnd) = (UInt32(description.lowerBound), UInt32(description.upperBound))
+                flags |= Self.hasDescriptionFlag
+                if descriptionEscaped { flags |= Self.descriptionEscapedFlag }
+            }
+            if let tags {
+                (tagsStart, tagsEnd) = (UInt32(tags.lowerBound), UInt32(tags.upperBound))
+                flags |= Self.hasTagsFlag
+            }
+        }
     }
 
     /// A record the pass found is not a valid place: the journal must be read in full to say why.
@@ -48,8 +72,9 @@ public struct JournalIndex: Sendable {
     public var count: Int { entries.count }
 
     /// Indexes journal bytes, or returns `nil` when they are not plainly a valid journal of the current
-    /// version (the caller then reads the journal in full, which says what is wrong).
+    /// version, or 4 GiB or more (the caller then reads the journal in full, which says what is wrong).
     static func scan(_ storage: MappedFile) -> JournalIndex? {
+        guard storage.buffer.count < Int(UInt32.max) else { return nil }
         var scanner = JSONScanner(storage.buffer)
         guard let entries = try? Self.document(&scanner), !IDBits.anyRepeated(in: entries) else { return nil }
         return JournalIndex(storage: storage, entries: entries)

@@ -94,6 +94,17 @@ import Testing
         #expect(JournalIndex.IDBits.anyRepeated(in: entries))
     }
 
+    @Test func anEntryKeepsEveryRangeInFortyEightBytes() {
+        let entry = JournalIndex.Entry(id: Self.bits(UUID()), offset: 7, name: 10..<20, nameEscaped: true,
+                                       description: 30..<4_000_000_000, descriptionEscaped: false, tags: nil)
+        #expect(MemoryLayout<JournalIndex.Entry>.stride == 48)
+        #expect(entry.offset == 7 && entry.name == 10..<20 && entry.nameEscaped)
+        #expect(entry.description == 30..<4_000_000_000 && !entry.descriptionEscaped && entry.tags == nil)
+        let other = JournalIndex.Entry(id: entry.id, offset: 0, name: 0..<0, nameEscaped: false, description: nil,
+                                       descriptionEscaped: true, tags: 5..<9)
+        #expect(other.description == nil && !other.descriptionEscaped && other.tags == 5..<9 && !other.nameEscaped)
+    }
+
     static func bits(_ id: UUID) -> JournalIndex.IDBits {
         Array("\"\(id.uuidString)\"".utf8).withUnsafeBufferPointer { JournalIndex.IDBits(quoted: $0, at: 0)! }
     }

@@ -67,6 +67,38 @@ import Testing
         #expect(abs(lat - 40.68917) < 0.0001 && abs(lon + 74.04444) < 0.0001, "\(lat), \(lon)")
     }
 
+    @Test func aLinkPastedOnTheEditorsLatitudeLineSetsBothAndAContradictionIsShown() throws {
+        let runner = try PlacesRunner()
+        defer { runner.removeAll() }
+        let id = try runner.add("Spot", "1,2")
+        let link = "https://www.google.com/maps/place/Big+Ben/@51.51,-0.13,17z/data=!3m1!4b1!4m6!3m5!8m2!3d51.5007!4d-0.1246"
+        let reopened = runner.directory.appendingPathComponent("reopened.txt").path
+        // First save: the link, and a longitude changed to something else. The form comes back with
+        // the contradiction on top; the second save empties the longitude line.
+        let script = runner.directory.appendingPathComponent("editor.sh")
+        try """
+            #!/bin/sh
+            set -e
+            if grep -q 'had problems' "$1"; then
+              cp "$1" \(reopened)
+              sed -i 's/^longitude: .*/longitude:/' "$1"
+            else
+              grep -q '^# A map link, geo: URI or pair' "$1"
+              sed -i -e 's|^latitude: .*|latitude: \(link)|' -e 's/^longitude: .*/longitude: 7/' "$1"
+            fi
+
+            """.write(to: script, atomically: true, encoding: .utf8)
+        let edited = try runner.run(["edit", id], environment: ["EDITOR": "/bin/sh \(script.path)", "TMPDIR": runner.directory.path])
+        #expect(edited.status == 0, "\(edited.stderr)")
+        let form = try String(contentsOfFile: reopened, encoding: .utf8)
+        // The form's lines: the id, where the place is, four lines of help, name, latitude (8), longitude (9).
+        #expect(form.contains("#   line 8: latitude \"https://www.google.com/maps/place/Big+Be…\" is the point 51.5007, -0.1246, "
+            + "but line 9: longitude \"7\" says otherwise"), "\(form)")
+        let place = try #require(try runner.journalPlaces().first)
+        let (lat, lon) = coordinates(place)
+        #expect(lat == 51.5007 && lon == -0.1246, "\(lat), \(lon)")
+    }
+
     @Test(arguments: [
         ["where", "https://www.google.com/maps/@48.8584,2.2945,17z"],
         ["where", "48°51′30″N 2°17′40″E"],

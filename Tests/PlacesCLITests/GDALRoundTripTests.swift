@@ -3,7 +3,8 @@ import PlacesTestSupport
 import Testing
 
 /// Our exports converted by the real `ogr2ogr` (GDAL, as QGIS uses it) to every other format and
-/// back, then imported: ids, names, descriptions, coordinates, tags and visit dates all survive.
+/// back, then imported: ids, names, descriptions, coordinates, tags and every visit (dates as
+/// precise as written, notes, sources) all survive, in every pair of formats.
 /// CI installs gdal-bin and sets PLACES_REQUIRE_VALIDATORS=1, so there a missing ogr2ogr fails.
 @Suite struct GDALRoundTripTests {
     static let formats = ["geojson", "gpx", "kml", "csv"]
@@ -32,7 +33,11 @@ import Testing
             // GDAL's GPX reader joins the lines of an extension's text (`<ogr:description>`): line
             // breaks are the one thing a round trip through GPX may lose, and only GDAL's GPX.
             let description = (place["description"] as? String ?? "").replacing("\n", with: "")
-            result[id] = [place["name"], description, place["latitude"], place["longitude"], place["tags"], place["visited"]]
+            // Every visit, not only the latest that `visited` holds.
+            let visits = (place["visits"] as? [[String: Any]] ?? []).map { visit in
+                ["date", "note", "source"].map { "\(visit[$0] ?? "-")" }.joined(separator: " ")
+            }
+            result[id] = [place["name"], description, place["latitude"], place["longitude"], place["tags"], place["visited"], visits]
                 .map { "\($0 ?? "nil")" }.joined(separator: " | ")
         }
         return result
@@ -47,6 +52,18 @@ import Testing
         _ = try original.add("Big Ben", "51.5007,-0.1246", ["--tag", "london", "--tag", "clock tower", "--visited", "--on", "2024-05-01"])
         _ = try original.add("Café \"Ñ\", Sydney", "-33.85,151.2", ["--tag", "food", "--description", "Line one\nline \"two\" & <three>"])
         _ = try original.add("東京タワー", "35.658581,139.745433", ["--visited", "--on", "2019-11-11"])
+        let cafe = try original.add("Café Zimmer", "48.21,16.37")
+        for (date, note) in [("2019", "with \"Sam\", <b> & co; [yes]"), ("2023-04", ""), ("2024-05-03T18:30:00Z", "late\u{00A0}lunch ☕")] {
+            let visit = try original.run(["visit", cafe, "--on", date] + (note.isEmpty ? [] : ["--note", note]))
+            #expect(visit.status == 0, "\(visit.stderr)")
+        }
+        // A visit with a source, as the photo and history importers give them.
+        let sourced = original.directory.appendingPathComponent("sourced.geojson")
+        try #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[2.2945,48.8584]},"properties":{"name":"Tower","visits":[{"date":"2022-07-14","source":"photo:48a330b20cbb0328"},{"date":"2024"}]}}]}"#
+            .write(to: sourced, atomically: true, encoding: .utf8)
+        let imported = try original.run(["import", sourced.path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try original.journalPlaces().compactMap { $0["visits"] as? [Any] }.map(\.count).sorted() == [2, 3], "the visits to carry")
         let exported = original.directory.appendingPathComponent("ours.\(source)").path
         let export = try original.run(["export", "--format", source, "-o", exported])
         #expect(export.status == 0, "\(export.stderr)")
@@ -61,7 +78,7 @@ import Testing
             defer { copy.removeAll() }
             let imported = try copy.run(["import", output])
             #expect(imported.status == 0, "\(from) → \(to): \(imported.stderr)")
-            #expect(imported.stdout.contains("added 3,"), "\(from) → \(to): \(imported.stdout)")
+            #expect(imported.stdout.contains("added 5,"), "\(from) → \(to): \(imported.stdout)")
             let want = fields(try original.journalPlaces())
             let got = fields(try copy.journalPlaces())
             let written = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""

@@ -181,8 +181,8 @@ import Testing
             """)
         #expect(result.status == 0, "\(result.stderr)")
         let form = try String(contentsOfFile: reopened, encoding: .utf8)
-        for line in ["#   line 7: latitude 95 is out of range", "#   line 9: tag \"aU+0009b\" contains the control character U+0009",
-                     "#   line 10: visit \"someday\" is not a date: use today"] {
+        for line in ["#   line 8: latitude 95 is out of range", "#   line 10: tag \"aU+0009b\" contains the control character U+0009",
+                     "#   line 11: visit \"someday\" is not a date: use today"] {
             #expect(form.contains(line), "\(line) in \(form)")
         }
         #expect(form.contains("; in United Kingdom (GB)\n"), "the orientation line stays: \(form)")
@@ -212,13 +212,16 @@ import Testing
         let geojson = try places.run(["export", "--format", "geojson"])
         #expect(geojson.stdout.contains(#""visits":[{"date":"2019"},{"date":"2023-04","note":"cherry blossom"}]"#), "\(geojson.stdout)")
 
-        // Into another journal: GeoJSON brings every visit back.
-        let file = places.directory.appendingPathComponent("kyoto.geojson")
-        try geojson.stdout.write(to: file, atomically: true, encoding: .utf8)
-        let other = places.directory.appendingPathComponent("other/places.json").path
-        #expect(try places.run(["import", file.path, "--store", other]).status == 0)
-        let imported = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: other))) as? [String: Any]
-        #expect(Self.visits((imported?["places"] as? [[String: Any]])?.first) == ["2019", "2023-04 cherry blossom"])
+        // Into another journal: every format brings every visit back.
+        for format in ["geojson", "gpx", "kml", "csv"] {
+            let file = places.directory.appendingPathComponent("kyoto.\(format)")
+            #expect(try places.run(["export", "-o", file.path]).status == 0)
+            let other = places.directory.appendingPathComponent("other-\(format)/places.json").path
+            let imported = try places.run(["import", file.path, "--store", other])
+            #expect(imported.status == 0, "\(format): \(imported.stderr)")
+            let journal = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: other))) as? [String: Any]
+            #expect(Self.visits((journal?["places"] as? [[String: Any]])?.first) == ["2019", "2023-04 cherry blossom"], "\(format)")
+        }
 
         // Back into this one with --update: a CSV's one date adds nothing and loses nothing.
         let csvFile = places.directory.appendingPathComponent("kyoto.csv")
@@ -226,6 +229,20 @@ import Testing
         let update = try places.run(["import", csvFile.path, "--update"])
         #expect(update.status == 0, "\(update.stderr)")
         #expect(Self.visits(try places.journalPlaces().first) == ["2019", "2023-04 cherry blossom"])
+    }
+
+    @Test func anImportedVisitsFieldThatIsNoListIsRefusedAndNothingChanges() throws {
+        let places = try PlacesRunner()
+        defer { places.removeAll() }
+        _ = try places.add("Kyoto", "35,135")
+        let before = try Data(contentsOf: places.journal)
+        let file = places.directory.appendingPathComponent("visits.csv")
+        try "name,latitude,longitude,visits\r\nNara,34.68,135.8,\"[{\"\"date\"\":\"\"someday\"\"}]\"\r\n".write(to: file, atomically: true, encoding: .utf8)
+        let result = try places.run(["import", file.path])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains(#"row 1: visits "[{\"date\":\"someday\"}]" is not a list of visits such as [{"date":"2024-05-01","note":"with Sam"}]"#),
+                "\(result.stderr)")
+        #expect(try Data(contentsOf: places.journal) == before)
     }
 
     @Test func mergeKeepsTheVisitsOfBothCopies() throws {

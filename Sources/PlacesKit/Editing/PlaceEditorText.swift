@@ -21,6 +21,8 @@ import Foundation
 /// One `visit:` line per visit: its date as precise as it was given, then optionally two spaces
 /// and a note; any date ``VisitDateReader`` reads is accepted. Everything after the
 /// `description:` line, up to the end, is the description, so it may span lines and may contain `#`.
+/// A map link, a `geo:` URI or a pair (`51.5074, -0.1278`) pasted on the `latitude:` or the
+/// `longitude:` line gives both coordinates (see `PlaceEditorText+Coordinates.swift`).
 /// The `visited:` line of earlier forms is still read (`no`, or the latest visit's date).
 public enum PlaceEditorText {
     /// The problems found in an edited text, one message per line, each naming the line.
@@ -47,6 +49,7 @@ public enum PlaceEditorText {
             "# Lines starting with # are ignored. Save and close to apply; empty the file or leave it unchanged to cancel.",
             "# tags: separated by commas. visit: one line per visit, a date and, after two spaces, a note if you like.",
             "# Dates: 2024-05-01, 2024-05, 2024, May 2024, yesterday, last friday, 3 days ago. Delete a visit's line to remove it.",
+            "# A map link, geo: URI or pair (51.5074, -0.1278) pasted on the latitude or longitude line sets both.",
             "name: \(place.name)",
             "latitude: \(CoordinateFormat.plain(place.latitude))",
             "longitude: \(CoordinateFormat.plain(place.longitude))",
@@ -121,6 +124,7 @@ public enum PlaceEditorText {
         var visits: [Visit] = []
         var unmatched = original.visits
         var visitedLine: (number: Int, value: String)?
+        var latitudeLine: CoordinateLine?, longitudeLine: CoordinateLine?
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         for (offset, rawLine) in lines.enumerated() {
             let number = offset + 1
@@ -146,12 +150,9 @@ public enum PlaceEditorText {
                 case "name":
                     place.name = value
                     try Location.checkName(value)
-                case "latitude":
-                    place.latitude = try CoordinateParser.degrees(value, axis: .latitude)
-                    try Location.checkCoordinate(place.latitude, field: "latitude", limit: 90)
-                case "longitude":
-                    place.longitude = try CoordinateParser.degrees(value, axis: .longitude)
-                    try Location.checkCoordinate(place.longitude, field: "longitude", limit: 180)
+                // Read together after the loop: either line may hold a whole pasted point.
+                case "latitude": latitudeLine = CoordinateLine(number: number, value: value)
+                case "longitude": longitudeLine = CoordinateLine(number: number, value: value)
                 case "tags": place.tags = try Location.normalizedTags(value.split(separator: ",").map { String($0).trimmed }.filter { !$0.isEmpty })
                 case "visit":
                     let read: Visit
@@ -191,6 +192,10 @@ public enum PlaceEditorText {
                 }
             }
         }
+        if readCoordinates(latitude: latitudeLine, longitude: longitudeLine, original: original, into: &place, problems: &problems) {
+            // A pasted point gave both coordinates: a deleted line is no loss.
+            seen.formUnion(["latitude", "longitude"])
+        }
         for required in ["name", "latitude", "longitude"] where !seen.contains(required) {
             problems.append("the \(required) line is missing")
         }
@@ -208,7 +213,17 @@ public enum PlaceEditorText {
         if problems.isEmpty {
             do { place = try place.validated() } catch { problems.append("\(error)") }
         }
-        if !problems.isEmpty { throw Problems(messages: problems) }
+        if !problems.isEmpty { throw Problems(messages: inLineOrder(problems)) }
         return place
+    }
+
+    /// Problems in the order of their lines (the coordinate and `visited:` lines are checked after
+    /// the others); those about the whole text, with no line, last.
+    static func inLineOrder(_ problems: [String]) -> [String] {
+        func line(_ message: String) -> Int {
+            guard message.hasPrefix("line "), let colon = message.firstIndex(of: ":") else { return Int.max }
+            return Int(message[message.index(message.startIndex, offsetBy: 5)..<colon]) ?? Int.max
+        }
+        return problems.enumerated().sorted { (line($0.element), $0.offset) < (line($1.element), $1.offset) }.map(\.element)
     }
 }

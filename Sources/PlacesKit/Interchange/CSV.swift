@@ -8,7 +8,9 @@ import Foundation
 /// separator, a quote or a line break (so descriptions survive whole).
 public enum CSVExporter {
     /// The header row's columns, in order.
-    public static let columns = ["id", "name", "description", "latitude", "longitude", "tags", "visited", "created", "updated"]
+    /// `visits` (``VisitListText``, empty when `visited` says it all) comes last, so that the
+    /// columns of earlier exports keep their places.
+    public static let columns = ["id", "name", "description", "latitude", "longitude", "tags", "visited", "created", "updated", VisitListText.field]
 
     /// The document.
     /// - Parameter progress: called now and then with the number of places written so far.
@@ -21,7 +23,7 @@ public enum CSVExporter {
                 CoordinateFormat.plain(place.latitude), CoordinateFormat.plain(place.longitude),
                 inert(place.tags.joined(separator: ",")),
                 place.visited.map(Timestamp.string) ?? "", place.created.map(Timestamp.string) ?? "",
-                place.updated.map(Timestamp.string) ?? "",
+                place.updated.map(Timestamp.string) ?? "", VisitListText.text(for: place),
             ]
             out += fields.map(field).joined(separator: ",") + "\r\n"
         }
@@ -60,8 +62,8 @@ public enum CSVExporter {
 /// Columns are found by name, case-insensitively and in any order: `name`/`title`/`label`,
 /// `latitude`/`lat`/`y`, `longitude`/`lon`/`lng`/`long`/`x`, a WKT point in `wkt`/`geometry`/`geom`/
 /// `the_geom`/`wkt_geom` (GDAL's `AS_WKT`, QGIS), `description`/`desc`/`note`/`notes` (and
-/// `comment`, added below it), `tags`/`tag`, `url`, and the journal's own `id`, `visited`, `created`,
-/// `updated` (also as GDAL names and writes them after a conversion: `places_id`, `2024/05/01
+/// `comment`, added below it), `tags`/`tag`, `url`, and the journal's own `id`, `visited`, `visits`,
+/// `created`, `updated` (also as GDAL names and writes them after a conversion: `places_id`, `2024/05/01
 /// 00:00:00+00`, `(2:a,b)`). Other columns are ignored. A decimal comma (`51,5`) is accepted where
 /// the separator is not a comma.
 ///
@@ -193,6 +195,9 @@ enum CSVReader {
             draft.visited = try date("visited")
             draft.created = try date("created")
             draft.updated = try date("updated")
+            if let visits = value(VisitListText.field), let problem = draft.setJournalField(VisitListText.field, visits) {
+                throw fail(record.line, item, problem)
+            }
             var place = try draft.imported(file: fileName, position: TextPosition(line: record.line, column: 1), item: item)
             place.pending = pending
             file.places.append(place)

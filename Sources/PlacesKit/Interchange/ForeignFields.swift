@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The journal's own fields (`id`, `tags`, `visited`, `created`, `updated`) as other tools write
+/// The journal's own fields (`id`, `tags`, `visited`, `visits`, `created`, `updated`) as other tools write
 /// them back after a conversion: GDAL/QGIS (`ogr2ogr`) and gpsbabel keep the values but change
 /// their spelling, so a file of ours that went through them still imports whole.
 enum ForeignFields {
@@ -73,7 +73,7 @@ enum ForeignFields {
         var key = name.trimmed.lowercased()
         for prefix in ["places_", "places:", "ogr_", "ogr:"] where key.hasPrefix(prefix) { key = String(key.dropFirst(prefix.count)) }
         switch key {
-        case "id", "tags", "visited", "created", "updated": return key
+        case "id", "tags", "visited", "visits", "created", "updated": return key
         case "name": return "name"
         case "description", "desc": return "description"
         default: return nil
@@ -83,9 +83,10 @@ enum ForeignFields {
 
 extension PlaceDraft {
     /// Sets one of the journal's fields from a foreign file's field (KML `SimpleData`/`Data`, GDAL's
-    /// GPX extensions); other fields are ignored. A name or description already read from the
+    /// GPX extensions, a CSV column); other fields are ignored. `visits` is ``VisitListText``'s text. A name or description already read from the
     /// format's own element (`<name>`, `<desc>`) is kept.
-    /// - Returns: the error reason when the value cannot be the field's (an id that is not a UUID).
+    /// - Returns: the error reason when the value cannot be the field's (an id that is not a UUID,
+    ///   a `visits` text that is not a list of visits).
     mutating func setJournalField(_ field: String, _ value: String) -> String? {
         let trimmed = value.trimmed
         switch ForeignFields.journalField(field) {
@@ -95,6 +96,12 @@ extension PlaceDraft {
             self.id = id
         case "tags": tags = ForeignFields.tags(trimmed)
         case "visited": visited = trimmed.isEmpty ? nil : ForeignFields.date(trimmed)
+        case "visits":
+            // An empty field leaves `visited` as the one visit (a place with no list, or an older file).
+            switch VisitListText.read(trimmed) {
+            case .success(let list): if !list.isEmpty { visits = list }
+            case .failure(let problem): return problem.description
+            }
         case "created": created = ForeignFields.date(trimmed) ?? created
         case "updated": updated = ForeignFields.date(trimmed) ?? updated
         case "name": if name?.trimmed.isEmpty ?? true { name = trimmed }

@@ -9,7 +9,9 @@ import Foundation
 /// Each place is a `wpt` with, in the schema's order, `time` (when it was added), `name`, `desc`,
 /// `sym` (a Garmin symbol for visited or want-to-go, ``ExportStyle/gpxSymbol(visited:)``),
 /// `type` (its first tag) and `extensions` holding what GPX has no element for: the id, every tag,
-/// and the visited/created/updated dates, in the ``namespace`` namespace. Longitude 180 is written
+/// the visited/created/updated dates and, when they say more than `visited`, every visit as
+/// ``VisitListText`` writes them (one text element, which GDAL keeps as a field), in the
+/// ``namespace`` namespace. Longitude 180 is written
 /// as −180 because the schema's longitude range excludes 180 (the same meridian).
 public enum GPXExporter {
     /// The namespace of the journal's GPX extension elements.
@@ -48,6 +50,8 @@ public enum GPXExporter {
                 out += "</places:tags>\n"
             }
             if let visited = place.visited { out += "      <places:visited>\(Timestamp.string(visited))</places:visited>\n" }
+            let visits = VisitListText.text(for: place)
+            if !visits.isEmpty { out += "      <places:visits>\(XMLEscaping.escape(visits))</places:visits>\n" }
             if let created = place.created { out += "      <places:created>\(Timestamp.string(created))</places:created>\n" }
             if let updated = place.updated { out += "      <places:updated>\(Timestamp.string(updated))</places:updated>\n" }
             out += "    </extensions>\n  </wpt>\n"
@@ -161,6 +165,11 @@ enum GPXReader {
                                 guard let id = UUID(uuidString: value) else { throw fail("places:id \"\(value)\" is not a UUID", at: waypointOffset) }
                                 draft?.id = id
                             case "visited": draft?.visited = Timestamp.date(from: value)
+                            case "visits":
+                                if var current = draft {
+                                    if let problem = current.setJournalField(VisitListText.field, value) { throw fail(problem, at: waypointOffset) }
+                                    draft = current
+                                }
                             case "created": draft?.created = Timestamp.date(from: value)
                             case "updated": draft?.updated = Timestamp.date(from: value)
                             default: break

@@ -41,9 +41,7 @@ public enum GeoJSONExporter {
         out += "],\"visited\":" + date(place.visited)
         if place.needsVisitList {
             // Every visit, as precise as it was given; `visited` stays the latest for other tools.
-            out += ",\"visits\":[" + place.visits.map { visit in
-                "{\"date\":\"\(visit.date.journalText)\"" + (visit.note.map { ",\"note\":" + JSONText.quoted($0) } ?? "") + "}"
-            }.joined(separator: ",") + "]"
+            out += ",\"visits\":" + VisitListText.json(place.visits)
         }
         out += ",\"created\":" + date(place.created)
         out += ",\"updated\":" + date(place.updated)
@@ -164,14 +162,22 @@ enum JSONPlacesReader {
         }
         // Dates a foreign file names differently or writes loosely are left out rather than refused.
         draft.visited = properties["visited"]?.stringValue.flatMap(ForeignFields.date)
-        draft.visits = visits(properties["visits"])
+        if let text = properties["visits"]?.stringValue {
+            // The list as text: a KML or CSV export of ours that GDAL turned into GeoJSON.
+            if let problem = draft.setJournalField(VisitListText.field, text) { throw fail(problem) }
+        } else {
+            draft.visits = VisitListText.visits(properties["visits"])
+        }
         draft.created = properties["created"]?.stringValue.flatMap(ForeignFields.date)
         draft.updated = properties["updated"]?.stringValue.flatMap(ForeignFields.date)
         // Our fields as GDAL names them after a conversion: `places_id` (our GPX's extensions),
         // `ogr_tags` (its own GPX extensions), read back as fields.
         if case .object(let members) = properties {
             for (key, value) in members where key.hasPrefix("places_") || key.hasPrefix("ogr_") {
-                if let text = value.scalarText, let problem = draft.setJournalField(key, text) { throw fail(problem) }
+                // GDAL writes a text field that holds JSON (our GPX's visits) as that JSON.
+                if value.arrayValue != nil, ForeignFields.journalField(key) == VisitListText.field {
+                    draft.visits = VisitListText.visits(value)
+                } else if let text = value.scalarText, let problem = draft.setJournalField(key, text) { throw fail(problem) }
             }
         }
         file.places.append(try draft.imported(file: fileName, position: position(), item: item))
@@ -214,19 +220,9 @@ enum JSONPlacesReader {
             return date
         }
         draft.visited = try date("visited")
-        draft.visits = visits(value["visits"])
+        draft.visits = VisitListText.visits(value["visits"])
         draft.created = try date("created")
         draft.updated = try date("updated")
         file.places.append(try draft.imported(file: fileName, position: position(), item: item))
-    }
-
-    /// A place's `visits` as our GeoJSON and the journal write them (`date`, `note`, `source`);
-    /// a visit whose date is not one is left out, like other loosely written dates.
-    private static func visits(_ value: JSONValue?) -> [Visit] {
-        (value?.arrayValue ?? []).compactMap { visit in
-            visit["date"]?.stringValue.flatMap { VisitDate(journalText: $0) }.map {
-                Visit(date: $0, note: visit["note"]?.stringValue, source: visit["source"]?.stringValue)
-            }
-        }
     }
 }

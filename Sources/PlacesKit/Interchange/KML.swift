@@ -9,7 +9,8 @@ import Foundation
 /// The document is flat: one `Placemark` per place, in journal order, rather than a `Folder` per
 /// tag, because a place with several tags would otherwise appear several times on the map. Each
 /// Placemark has `name`, `description`, a `TimeStamp` (when visited, else when added) and
-/// `ExtendedData` with `id`, `tags` (comma-separated), `visited`, `created` and `updated`. A
+/// `ExtendedData` with `id`, `tags` (comma-separated), `visited`, `visits` (every visit as
+/// ``VisitListText`` writes them, empty when `visited` says it all), `created` and `updated`. A
 /// `styleUrl` points to a shared `Style` per tag colour and visited state (``ExportStyle``), so the
 /// pins look in Google Earth as they do on `places map`.
 public enum KMLExporter {
@@ -41,6 +42,8 @@ public enum KMLExporter {
                 out += "      <Data name=\"tags\"><value>\(XMLEscaping.escape(place.tags.joined(separator: ",")))</value></Data>\n"
             }
             out += "      <Data name=\"visited\"><value>\(place.visited.map(Timestamp.string) ?? "")</value></Data>\n"
+            // Written for every place, like `visited`, so tools that take the fields from the first placemark see it.
+            out += "      <Data name=\"\(VisitListText.field)\"><value>\(XMLEscaping.escape(VisitListText.text(for: place)))</value></Data>\n"
             if let created = place.created { out += "      <Data name=\"created\"><value>\(Timestamp.string(created))</value></Data>\n" }
             if let updated = place.updated { out += "      <Data name=\"updated\"><value>\(Timestamp.string(updated))</value></Data>\n" }
             out += "    </ExtendedData>\n"
@@ -54,7 +57,7 @@ public enum KMLExporter {
 
 /// Reads KML Placemarks with a Point, wherever they sit in Documents and Folders.
 ///
-/// The journal's fields (`id`, `tags`, `visited`, `created`, `updated`) are read from `ExtendedData`,
+/// The journal's fields (`id`, `tags`, `visited`, `visits`, `created`, `updated`) are read from `ExtendedData`,
 /// as `Data`/`value` (our exports, Google My Maps) or as `SchemaData`/`SimpleData` (GDAL, QGIS and
 /// gpsbabel, which also put `Name` and `Description` there). The innermost Folder's name is kept
 /// beside each place and becomes a tag only when asked (``ImportOptions/folderTags``): tools name

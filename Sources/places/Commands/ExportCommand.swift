@@ -10,6 +10,8 @@ enum ExportCommand: PlacesCommand {
         name: name, abstract: "Write places as GeoJSON, GPX, KML or CSV for other apps.",
         discussion: """
         The format may be left out when the output file's extension names it (.geojson, .gpx, .kml, .csv).
+        Every format carries each place's visits whole (dates as given, notes), so importing the file
+        back keeps them; `visited` is also written, as the latest visit, for other apps.
 
         EXAMPLES:
           places export --format geojson > places.geojson

@@ -13,8 +13,8 @@ enum VisitCommand: PlacesCommand {
         usage: "<id> [--on <date>] [--note <text>] [--json]",
         discussion: """
         A place keeps every visit: its date as precise as you give it (a day, a month, a year) and an
-        optional note. `places show` lists them; `visited` in exports is the latest. The same date with
-        the same note is recorded once.
+        optional note. `places show` lists them; exports carry them all (and `visited`, the latest). The
+        same date with the same note is recorded once.
 
         DATES (for --on, here and in add and edit, and in the editor):
           today, yesterday, friday (the most recent, today included), last friday (before today),

@@ -16,9 +16,16 @@ import Testing
         return (try? ExternalTool.run(python, ["-c", "import geojson_validator"]).status) == 0
     }()
 
+    /// The sample places, one with a list of visits (GPX's `places:visits` must validate too).
+    static let exported: [Location] = {
+        var places = InterchangeFixtures.places
+        places[1].visits = VisitListInterchangeTests.visits
+        return places
+    }()
+
     private func write(_ format: InterchangeFormat, to directory: URL) throws -> URL {
         let url = directory.appendingPathComponent("places.\(format.fileExtension)")
-        try Data(try Exporter.export(InterchangeFixtures.places, as: format).utf8).write(to: url)
+        try Data(try Exporter.export(Self.exported, as: format).utf8).write(to: url)
         return url
     }
 

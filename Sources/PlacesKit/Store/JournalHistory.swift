@@ -66,8 +66,8 @@ public struct JournalHistory: Sendable {
             // The linked file is the journal about to be replaced: a copy kept for weeks must be as
             // private as a journal, whatever mode a hand edit left on it.
             chmod(staging, 0o600)
-        } else if let bytes = try PosixFile.read(journalPath) {
-            try PosixFile.writeNew(staging, bytes, mode: 0o600)
+        } else if PosixFile.exists(journalPath) {
+            try PosixFile.copyNew(journalPath, to: staging, mode: 0o600)
         }
     }
 

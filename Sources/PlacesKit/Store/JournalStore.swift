@@ -184,8 +184,10 @@ public struct JournalStore: Sendable {
         defer { withExtendedLifetime(lock) {} }
 
         removeStrayTemporaryFiles(in: directory, for: target)
-        let original = try mapJournal(target)
-        let contents = try Self.decode(original, path: target, backupPath: target + ".bak")
+        // The mapping ends once decoded: the places are what is kept, and a large journal's bytes
+        // and its new text need not be in memory at once (the backup is copied from the file).
+        let existed = PosixFile.exists(target)
+        let contents = try Self.decode(mapJournal(target), path: target, backupPath: target + ".bak")
         let (before, legacy) = (contents.places, contents.legacy)
         var places = before
         let result = try body(&places)
@@ -216,8 +218,8 @@ public struct JournalStore: Sendable {
             }
         }
         let unchanged = !changed
-        if unchanged && !legacy && original != nil { return result }
-        try write(places, members: contents.members, to: target, previous: original)
+        if unchanged && !legacy && existed { return result }
+        try write(places, members: contents.members, to: target, replacing: existed)
         return result
     }
 
@@ -339,8 +341,8 @@ public struct JournalStore: Sendable {
         let lock = try JournalLock(path: target + ".lock", waitingUpTo: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
         let history = JournalHistory(journalPath: target)
-        let original = try mapJournal(target)
-        let current = try Self.decode(original, path: target, backupPath: target + ".bak").places
+        let existed = PosixFile.exists(target)
+        let current = try Self.decode(mapJournal(target), path: target, backupPath: target + ".bak").places
         var skipped: [(version: JournalHistory.Version, reason: String)] = []
         for version in history.versions() {
             let restored: JournalContents
@@ -350,7 +352,7 @@ public struct JournalStore: Sendable {
                 skipped.append((version, "\(error)".components(separatedBy: "\nhint:")[0]))
                 continue
             }
-            try write(restored.places, members: restored.members, to: target, previous: original, recordHistory: false)
+            try write(restored.places, members: restored.members, to: target, replacing: existed, recordHistory: false)
             history.discard(version)
             return Undone(version: version, undone: current, restored: restored.places, skipped: skipped)
         }
@@ -358,10 +360,10 @@ public struct JournalStore: Sendable {
     }
 
     /// Replaces the journal with `places` and the top-level `members` this version does not know.
-    /// The version replaced (`previous`, the bytes read under the lock) goes into the history as a
-    /// hard link, and into `places.json.bak` as a copy of its own: were `.bak` a link too, damage to
-    /// one would be damage to both.
-    private func write(_ places: [Location], members: [String: JSONFragment], to target: String, previous: MappedFile?,
+    /// The version replaced (when `replacing`: the file read under the lock, which no `places` has
+    /// changed since) goes into the history as a hard link, and into `places.json.bak` as a copy of
+    /// its own: were `.bak` a link too, damage to one would be damage to both.
+    private func write(_ places: [Location], members: [String: JSONFragment], to target: String, replacing: Bool,
                        recordHistory: Bool = true) throws {
         let bytes = try Self.encode(places, members: members)
         let directory = StorePath.directory(of: target)
@@ -371,12 +373,12 @@ public struct JournalStore: Sendable {
         let history = JournalHistory(journalPath: target)
         let snapshot = temporary + ".history"
         do {
-            if let previous {
+            if replacing {
                 if recordHistory { try history.stage(target, as: snapshot) }
                 // Not fsynced: the same version is already durable, as the journal it was and as
                 // its history link; a power cut can at worst cost this spare copy.
                 let backupTemporary = temporary + ".bak"
-                try previous.withBuffer { try PosixFile.writeNew(backupTemporary, $0, mode: 0o600, sync: false) }
+                try PosixFile.copyNew(target, to: backupTemporary, mode: 0o600, sync: false)
                 try PosixFile.rename(backupTemporary, target + ".bak")
             }
             try PosixFile.rename(temporary, target)

@@ -145,29 +145,62 @@ package enum PosixFile {
         try bytes.withUnsafeBufferPointer { try writeNew(path, $0, mode: mode, sync: sync) }
     }
 
-    /// ``writeNew(_:_:mode:sync:)`` of bytes in memory (a mapped journal's).
+    /// ``writeNew(_:_:mode:sync:)`` of bytes in memory.
     static func writeNew(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>, mode: mode_t, sync: Bool = true) throws {
+        try createNew(path, mode: mode, sync: sync) { fd in writeAll(fd, bytes, path: path) }
+    }
+
+    /// Copies the file at `source` to a new file at `path`, as ``writeNew(_:_:mode:sync:)`` writes
+    /// one, through a buffer of 1 MiB: a copy of a large journal made while its places are in memory
+    /// must not hold the whole file in memory too.
+    static func copyNew(_ source: String, to path: String, mode: mode_t, sync: Bool = true) throws {
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        if input < 0 { throw JournalError.io(path: source, operation: "open", reason: errorText()) }
+        defer { close(input) }
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 20)
+        defer { buffer.deallocate() }
+        try createNew(path, mode: mode, sync: sync) { fd in
+            while true {
+                let count = Glibc.read(input, buffer.baseAddress, buffer.count)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return .io(path: source, operation: "read", reason: errorText())
+                }
+                if count == 0 { return nil }
+                if let failure = writeAll(fd, UnsafeBufferPointer(rebasing: buffer[0..<count]), path: path) { return failure }
+            }
+        }
+    }
+
+    /// Creates a new file that must not exist yet (`O_EXCL`) with exactly `mode`, lets `fill` write
+    /// it, and fsyncs it (unless `sync` is false). On any failure the partial file is removed.
+    private static func createNew(_ path: String, mode: mode_t, sync: Bool, fill: (Int32) -> JournalError?) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         if fd < 0 { throw JournalError.io(path: path, operation: "create", reason: errorText()) }
         var failure: JournalError?
         // The umask may have taken bits away from `mode`; set exactly what was asked.
         if fchmod(fd, mode) != 0 { failure = .io(path: path, operation: "set permissions on", reason: errorText()) }
-        var written = 0
-        while failure == nil && written < bytes.count {
-            let count = write(fd, bytes.baseAddress! + written, bytes.count - written)
-            if count < 0 {
-                if errno == EINTR { continue }
-                failure = .io(path: path, operation: "write", reason: errorText())
-            } else {
-                written += count
-            }
-        }
+        if failure == nil { failure = fill(fd) }
         if failure == nil && sync && fsync(fd) != 0 { failure = .io(path: path, operation: "flush", reason: errorText()) }
         if close(fd) != 0 && failure == nil { failure = .io(path: path, operation: "close", reason: errorText()) }
         if let failure {
             unlink(path)
             throw failure
         }
+    }
+
+    /// Writes all of `bytes` to `fd`; the error, if any.
+    private static func writeAll(_ fd: Int32, _ bytes: UnsafeBufferPointer<UInt8>, path: String) -> JournalError? {
+        var written = 0
+        while written < bytes.count {
+            let count = write(fd, bytes.baseAddress! + written, bytes.count - written)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .io(path: path, operation: "write", reason: errorText())
+            }
+            written += count
+        }
+        return nil
     }
 
     static func rename(_ from: String, _ to: String) throws {

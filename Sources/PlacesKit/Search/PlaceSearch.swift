@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 
 /// Searches the journal's own places by what they say: names, tags and descriptions, folded as
@@ -66,7 +61,7 @@ public struct PlaceSearch: Sendable {
     /// - Parameter limit: the most hits to return.
     /// - Complexity: O(total length of the journal's names, tags and descriptions × query words).
     public func search(_ index: JournalIndex, limit: Int) -> [Hit] {
-        search(index, limit: limit, parts: Self.parts(forWork: index.count, per: 10_000))
+        search(index, limit: limit, parts: WorkParts.count(forWork: index.count, per: 10_000))
     }
 
     /// ``search(_:limit:)`` in `parts` parts, one thread each: each part's places are independent, and
@@ -75,7 +70,7 @@ public struct PlaceSearch: Sendable {
     func search(_ index: JournalIndex, limit: Int, parts: Int) -> [Hit] {
         guard !words.isEmpty, limit > 0 else { return [] }
         let filter = PairFilter(self)
-        let found = PartResults<[Hit]>(count: parts, empty: [])
+        let found = WorkParts.Results<[Hit]>(count: parts, empty: [])
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             var matcher = WordMatcher(search: self)
             var hits: [Hit] = []
@@ -94,11 +89,6 @@ public struct PlaceSearch: Sendable {
             return a.position < b.position
         }
         return Array(hits.prefix(limit))
-    }
-
-    /// How many parts to divide `work` units into: one per processor (at most 8), each of at least `per`.
-    static func parts(forWork work: Int, per: Int) -> Int {
-        max(1, min(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), work / per, 8))
     }
 
     /// How `word` (one word as a person wrote it, e.g. in a name) matches the query, if it does: for
@@ -279,26 +269,4 @@ struct WordMatcher {
               distances[q].lowerBound(word, limit: limit) <= limit else { return nil }
         return distances[q].distance(query, word, limit: limit) != nil ? .typo : nil
     }
-}
-
-/// One result per part of a search run on several threads: each part writes only its own slot, in
-/// memory of its own (not an array property, whose every write would be an exclusive access of all).
-final class PartResults<Value>: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<Value>
-
-    init(count: Int, empty: Value) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: empty)
-    }
-
-    deinit {
-        slots.deinitialize()
-        slots.deallocate()
-    }
-
-    /// Sets part `part`'s result; parts must differ between threads.
-    func set(_ part: Int, _ value: Value) { slots[part] = value }
-
-    /// Every part's result, in part order (read once every part is done).
-    var values: [Value] { Array(slots) }
 }

@@ -165,7 +165,7 @@ public struct JournalIndex: Sendable {
         try scanner.expect(UInt8(ascii: "["), "")
         scanner.skipSpace()
         if scanner.consume(UInt8(ascii: "]")) { return [] }
-        let parts = PlaceSearch.parts(forWork: scanner.bytes.count - scanner.index, per: 4 << 20)
+        let parts = WorkParts.count(forWork: scanner.bytes.count - scanner.index, per: 4 << 20)
         let starts = partStarts(scanner.bytes, first: scanner.index, parts: parts)
         if starts.count > 1, let (entries, end) = placesInParts(scanner.bytes, starts: starts) {
             scanner.index = end
@@ -231,7 +231,7 @@ public struct JournalIndex: Sendable {
     /// The places read in parts from `starts` on, one thread each; `nil` when any part is not exactly
     /// the places between its start and the next (the caller then reads them in one pass).
     static func placesInParts(_ bytes: UnsafeBufferPointer<UInt8>, starts: [Int]) -> ([Entry], end: Int)? {
-        let results = PartResults<([Entry], end: Int)?>(count: starts.count, empty: nil)
+        let results = WorkParts.Results<([Entry], end: Int)?>(count: starts.count, empty: nil)
         let shared = SharedBytes(bytes)
         DispatchQueue.concurrentPerform(iterations: starts.count) { part in
             let next = part + 1 < starts.count ? starts[part + 1] : nil

@@ -70,12 +70,12 @@ def main():
                 os.remove(copy + ".bak")
             shutil.rmtree(copy + ".history", ignore_errors=True)
 
-        for command in (["list", "--tag", "none"], ["edit", first, "--tag", "edited"]):
+        for command, shown in ((["list", "--tag", "none"], "list --tag none"), (["edit", first, "--tag", "edited"], "edit ID --tag edited")):
             fresh()
             cpu, wall = median_ms([places] + command, env, RUNS, fresh=fresh)
             fresh()
             peak = peak_mb([places] + command, env)
-            rows.append((f"{label} ({size_mb:.1f} MB, {visits:,} visits)", " ".join(command[:1]), cpu, wall, peak, peak / size_mb))
+            rows.append((f"{label} ({size_mb:.1f} MB, {visits:,} visits)", shown, cpu, wall, peak, peak / size_mb))
     print(f"Visits in the journal, {platform.machine()}, {os.cpu_count()} cores, {platform.system()}; release build; "
           f"load average {os.getloadavg()[0]:.1f}; median CPU / wall time of {RUNS} cold runs; peak memory of one run.\n")
     print("| journal of 100,000 places | command | CPU / wall | peak memory | × file size |")

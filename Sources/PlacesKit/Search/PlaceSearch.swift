@@ -75,7 +75,7 @@ public struct PlaceSearch: Sendable {
             var matcher = WordMatcher(search: self)
             var hits: [Hit] = []
             let size = (index.count + parts - 1) / parts
-            for position in (part * size)..<min(index.count, (part + 1) * size) {
+            for position in min(index.count, part * size)..<min(index.count, (part + 1) * size) {
                 let fields = filter.fields(index, position, &matcher.folder)
                 if fields != 0, let hit = matcher.match(index, position, fields: fields) { hits.append(hit) }
             }

@@ -102,10 +102,10 @@ public struct JournalIndex: Sendable {
 
     /// Calls `body` with the UTF-8 text of a string field (escapes decoded when it has any).
     func withText<T>(_ range: Range<Int>, escaped: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-        guard escaped else { return body(UnsafeBufferPointer(rebasing: bytes[range])) }
+        guard escaped else { return storage.withBuffer { body(UnsafeBufferPointer(rebasing: $0[range])) } }
         var scanner = JSONScanner(bytes, at: range.lowerBound - 1)
         var text = (try? scanner.string()) ?? ""
-        return withExtendedLifetime(storage) { text.withUTF8(body) }
+        return text.withUTF8(body)
     }
 
     /// The name of the place at `position`, as UTF-8.

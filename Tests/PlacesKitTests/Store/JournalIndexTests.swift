@@ -117,6 +117,9 @@ import Testing
             #expect(!one.isEmpty, "\(query)")
             for parts in [2, 3, 7] { #expect(search.search(index, limit: 50, parts: parts) == one, "\(query) in \(parts) parts") }
         }
+        // More parts than places: the parts past the end are empty.
+        let few = JournalIndex(places: Array(Self.places.prefix(3)))
+        #expect(PlaceSearch(query: "place").search(few, limit: 5, parts: 8).count == PlaceSearch(query: "place").search(few, limit: 5, parts: 1).count)
     }
 }
 

@@ -49,12 +49,6 @@ public enum JournalCodec {
         return reader.location()
     }
 
-    /// The quoted UUID at byte `offset`, read as a full read reads it.
-    static func decodeUUID(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UUID? {
-        var reader = Reader(scanner: JSONScanner(bytes, at: offset))
-        return reader.uuid()
-    }
-
     private struct Reader {
         var scanner: JSONScanner
         var keepsDescriptions = true

@@ -142,12 +142,7 @@ package enum PosixFile {
     /// Writes `bytes` to a new file that must not exist yet (`O_EXCL`), with `mode`, and fsyncs it
     /// (unless `sync` is false). On any failure the partial file is removed.
     static func writeNew(_ path: String, _ bytes: [UInt8], mode: mode_t, sync: Bool = true) throws {
-        try bytes.withUnsafeBufferPointer { try writeNew(path, $0, mode: mode, sync: sync) }
-    }
-
-    /// ``writeNew(_:_:mode:sync:)`` of bytes in memory.
-    static func writeNew(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>, mode: mode_t, sync: Bool = true) throws {
-        try createNew(path, mode: mode, sync: sync) { fd in writeAll(fd, bytes, path: path) }
+        try createNew(path, mode: mode, sync: sync) { fd in bytes.withUnsafeBufferPointer { writeAll(fd, $0, path: path) } }
     }
 
     /// Copies the file at `source` to a new file at `path`, as ``writeNew(_:_:mode:sync:)`` writes

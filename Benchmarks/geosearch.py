@@ -79,8 +79,8 @@ def quote(arg):
 
 def queries():
     """10,000 exact names from the bundled places table, and 10,000 mixed queries."""
-    data = open(os.path.join(ROOT, "Sources", "PlacesKit", "Geo", "GazetteerData",
-                             "GazetteerData+Places.swift"), encoding="utf-8").read().splitlines()
+    data = open(os.path.join(ROOT, "Sources", "PlacesData", "Tables", "gazetteer-places.tsv"),
+                encoding="utf-8").read().splitlines()
     rows = [line.split("\t") for line in data if line[:1].isdigit() and "\t" in line and "\tcity\t" in line]
     step = max(1, len(rows) // 10000)
     exact = [r[1] for r in rows[::step]][:10000]
@@ -94,8 +94,7 @@ def queries():
 
 
 def key_count():
-    info = open(os.path.join(ROOT, "Sources", "PlacesKit", "Geo", "GazetteerData", "GazetteerData+Info.swift"),
-                encoding="utf-8").read()
+    info = open(os.path.join(ROOT, "Sources", "PlacesData", "Tables", "gazetteer-info.tsv"), encoding="utf-8").read()
     for line in info.splitlines():
         if line.startswith("keys\t"):
             return format(int(line.split("\t")[1]), ",")

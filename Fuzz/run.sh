@@ -16,12 +16,17 @@ if [[ "${1:-}" =~ ^[0-9]+$ ]]; then seconds=$1; shift; fi
 binary=Fuzz/.work/places-fuzz
 mkdir -p Fuzz/.work
 
-# One binary holds every target: the PlacesKit sources compiled with the fuzz entry point.
+# One binary holds every target: the PlacesKit sources compiled with the fuzz entry point, linked with
+# the embedded tables (PlacesData, assembled and compiled by the toolchain's clang).
 sources=$(find Sources/PlacesKit -name '*.swift' | sort)
-if [[ ! -x $binary ]] || [[ -n "$(find Sources/PlacesKit Fuzz/FuzzTargets.swift -newer "$binary" -name '*.swift' | head -1)" ]]; then
+if [[ ! -x $binary ]] || [[ -n "$(find Sources/PlacesKit Sources/PlacesData Fuzz/FuzzTargets.swift -newer "$binary" -type f | head -1)" ]]; then
     echo "building the fuzzer..." >&2
+    data=(-I Sources/PlacesData/include -I Sources/PlacesData/Tables)
+    clang "${data[@]}" -c Sources/PlacesData/Embed.S -o Fuzz/.work/Embed.o
+    clang "${data[@]}" -O2 -c Sources/PlacesData/TableLookup.c -o Fuzz/.work/TableLookup.o
     swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name PlacesKit -package-name places \
-        $sources Fuzz/FuzzTargets.swift -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
+        -I Sources/PlacesData/include $sources Fuzz/FuzzTargets.swift Fuzz/.work/Embed.o Fuzz/.work/TableLookup.o \
+        -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
 fi
 
 all=$(sed -n 's/^    "\([a-z0-9]*\)": {.*/\1/p' Fuzz/FuzzTargets.swift)

@@ -27,11 +27,11 @@ public struct Gazetteer: Sendable {
     /// One byte per 1-degree cell, `1` where the cell holds a populated place; `nil` when unknown.
     let occupancy: SortedTable?
     /// First-level regions (``GazetteerSchema/UnitColumn``); an imported gazetteer uses the bundled ones.
-    let regions = SortedTable(GazetteerData.regions)
+    let regions = GazetteerData.regions
     /// Second-level units: counties, départements, districts (``GazetteerSchema/UnitColumn``).
-    let counties = SortedTable(GazetteerData.counties)
+    let counties = GazetteerData.counties
     /// Countries (``GazetteerSchema/CountryColumn``).
-    let countries = SortedTable(GazetteerData.countries)
+    let countries = GazetteerData.countries
     /// Where this gazetteer's places come from.
     public let source: Source
     /// Key/value facts about the data (source, counts).
@@ -46,8 +46,8 @@ public struct Gazetteer: Sendable {
     }
 
     /// The gazetteer compiled into the binary.
-    public static let bundled = Gazetteer(keys: SortedTable(GazetteerData.keys), places: SortedTable(GazetteerData.places),
-                                          occupancy: SortedTable(GazetteerData.occupancy), source: .bundled, info: parseInfo(SortedTable(GazetteerData.info)))
+    public static let bundled = Gazetteer(keys: GazetteerData.keys, places: GazetteerData.places,
+                                          occupancy: GazetteerData.occupancy, source: .bundled, info: parseInfo(GazetteerData.info))
 
     static func parseInfo(_ table: SortedTable) -> [String: String] {
         var info: [String: String] = [:]

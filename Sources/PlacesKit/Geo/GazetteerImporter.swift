@@ -87,7 +87,7 @@ public enum GazetteerImporter {
             }
         }
         // Regions, counties and countries stay searchable (and usable as qualifiers) through the bundled tables.
-        let bundledKeys = SortedTable(GazetteerData.keys)
+        let bundledKeys = GazetteerData.keys
         var offset = 0
         while offset < bundledKeys.count {
             let end = bundledKeys.nextLine(after: offset)

@@ -12,8 +12,8 @@ public enum NameFolding {
     static let table: [UInt32: String] = {
         var table: [UInt32: String] = [:]
         table.reserveCapacity(3100)
-        let text = GazetteerData.folding
-        text.withUTF8Buffer { buffer in
+        do {
+            let buffer = GazetteerData.folding.bytes
             var index = 0
             while index < buffer.count {
                 var code: UInt32 = 0

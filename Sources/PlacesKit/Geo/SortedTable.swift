@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PlacesData
 
 /// The gazetteer's table storage: sorted tab-separated text searched in place, as `look(1)` does; nothing
 /// is parsed until a line is read. ``GazetteerSchema`` names the columns of each table.
@@ -14,15 +15,19 @@ struct SortedTable: @unchecked Sendable {
     let base: UnsafePointer<UInt8>
     let count: Int
 
-    init(_ text: StaticString) {
-        base = text.utf8Start
-        count = text.utf8CodeUnitCount
+    /// A table compiled into the binary (`PlacesData`).
+    init(_ table: PlacesTableBytes) {
+        base = table.start
+        count = table.count
     }
 
     init(base: UnsafePointer<UInt8>, count: Int) {
         self.base = base
         self.count = count
     }
+
+    /// Every byte of the table.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
     /// The offset just past the end of the line that starts at `offset` (past its newline).
     @inline(__always) func nextLine(after offset: Int) -> Int {
@@ -165,5 +170,23 @@ struct SortedTable: @unchecked Sendable {
     }
 }
 
-/// The generated tables live in extensions of this namespace (`GazetteerData+*.swift`).
-enum GazetteerData {}
+/// The bundled gazetteer's tables, written by `Scripts/gazetteer/build.py` into `Sources/PlacesData/Tables`
+/// and compiled into the binary; ``GazetteerSchema`` names their columns.
+enum GazetteerData {
+    /// Folded names and codes with the table and byte offset they point to, sorted by bytes.
+    static var keys: SortedTable { SortedTable(places_gazetteer_keys()) }
+    /// Places, features, airports and sights, one a line, sorted by 1 degree grid cell.
+    static var places: SortedTable { SortedTable(places_gazetteer_places()) }
+    /// Second-level administrative units.
+    static var counties: SortedTable { SortedTable(places_gazetteer_counties()) }
+    /// First-level administrative regions.
+    static var regions: SortedTable { SortedTable(places_gazetteer_regions()) }
+    /// Countries.
+    static var countries: SortedTable { SortedTable(places_gazetteer_countries()) }
+    /// One byte per 1 degree grid cell (row-major, from 90S 180W): 1 where a place lies in it.
+    static var occupancy: SortedTable { SortedTable(places_gazetteer_occupancy()) }
+    /// Folded form of every non-ASCII code point that folding changes.
+    static var folding: SortedTable { SortedTable(places_gazetteer_folding()) }
+    /// Where the bundled gazetteer comes from and what it holds.
+    static var info: SortedTable { SortedTable(places_gazetteer_info()) }
+}

@@ -21,9 +21,9 @@ public struct CountryIndex: Sendable {
 
     /// Every country with an outline; a lookup returns a position in this array.
     public let countries: [Country]
-    let grid = SortedTable(BoundaryData.countryGrid)
-    let cells = SortedTable(BoundaryData.countryCells)
-    let rings = SortedTable(BoundaryData.countryRings)
+    let grid = BoundaryData.countryGrid
+    let cells = BoundaryData.countryCells
+    let rings = BoundaryData.countryRings
 
     /// Bytes per grid row: 360 cells of four letters and a newline.
     static let rowBytes = 360 * 4 + 1
@@ -31,7 +31,7 @@ public struct CountryIndex: Sendable {
     static let mixedCell = 4096
 
     init() {
-        let table = SortedTable(BoundaryData.countries)
+        let table = BoundaryData.countries
         var countries: [Country] = []
         var offset = 0
         while offset < table.count {

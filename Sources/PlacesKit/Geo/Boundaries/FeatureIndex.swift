@@ -40,9 +40,9 @@ public struct FeatureIndex: Sendable {
     /// The features compiled into `places`.
     public static let bundled = FeatureIndex()
 
-    let features = SortedTable(BoundaryData.features)
-    let boxes = SortedTable(BoundaryData.featureBoxes)
-    let peaks = SortedTable(BoundaryData.peaks)
+    let features = BoundaryData.features
+    let boxes = BoundaryData.featureBoxes
+    let peaks = BoundaryData.peaks
 
     /// How far from a summit a point is still "on" the mountain.
     public static let peakRadiusKm = 5.0

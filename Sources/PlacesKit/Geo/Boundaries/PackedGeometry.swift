@@ -3,10 +3,26 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PlacesData
 
-/// The generated boundary tables live in extensions of this namespace (`Generated/BoundaryData+*.swift`,
-/// written by `Scripts/gazetteer/build-boundaries.py`).
-enum BoundaryData {}
+/// The boundary tables, written by `Scripts/gazetteer/build-boundaries.py` into `Sources/PlacesData/Tables`
+/// and compiled into the binary.
+enum BoundaryData {
+    /// Named areas: `kind<TAB>name<TAB>extra<TAB>bbox<TAB>rings`.
+    static var features: SortedTable { SortedTable(places_boundary_features()) }
+    /// Each feature's bounding box and the offset of its line in ``features``, 21 bytes a line.
+    static var featureBoxes: SortedTable { SortedTable(places_boundary_feature_boxes()) }
+    /// Named peaks: `kind<TAB>name<TAB>elevation<TAB>point`.
+    static var peaks: SortedTable { SortedTable(places_boundary_peaks()) }
+    /// Countries and territories with outlines: `CC<TAB>name`; the line number is the index.
+    static var countries: SortedTable { SortedTable(places_boundary_countries()) }
+    /// Every ring of every country: index, bounding box, points.
+    static var countryRings: SortedTable { SortedTable(places_boundary_country_rings()) }
+    /// One-degree cells: sea, one whole country, or the offset of clipped rings in ``countryCells``.
+    static var countryGrid: SortedTable { SortedTable(places_boundary_country_grid()) }
+    /// The country rings clipped to each mixed cell.
+    static var countryCells: SortedTable { SortedTable(places_boundary_country_cells()) }
+}
 
 /// Polygons packed as text, read in place: the coordinate format of the boundary tables.
 ///

@@ -1,14 +1,29 @@
-/// The generated outline tables live in extensions of this namespace (`Generated/OutlineData+*.swift`,
-/// written by `Scripts/map/build-outlines.py`).
+import PlacesData
+
+/// The outline tables, written by `Scripts/map/build-outlines.py` into `Sources/PlacesData/Tables` and
+/// compiled into the binary.
 enum OutlineData {
     /// One scale's shapes, clipped to square tiles and packed as the generator describes.
     struct Level: Sendable {
-        /// The side of a tile in degrees; tiles start at 180° W and 90° S.
+        /// The side of a tile in degrees; tiles start at 180° W and 90° S (the generator's `LEVELS`).
         let tileDegrees: Int
         /// One offset into `shapes` per tile, rows from south to north, then one final offset.
-        let grid: StaticString
+        let grid: SortedTable
         /// One shape a line.
-        let shapes: StaticString
+        let shapes: SortedTable
+    }
+
+    /// 1:110 million, tiles of 180°.
+    static var scale110m: Level {
+        Level(tileDegrees: 180, grid: SortedTable(places_outlines_110m_grid()), shapes: SortedTable(places_outlines_110m_shapes()))
+    }
+    /// 1:50 million, tiles of 10°.
+    static var scale50m: Level {
+        Level(tileDegrees: 10, grid: SortedTable(places_outlines_50m_grid()), shapes: SortedTable(places_outlines_50m_shapes()))
+    }
+    /// 1:10 million, tiles of 2°.
+    static var scale10m: Level {
+        Level(tileDegrees: 2, grid: SortedTable(places_outlines_10m_grid()), shapes: SortedTable(places_outlines_10m_shapes()))
     }
 }
 
@@ -114,7 +129,7 @@ public enum MapOutlines {
         let level = scale.level
         let tile = Double(level.tileDegrees)
         let columns = 360 / level.tileDegrees, rows = (180 + level.tileDegrees - 1) / level.tileDegrees
-        let grid = SortedTable(level.grid), data = SortedTable(level.shapes)
+        let grid = level.grid, data = level.shapes
         let rowBytes = columns * 4 + 1
         let firstRow = max(0, Int(((max(south, -90) + 90) / tile).rounded(.down)))
         let lastRow = min(rows - 1, Int(((min(north, 90) + 90) / tile).rounded(.down)))

@@ -1,3 +1,5 @@
+import PlacesData
+
 /// The outline font that PNG maps are written in: DejaVu Sans, the font the SVG asks for first,
 /// bundled as flattened outlines (``data``) so text needs no font on the machine.
 ///
@@ -12,11 +14,13 @@ enum MapFont {
     }
 
     /// Every bundled glyph by code point, parsed on first use.
-    static let glyphs: [UInt32: Glyph] = parse(data)
+    static let glyphs: [UInt32: Glyph] = parse(SortedTable(places_map_font()))
 
-    static func parse(_ text: StaticString) -> [UInt32: Glyph] {
+    /// Glyphs from the table `Scripts/map/build-font.py` writes: one a line,
+    /// `codepoint advance contour|contour`, points `x,y` in 1/256 em, y up.
+    static func parse(_ table: SortedTable) -> [UInt32: Glyph] {
         var result: [UInt32: Glyph] = [:]
-        let string = text.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+        let string = String(decoding: table.bytes, as: UTF8.self)
         for line in string.split(separator: "\n") {
             let head = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
             guard head.count >= 2, let code = UInt32(head[0]), let advance = Double(head[1]) else { continue }

@@ -16,6 +16,8 @@
 #
 # The binary is built with --static-swift-stdlib: the Swift runtime and Foundation are linked into
 # it, so the copied file runs on a machine without Swift (it needs only the system C and C++ libraries).
+# The README's quick start builds with the same flags, so after it this script builds nothing again.
+# The installed copy is stripped of its debug information (about a fifth of the file).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -50,7 +52,7 @@ fi
 
 binary=${PLACES_BINARY:-}
 if [[ -z $binary ]]; then
-    echo "building places (release, with the Swift runtime linked in; this takes a few minutes)..."
+    echo "building places (release, with the Swift runtime linked in; a few minutes the first time)..."
     swift build -c release --static-swift-stdlib --product places
     binary=$(swift build -c release --static-swift-stdlib --show-bin-path)/places
 fi
@@ -58,7 +60,9 @@ fi
 
 mkdir -p "$bin_dir" "$man_dir" "$bash_dir" "$zsh_dir" "$fish_dir"
 # Written beside the target and renamed over it, so a running places is never overwritten in place.
-install -m 0755 "$binary" "$bin_dir/.places.new" && mv -f "$bin_dir/.places.new" "$bin_dir/places"
+install -m 0755 "$binary" "$bin_dir/.places.new"
+if command -v strip >/dev/null 2>&1; then strip "$bin_dir/.places.new"; fi
+mv -f "$bin_dir/.places.new" "$bin_dir/places"
 places=$bin_dir/places
 "$places" help --man > "$man_dir/places.1"
 "$places" completion bash > "$bash_dir/places"

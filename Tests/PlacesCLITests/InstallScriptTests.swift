@@ -44,6 +44,20 @@ import Testing
                 "uninstalling must keep the journal")
     }
 
+    @Test(.enabled(if: ExternalTool.available("file"))) func theInstalledBinaryIsStripped() throws {
+        let home = try makeTestDirectory("places-install-strip")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+                           "PLACES_BINARY": PlacesRunner.executable.path]
+        let installed = try ExternalTool.run("/bin/bash", [Self.script], environment: environment)
+        #expect(installed.status == 0, "\(installed.output)")
+        let places = home.appendingPathComponent(".local/bin/places").path
+        let kind = try ExternalTool.run(try ExternalTool.require("file"), ["-b", places])
+        #expect(kind.stdout.contains(", stripped"), "\(kind.stdout)")
+        let version = try ExternalTool.run(places, ["--version"], environment: ["HOME": home.path, "LANG": "C.UTF-8"])
+        #expect(version.status == 0, "\(version.output)")
+    }
+
     @Test func anUnknownArgumentIsRefused() throws {
         let result = try ExternalTool.run("/bin/bash", [Self.script, "--prefix=/x"], environment: ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"])
         #expect(result.status == 64)

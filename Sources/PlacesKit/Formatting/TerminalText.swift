@@ -3,8 +3,12 @@ public enum TerminalText {
     /// The number of terminal columns `text` occupies: East Asian wide and fullwidth characters and
     /// emoji take two, combining marks and zero-width characters none.
     public static func width(_ text: String) -> Int {
-        // Plain ASCII, the common case, is one column a byte.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        // Plain ASCII, the common case, is one column a byte (checked on the contiguous bytes: tables
+        // measure every cell, often twice).
+        let printableASCII = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        } ?? text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
+        if printableASCII { return text.utf8.count }
         // Precomposed Latin (Kraków, São Paulo, İstanbul) is one column a scalar: no need to break
         // the text into grapheme clusters, which costs far more.
         var scalars = 0
@@ -65,10 +69,6 @@ public enum TerminalText {
         text + String(repeating: " ", count: max(0, columns - width(text)))
     }
 
-    /// `text` preceded by spaces up to `columns` columns (for numbers).
-    public static func padLeft(_ text: String, toWidth columns: Int) -> String {
-        String(repeating: " ", count: max(0, columns - width(text))) + text
-    }
 
     /// `text` safe to show on a terminal: every C0 and C1 control character and DEL is written as an
     /// escape (`\e`, `\t`, `\r`, `\n`, or `\u{7}`), the way git and ripgrep show them, so a name
@@ -120,20 +120,34 @@ public enum TerminalText {
         // Copied only when some cell needs escapes: a 100,000-row table is otherwise not touched.
         let rows = rows.contains { $0.contains { visible($0) != $0 } } ? rows.map { $0.map { visible($0) } } : rows
         guard let columns = rows.map(\.count).max() else { return [] }
-        let cellWidths = rows.map { $0.map(width) }
+        // Every cell's width, row after row in one array: a 10,000-row listing measures 60,000 cells.
+        var cellWidths: [Int] = []
+        cellWidths.reserveCapacity(rows.count * columns)
         var widths = [Int](repeating: 0, count: columns)
-        for row in cellWidths { for (index, cellWidth) in row.enumerated() { widths[index] = max(widths[index], cellWidth) } }
+        for row in rows {
+            for (index, cell) in row.enumerated() {
+                let cellWidth = width(cell)
+                cellWidths.append(cellWidth)
+                widths[index] = max(widths[index], cellWidth)
+            }
+        }
         let right = (0..<columns).map { rightAligned.contains($0) }
+        let lineWidth = widths.reduce(2 * (columns - 1), +)
         var lines: [String] = []
         lines.reserveCapacity(rows.count)
+        var cellIndex = 0
         var line: [UInt8] = []
-        for (rowIndex, row) in rows.enumerated() {
+        line.reserveCapacity(lineWidth * 2)
+        for row in rows {
             line.removeAll(keepingCapacity: true)
             for (index, cell) in row.enumerated() {
                 if index > 0 { line.append(0x20); line.append(0x20) }
-                let padding = widths[index] - cellWidths[rowIndex][index]
+                let padding = widths[index] - cellWidths[cellIndex]
+                cellIndex += 1
                 if right[index] { line.append(contentsOf: repeatElement(0x20, count: padding)) }
-                line.append(contentsOf: cell.utf8)
+                // A native string's bytes are contiguous: copied at once, not byte by byte.
+                var text = cell
+                text.withUTF8 { line.append(contentsOf: $0) }
                 if !right[index] && index < row.count - 1 { line.append(contentsOf: repeatElement(0x20, count: padding)) }
             }
             while line.last == 0x20 { line.removeLast() }
@@ -161,5 +175,4 @@ public struct TextStyle: Sendable {
     public func red(_ text: String) -> String { wrap(text, "31") }
     public func green(_ text: String) -> String { wrap(text, "32") }
     public func yellow(_ text: String) -> String { wrap(text, "33") }
-    public func cyan(_ text: String) -> String { wrap(text, "36") }
 }

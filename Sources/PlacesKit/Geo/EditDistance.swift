@@ -1,7 +1,5 @@
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// Optimal-string-alignment edit distance (insertions, deletions, substitutions and swaps of neighbours),

@@ -5,8 +5,6 @@ import Foundation
 #endif
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// Builds a user gazetteer from an official GeoNames dump (`cities500.txt`, `cities1000.txt`,

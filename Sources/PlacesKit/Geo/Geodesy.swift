@@ -1,7 +1,5 @@
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// Distances and directions on the Earth, treated as a sphere of mean radius (good to about 0.5 %).

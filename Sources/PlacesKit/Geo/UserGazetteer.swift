@@ -5,8 +5,6 @@ import Foundation
 #endif
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// Errors opening or importing a user gazetteer.

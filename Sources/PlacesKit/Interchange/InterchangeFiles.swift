@@ -1,7 +1,5 @@
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// Reading files to import, with errors that name the file. (Exports are written by ``OutputFile``.)

@@ -110,10 +110,40 @@ struct JSONScanner {
     /// - Throws: for bad grammar, or a number no `Double` can hold (`1e400`).
     mutating func number() throws(Failure) -> Double {
         let range = try numberRange()
+        if let value = Self.shortDecimal(bytes, range) { return value }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else { throw fail("the number \(text) is out of range", at: range.lowerBound) }
         return value
     }
+
+    /// The value of a plain decimal (`51.50853`, `-0.1257`, `12`) of at most 15 significant digits, or
+    /// `nil` for anything else (an exponent, more digits). Such a number is an integer divided by a
+    /// power of ten, both exact as doubles, and one IEEE division rounds correctly, so this is the
+    /// value `strtod` gives (Clinger's fast path) without making a String or calling into C: every
+    /// coordinate of a journal is read this way.
+    static func shortDecimal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
+        var index = range.lowerBound
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        var mantissa: UInt64 = 0
+        var fractionDigits = 0
+        var inFraction = false
+        while index < range.upperBound {
+            let byte = bytes[index]
+            index += 1
+            if byte == UInt8(ascii: ".") { inFraction = true; continue }
+            guard byte >= 0x30, byte <= 0x39, mantissa < 100_000_000_000_000 else { return nil }
+            mantissa = mantissa * 10 + UInt64(byte - 0x30)
+            if inFraction { fractionDigits += 1 }
+        }
+        guard fractionDigits < exactPowersOfTen.count else { return nil }
+        let value = Double(mantissa) / exactPowersOfTen[fractionDigits]
+        return negative ? -value : value
+    }
+
+    /// 10⁰ … 10²², every power of ten a double holds exactly.
+    private static let exactPowersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+                                                     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
 
     // MARK: Strings
 

@@ -1,7 +1,5 @@
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// Bytes read front to back through one fixed-size buffer, from an open file or from memory.
@@ -104,11 +102,7 @@ struct ByteStream {
             var got = 0
             while true {
                 got = buffer.withUnsafeMutableBytes { raw in
-                    #if canImport(Glibc)
                     Glibc.read(fd, raw.baseAddress! + old, chunkSize)
-                    #else
-                    Darwin.read(fd, raw.baseAddress! + old, chunkSize)
-                    #endif
                 }
                 if got < 0 && errno == EINTR { continue }
                 break

@@ -1,7 +1,5 @@
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// The part of the world a map shows, and how it lands on a canvas of pixels (or braille dots).

@@ -119,17 +119,23 @@ enum FastTimestamp {
             out.append(contentsOf: date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt)).utf8)
             return
         }
-        func put(_ value: Int64, _ width: Int) {
-            var divisor: Int64 = 1
-            for _ in 1..<width { divisor *= 10 }
-            while divisor > 0 {
-                out.append(UInt8(0x30 + (value / divisor) % 10))
-                divisor /= 10
+        // `YYYY-MM-DDTHH:MM:SSZ` written into a fixed 20-byte pattern and appended once: a journal
+        // writes three of these per place.
+        var text: (UInt64, UInt64, UInt32) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &text) { buffer in
+            func put(_ value: Int64, _ width: Int, at offset: Int) {
+                var rest = value
+                for position in stride(from: offset + width - 1, through: offset, by: -1) {
+                    buffer[position] = UInt8(0x30 + rest % 10)
+                    rest /= 10
+                }
             }
+            put(year, 4, at: 0); buffer[4] = UInt8(ascii: "-"); put(month, 2, at: 5); buffer[7] = UInt8(ascii: "-")
+            put(day, 2, at: 8); buffer[10] = UInt8(ascii: "T"); put(secondOfDay / 3600, 2, at: 11); buffer[13] = UInt8(ascii: ":")
+            put(secondOfDay / 60 % 60, 2, at: 14); buffer[16] = UInt8(ascii: ":"); put(secondOfDay % 60, 2, at: 17)
+            buffer[19] = UInt8(ascii: "Z")
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<20]))
         }
-        put(year, 4); out.append(UInt8(ascii: "-")); put(month, 2); out.append(UInt8(ascii: "-")); put(day, 2)
-        out.append(UInt8(ascii: "T")); put(secondOfDay / 3600, 2); out.append(UInt8(ascii: ":"))
-        put(secondOfDay / 60 % 60, 2); out.append(UInt8(ascii: ":")); put(secondOfDay % 60, 2); out.append(UInt8(ascii: "Z"))
     }
 
     /// The civil date of a day number, the inverse of ``daysSince1970(year:month:day:)`` (Howard

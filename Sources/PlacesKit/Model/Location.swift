@@ -82,7 +82,13 @@ public struct Location: Identifiable, Sendable {
     public var isVisited: Bool { !visits.isEmpty }
 
     /// The first eight hex digits of the id, lower-cased: what tables show and what people type.
-    public var shortID: String { String(idString.prefix(8)) }
+    public var shortID: String {
+        // The first 8 of the id's 36 characters are its first four bytes, so those alone are written.
+        String(unsafeUninitializedCapacity: 36) { buffer in
+            Self.writeLowercaseText(of: id, into: buffer)
+            return 8
+        }
+    }
 
     /// The id as `places` writes it everywhere: lower-case, with dashes.
     public var idString: String { Self.lowercaseText(of: id) }

@@ -44,9 +44,6 @@ public enum VisitDate: Sendable, Hashable {
         }
     }
 
-    /// Whether the date is coarser than a day (a year or a month).
-    public var isPartial: Bool { precision < .day }
-
     /// The first moment the date covers: midnight UTC of its first day, or the instant itself.
     public var start: Date {
         switch self {

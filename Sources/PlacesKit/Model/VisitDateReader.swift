@@ -5,8 +5,6 @@ import Foundation
 #endif
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// Reads the dates people type, for every date option and the editor: one reader, one set of

@@ -5,8 +5,6 @@ import Foundation
 #endif
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// The country a point lies in: its ISO 3166-1 alpha-2 code and English name, or `nil` at sea.

@@ -101,7 +101,7 @@ extension JournalCodec {
     /// at their place, as they were read.
     private static func appendPlace(_ place: Location, _ indents: Indents, listingVisits: Bool = false, to out: inout [UInt8]) {
         let object = indents.object, fieldIndent = indents.field, itemIndent = indents.item, separator = indents.separator
-        out.append(contentsOf: [UInt8(ascii: "{"), 0x0A])
+        put("{\n", &out)
         // Keys in byte order, as JSONEncoder's sortedKeys writes them; fields this version does
         // not know are merged in at their place.
         var extras = place.extraFields.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }[...]
@@ -118,14 +118,14 @@ extension JournalCodec {
             out.append(contentsOf: fieldIndent)
             out.append(UInt8(ascii: "\""))
             out.append(contentsOf: known)
-            out.append(contentsOf: [UInt8(ascii: "\""), 0x20, UInt8(ascii: ":"), 0x20])
+            put("\" : ", &out)
         }
         func begin(_ key: String) {
             if !first { out.append(contentsOf: separator) }
             first = false
             out.append(contentsOf: fieldIndent)
             JSONText.appendQuoted(key, to: &out)
-            out.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+            put(" : ", &out)
         }
         if let created = place.created { next("created"); date(created, &out) }
         next("description"); JSONText.appendQuoted(place.description, to: &out)
@@ -134,7 +134,7 @@ extension JournalCodec {
         next("longitude"); JSONText.appendNumber(place.longitude, to: &out)
         next("name"); JSONText.appendQuoted(place.name, to: &out)
         next("tags")
-        out.append(contentsOf: [UInt8(ascii: "["), 0x0A])
+        put("[\n", &out)
         if place.tags.isEmpty { out.append(0x0A) }
         for (index, tag) in place.tags.enumerated() {
             out.append(contentsOf: itemIndent)
@@ -146,7 +146,7 @@ extension JournalCodec {
         out.append(UInt8(ascii: "]"))
         if let updated = place.updated { next("updated"); date(updated, &out) }
         next("visited")
-        if let visited = place.visited { date(visited, &out) } else { out.append(contentsOf: Array("null".utf8)) }
+        if let visited = place.visited { date(visited, &out) } else { put("null", &out) }
         if place.needsVisitList || (listingVisits && !place.visits.isEmpty) {
             next("visits")
             appendVisits(place.visits, indent: fieldIndent.count, to: &out)
@@ -158,6 +158,11 @@ extension JournalCodec {
         out.append(0x0A)
         out.append(contentsOf: object)
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends constant text without making an array of it (a journal writes these for every place).
+    @inline(__always) private static func put(_ text: StaticString, _ out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// A non-empty list of visits whose `[` follows a key at `indent`, as `JSONEncoder` lays it out:

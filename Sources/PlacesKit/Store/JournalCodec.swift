@@ -5,8 +5,6 @@ import Foundation
 #endif
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// What a journal file holds.
@@ -135,27 +133,27 @@ public enum JournalCodec {
                 // A repeated key is legal JSON but ambiguous; leave it to the careful path.
                 let bit: UInt16
                 switch key {
-                case "id": bit = 1; guard let value = uuid() else { return nil }; id = value
-                case "name": bit = 2; guard let value = try? scanner.string() else { return nil }; name = value
-                case "description": bit = 4
+                case .known(.id): bit = 1; guard let value = uuid() else { return nil }; id = value
+                case .known(.name): bit = 2; guard let value = try? scanner.string() else { return nil }; name = value
+                case .known(.description): bit = 4
                     if scanner.isNull() { break }
                     if !keepsDescriptions {
                         guard skipDescription() else { return nil }
                         break
                     }
                     guard let value = try? scanner.string() else { return nil }; description = value
-                case "latitude": bit = 8; guard let value = try? scanner.number() else { return nil }; latitude = value
-                case "longitude": bit = 16; guard let value = try? scanner.number() else { return nil }; longitude = value
-                case "tags": bit = 32
+                case .known(.latitude): bit = 8; guard let value = try? scanner.number() else { return nil }; latitude = value
+                case .known(.longitude): bit = 16; guard let value = try? scanner.number() else { return nil }; longitude = value
+                case .known(.tags): bit = 32
                     if scanner.isNull() { break }
                     guard let value = stringArray() else { return nil }; tags = value
-                case "visited": bit = 64; guard let value = optionalDate() else { return nil }; visited = value
-                case "created": bit = 128; guard let value = optionalDate() else { return nil }; created = value
-                case "updated": bit = 256; guard let value = optionalDate() else { return nil }; updated = value
-                case "visits": bit = 512
+                case .known(.visited): bit = 64; guard let value = optionalDate() else { return nil }; visited = value
+                case .known(.created): bit = 128; guard let value = optionalDate() else { return nil }; created = value
+                case .known(.updated): bit = 256; guard let value = optionalDate() else { return nil }; updated = value
+                case .known(.visits): bit = 512
                     if scanner.isNull() { break }
                     guard let value = visitList() else { return nil }; visits = value
-                default:
+                case .other(let key):
                     // A field this version does not know: kept as written, so saving does not change it.
                     bit = 0
                     guard extraFields[key] == nil, let value = fragment(depth: 3) else { return nil }
@@ -227,23 +225,49 @@ public enum JournalCodec {
             return JSONFragment(checked: UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.index]))
         }
 
-        /// A key of a place object. Known keys are matched on their bytes and returned as static
-        /// strings (no allocation, no string comparison); any other key is decoded in full.
-        mutating func placeKey() -> String? {
-            let known: [StaticString] = ["created", "description", "id", "latitude", "longitude", "name", "tags", "updated", "visited", "visits"]
+        /// A member of a place object: one of the journal's fields, or another tool's.
+        enum PlaceKey {
+            case known(PlaceField)
+            case other(String)
+        }
+
+        /// The fields of a place the journal writes, by the name it writes them under.
+        enum PlaceField: CaseIterable {
+            case created, description, id, latitude, longitude, name, tags, updated, visited, visits
+
+            var key: StaticString {
+                switch self {
+                case .created: "created"
+                case .description: "description"
+                case .id: "id"
+                case .latitude: "latitude"
+                case .longitude: "longitude"
+                case .name: "name"
+                case .tags: "tags"
+                case .updated: "updated"
+                case .visited: "visited"
+                case .visits: "visits"
+                }
+            }
+        }
+
+        /// A key of a place object. Known keys are matched on their bytes (no allocation, no string
+        /// comparison, in the order the journal writes them); any other key is decoded in full.
+        mutating func placeKey() -> PlaceKey? {
             let bytes = scanner.bytes, index = scanner.index
             if scanner.peek == UInt8(ascii: "\"") {
-                for candidate in known {
+                for field in PlaceField.allCases {
+                    let candidate = field.key
                     let count = candidate.utf8CodeUnitCount
                     let end = index + 1 + count
                     guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { continue }
                     if memcmp(bytes.baseAddress! + index + 1, candidate.utf8Start, count) == 0 {
                         scanner.index = end + 1
-                        return candidate.description
+                        return .known(field)
                     }
                 }
             }
-            return try? scanner.string()
+            return (try? scanner.string()).map { .other($0) }
         }
 
         /// Moves past a description, with the same checks as decoding it, without copying it: a

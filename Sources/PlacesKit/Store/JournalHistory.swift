@@ -5,8 +5,6 @@ import Foundation
 #endif
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// The last versions of the journal, kept beside it in `places.json.history/` for `places undo`.

@@ -5,8 +5,6 @@ import Foundation
 #endif
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// The journal file: a JSON document of places that is read whole and replaced whole.

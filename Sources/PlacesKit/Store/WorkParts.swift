@@ -1,7 +1,5 @@
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// Work on a large journal divided into parts, one thread each (`DispatchQueue.concurrentPerform`):

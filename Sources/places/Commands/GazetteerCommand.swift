@@ -1,8 +1,6 @@
 import PlacesKit
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// `places gazetteer info | import FILE [--alternate-names FILE] | reset`
@@ -12,8 +10,9 @@ enum GazetteerCommand: PlacesCommand {
         name: name, abstract: "Show, import or reset the gazetteer that place names are looked up in.",
         usage: "(info [--json] | import <file> [--alternate-names <file>] | reset)",
         discussion: """
-        The gazetteer inside places is GeoNames cities1000 (every populated place of 1,000+ people, with
-        its names in other languages), its regions and the world's countries. `import` builds a gazetteer
+        The gazetteer inside places is GeoNames cities500 (every populated place of 500+ people, with
+        its names in other languages), its regions, counties and the world's countries, natural features,
+        airports and famous sights. `import` builds a gazetteer
         from an official GeoNames dump (cities500.txt, allCountries.txt, …, optionally with
         alternateNamesV2.txt) into the journal's data directory; it is used instead of the bundled one
         until `reset`.

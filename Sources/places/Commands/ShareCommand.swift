@@ -1,8 +1,6 @@
 import PlacesKit
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// `places share ID [--provider osm|google|apple|geo]`

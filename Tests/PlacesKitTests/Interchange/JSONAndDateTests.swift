@@ -66,3 +66,40 @@ import Testing
         #expect(Timestamp.date(from: "not a date") == nil)
     }
 }
+
+/// The scanner reads short decimals without `strtod` (Clinger's fast path): it must give the very
+/// double `strtod` gives, for every number it takes, and leave every other number to `strtod`.
+@Suite struct ShortDecimalTests {
+    private func fast(_ text: String) -> Double? {
+        Array(text.utf8).withUnsafeBufferPointer { JSONScanner.shortDecimal($0, 0..<$0.count) }
+    }
+
+    @Test func agreesWithStrtodOnEveryShortDecimal() {
+        var generator = SystemRandomNumberGenerator()
+        var taken = 0
+        for _ in 0..<200_000 {
+            let digits = Int.random(in: 1...17, using: &generator)
+            var text = (0..<digits).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined()
+            if text.count > 1 { text = String(text.drop { $0 == "0" }); if text.isEmpty { text = "0" } }
+            let point = Int.random(in: 0...text.count, using: &generator)
+            if point < text.count, point > 0 { text.insert(".", at: text.index(text.startIndex, offsetBy: point)) }
+            if Bool.random(using: &generator) { text = "-" + text }
+            guard let expected = Double(text) else { continue }
+            if let value = fast(text) {
+                taken += 1
+                #expect(value.bitPattern == expected.bitPattern, "\(text): \(value) against strtod's \(expected)")
+            }
+        }
+        #expect(taken > 100_000, "the fast path took only \(taken) numbers")
+    }
+
+    @Test(arguments: ["51.50853", "-0.1257", "0", "-0", "180", "0.000001", "123456789012345", "12345.6789012345"])
+    func coordinatesAreTaken(text: String) {
+        #expect(fast(text)?.bitPattern == Double(text)!.bitPattern, "\(text)")
+    }
+
+    @Test(arguments: ["1e5", "2.5E-3", "1234567890123456", "0.1234567890123456", "1.0000000000000000000000001"])
+    func longerOrExponentNumbersAreLeftToStrtod(text: String) {
+        #expect(fast(text) == nil, "\(text)")
+    }
+}

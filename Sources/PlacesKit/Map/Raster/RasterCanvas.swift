@@ -1,7 +1,5 @@
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// An RGB image that shapes are painted onto with anti-aliasing: polygons are filled by accumulating

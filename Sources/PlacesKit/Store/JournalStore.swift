@@ -339,7 +339,8 @@ public struct JournalStore: Sendable {
     /// Puts back the newest readable earlier version (the one the last change replaced) and drops
     /// it from the history, so that undoing again goes one step further back. A damaged copy is
     /// passed over (and reported in ``Undone/skipped``) rather than blocking undo for good. The
-    /// version undone is kept as `places.json.bak`.
+    /// version undone is kept as `places.json.bak`. A version equal to the journal as it is (left by
+    /// an undo killed after its rename) would undo nothing: it is dropped and passed over.
     /// - Returns: what was done, or `nil` when there is no history (or no readable copy in it).
     public func undo() throws -> Undone? {
         try checkJournalFile()
@@ -352,7 +353,8 @@ public struct JournalStore: Sendable {
         settleInterruptedWrites()
         let history = JournalHistory(journalPath: target)
         let existed = PosixFile.exists(target)
-        let current = try Self.decode(mapJournal(target), path: target, backupPath: target + ".bak").places
+        let contents = try Self.decode(mapJournal(target), path: target, backupPath: target + ".bak")
+        let (current, currentMembers) = (contents.places, contents.members)
         var skipped: [(version: JournalHistory.Version, reason: String)] = []
         for version in history.versions() {
             let restored: JournalContents
@@ -360,6 +362,11 @@ public struct JournalStore: Sendable {
                 restored = try Self.decode(readJournal(version.path), path: version.path)
             } catch {
                 skipped.append((version, "\(error)".components(separatedBy: "\nhint:")[0]))
+                continue
+            }
+            // The journal itself: left by an undo killed after restoring it, before dropping it.
+            if Self.samePlaces(restored.places, current) && restored.members == currentMembers {
+                history.discard(version)
                 continue
             }
             try write(restored.places, members: restored.members, to: target, replacing: existed, recordHistory: false)

@@ -76,6 +76,9 @@ public enum PlaceMerge {
         var result = ours.filter { !was.contains($0) || theirSet.contains($0) }
         var have = Set(result)
         for tag in theirs where !was.contains(tag) && have.insert(tag).inserted { result.append(tag) }
+        // The same tags as one side are that side's list, in its order: the merge then equals that
+        // side, whichever copy is ours.
+        if have == theirSet && result.count == theirs.count { return theirs }
         return result
     }
 

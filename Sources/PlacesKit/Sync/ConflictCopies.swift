@@ -131,7 +131,7 @@ public enum ConflictCopies {
         for item in merged {
             let copy = copies[item.index].path
             let what = "merged into the journal (\(item.changes.isEmpty ? "nothing new" : item.changes.joined(separator: "; "))"
-                + (item.kept > 0 ? "; kept \(counted(item.kept, "place")) it lacks, since no version here is also one of it" : "") + ")"
+                + (item.kept > 0 ? "; kept \(counted(item.kept, "place")) missing from it: with a guessed base, a removal there cannot be told from an addition here" : "") + ")"
             do {
                 let folder = mergedFolder(of: store)
                 try PosixFile.makeDirectories(folder, mode: 0o700)

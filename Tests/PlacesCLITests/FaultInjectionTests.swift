@@ -132,4 +132,26 @@ import Testing
         #expect(try places.run(["doctor", "--fix"]).status == 0)
         #expect(try places.run(["doctor"]).status == 0)
     }
+
+    @Test func killedDoctorMergingConflictCopiesNeverLosesAPlace() throws {
+        let places = try PlacesRunner()
+        defer { places.removeAll() }
+        for index in 0..<3 { _ = try places.add("Seed \(index)", "1,\(index)") }
+        var everything = try MergeCommandTests.names(places)
+        for index in 0..<5 {
+            let name = "places.sync-conflict-20261130-13370\(index)-ABCDEFG.json"
+            _ = try MergeSafetyTests.conflictCopy(places, named: name, ["add", "There \(index)", "--at", "3,\(index)"])
+            everything.insert("There \(index)")
+        }
+        for index in 0..<25 { everything.insert("Here \(index)"); _ = try places.add("Here \(index)", "2,\(index)") }
+        for (round, point) in (KillPoint.allCases + KillPoint.allCases).enumerated() {
+            let before = try #require(names(at: places.journal))
+            let acknowledged = try runAndKill(places, ["doctor", "--fix"], at: point)
+            let now = try #require(names(at: places.journal), "round \(round) (killed at \(point)): the journal parses")
+            #expect(now.isSuperset(of: before), "round \(round) (killed at \(point)) lost \(before.subtracting(now))")
+            if acknowledged { #expect(now == everything, "round \(round): \(everything.subtracting(now)) missing") }
+        }
+        #expect(try places.run(["doctor", "--fix"]).status == 0)
+        #expect(try MergeCommandTests.names(places) == everything)
+    }
 }

@@ -58,31 +58,57 @@ package enum PosixFile {
     /// read (taken from that descriptor, after the read), or `nil` when it does not exist.
     /// - Throws: ``JournalError/io(path:operation:reason:)``.
     static func readWithVersion(_ path: String) throws -> ([UInt8], FileVersion)? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw JournalError.io(path: path, operation: "open", reason: errorText())
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw JournalError.io(path: path, operation: "examine", reason: errorText()) }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            throw JournalError.io(path: path, operation: "read", reason: "it is \(describe(info.st_mode & S_IFMT)), not a regular file")
-        }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size) + 1)
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw JournalError.io(path: path, operation: "read", reason: errorText())
+        try OpenedFile(path)?.readAll()
+    }
+
+    /// A regular file held open, so that what is read from it is one file, whatever the path
+    /// names meanwhile.
+    final class OpenedFile {
+        let path: String
+        private let descriptor: Int32
+
+        /// Opens the regular file at `path` (without blocking, so a FIFO is refused at once), or
+        /// `nil` when nothing is there.
+        /// - Throws: ``JournalError/io(path:operation:reason:)``.
+        init?(_ path: String) throws {
+            self.path = path
+            descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            if descriptor < 0 {
+                if errno == ENOENT { return nil }
+                throw JournalError.io(path: path, operation: "open", reason: errorText())
             }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+            var info = stat()
+            guard fstat(descriptor, &info) == 0 else {
+                close(descriptor)
+                throw JournalError.io(path: path, operation: "examine", reason: errorText())
+            }
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                close(descriptor)
+                throw JournalError.io(path: path, operation: "read", reason: "it is \(describe(info.st_mode & S_IFMT)), not a regular file")
+            }
         }
-        guard fstat(fd, &info) == 0 else { throw JournalError.io(path: path, operation: "examine", reason: errorText()) }
-        return (bytes, FileVersion(info))
+
+        deinit { close(descriptor) }
+
+        /// Every byte of the file, from its start, and its version after the read.
+        func readAll() throws -> ([UInt8], FileVersion) {
+            var info = stat()
+            guard fstat(descriptor, &info) == 0 else { throw JournalError.io(path: path, operation: "examine", reason: errorText()) }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(Int(info.st_size) + 1)
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(bytes.count)) }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw JournalError.io(path: path, operation: "read", reason: errorText())
+                }
+                if count == 0 { break }
+                bytes.append(contentsOf: chunk[0..<count])
+            }
+            guard fstat(descriptor, &info) == 0 else { throw JournalError.io(path: path, operation: "examine", reason: errorText()) }
+            return (bytes, FileVersion(info))
+        }
     }
 
     /// The version of the file at `path` (following symlinks, as a read does), or `nil`.

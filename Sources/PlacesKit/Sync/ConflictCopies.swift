@@ -75,14 +75,19 @@ public enum ConflictCopies {
     static func examine(_ store: JournalStore, fix: Bool) -> [JournalDoctor.Finding] {
         let copies = find(store)
         var findings = copies.map { JournalDoctor.Finding(severity: .warning, message: "conflict copy left by \($0.tool): \($0.path)") }
-        var opened: [(index: Int, contents: JournalContents, file: FileVersion)] = []
+        // Each copy is opened once; with --fix it is read from that open file under the lock, one at
+        // a time (a copy is as large as the journal), and only that file is ever moved.
+        var opened: [(index: Int, file: PosixFile.OpenedFile)] = []
         for (index, copy) in copies.enumerated() {
             do {
-                let (contents, file) = try JournalMerge.openCopy(copy.path)
+                guard let file = try PosixFile.OpenedFile(copy.path) else {
+                    throw JournalError.io(path: copy.path, operation: "open", reason: "the file does not exist")
+                }
                 if fix {
-                    opened.append((index, contents, file))
+                    opened.append((index, file))
                 } else {
-                    findings[index].message += " (\(counted(contents.places.count, "place"))); `places doctor --fix` merges it into the journal"
+                    let count = try JournalMerge.readCopy(file).contents.places.count
+                    findings[index].message += " (\(counted(count, "place"))); `places doctor --fix` merges it into the journal"
                 }
             } catch {
                 findings[index].message += " cannot be read (\(firstLine(error)))"
@@ -99,9 +104,16 @@ public enum ConflictCopies {
                 let history = store.historyCandidates()
                 for item in opened {
                     let path = copies[item.index].path
+                    let contents: JournalContents, version: FileVersion
+                    do {
+                        (contents, version) = try JournalMerge.readCopy(item.file)
+                    } catch {
+                        findings[item.index].message += " cannot be read (\(firstLine(error)))"
+                        continue
+                    }
                     let before = places
-                    let base = store.findBase(ours: before, theirs: item.contents.places, theirsPath: path, history: history)
-                    let result = JournalMerge.merge(base: base.places, ours: before, theirs: item.contents.places,
+                    let base = store.findBase(ours: before, theirs: contents.places, theirsPath: path, history: history)
+                    let result = JournalMerge.merge(base: base.places, ours: before, theirs: contents.places,
                                                     guessedBase: base.source.isGuess)
                     if !result.conflicts.isEmpty {
                         findings[item.index].message += ": merging it meets \(counted(result.conflicts.count, "conflict")); nothing was changed. See them with `places merge '\(path)'`, and decide them with --prefer"
@@ -116,8 +128,8 @@ public enum ConflictCopies {
                         continue
                     }
                     places = result.places
-                    members.merge(item.contents.members) { mine, _ in mine }
-                    merged.append((item.index, item.file, JournalDiff.describe(from: before, to: result.places), result.keptUnproven.count))
+                    members.merge(contents.members) { mine, _ in mine }
+                    merged.append((item.index, version, JournalDiff.describe(from: before, to: result.places), result.keptUnproven.count))
                 }
             }
         } catch {

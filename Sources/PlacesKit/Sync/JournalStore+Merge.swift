@@ -69,12 +69,13 @@ extension JournalStore {
             let result = JournalMerge.merge(base: chosen.places, ours: ours, theirs: theirs, prefer: prefer, decisions: decisions,
                                             guessedBase: chosen.source.isGuess)
             let save = !dryRun && result.undecided.isEmpty
+            let newMembers = theirMembers.keys.contains { members[$0] == nil }
             if save {
                 places = result.places
                 members.merge(theirMembers) { mine, _ in mine }
             }
             return MergeOutcome(before: ours, merged: result.places, conflicts: result.conflicts, base: chosen.source,
-                                saved: save && !Self.samePlaces(ours, result.places), keptUnproven: result.keptUnproven)
+                                saved: save && (newMembers || !Self.samePlaces(ours, result.places)), keptUnproven: result.keptUnproven)
         }
     }
 
@@ -123,12 +124,18 @@ extension JournalMerge {
     /// - Throws: ``JournalError`` when it is missing or cannot be read, or
     ///   ``JournalError/invalidPlace(path:id:name:reason:)`` for a place that is not valid.
     public static func openCopy(_ path: String) throws -> (contents: JournalContents, file: FileVersion) {
-        guard let (bytes, file) = try PosixFile.readWithVersion(path) else {
+        guard let file = try PosixFile.OpenedFile(path) else {
             throw JournalError.io(path: path, operation: "open", reason: "the file does not exist")
         }
-        let contents = try JournalStore.decode(bytes, path: path)
-        try checkPlaces(contents.places, path: path)
-        return (contents, file)
+        return try readCopy(file)
+    }
+
+    /// ``openCopy(_:)`` from a file already open.
+    static func readCopy(_ file: PosixFile.OpenedFile) throws -> (contents: JournalContents, file: FileVersion) {
+        let (bytes, version) = try file.readAll()
+        let contents = try JournalStore.decode(bytes, path: file.path)
+        try checkPlaces(contents.places, path: file.path)
+        return (contents, version)
     }
 
     /// Refuses a copy holding a place that is not valid, naming the file and the place.

@@ -8,7 +8,8 @@ enum MergeCommand: PlacesCommand {
         discussion: """
         A three-way merge from the version both copies started from. Places added on either side are
         kept; a place removed on one side and unchanged on the other is removed; changes to different
-        fields of a place are both kept. A field changed differently on both sides, or a place removed
+        fields of a place are both kept; tags and visits merge as sets (what either side added is
+        kept, what either removed is gone). A field changed differently on both sides, or a place removed
         on one side and edited on the other, is a conflict: on a terminal you are asked which side to
         keep; elsewhere, without --prefer, nothing is saved and the conflicts are listed (exit 1). The merge is saved as one change: `places undo` reverts it.
 

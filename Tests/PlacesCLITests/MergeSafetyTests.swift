@@ -50,6 +50,21 @@ import Testing
         #expect(!merged.stdout.contains("removed \""), "\(merged.stdout)")
     }
 
+    @Test func aGuessedBaseNeverTakesBackAnEditMadeHere() throws {
+        let places = try PlacesRunner()
+        defer { places.removeAll() }
+        let kyoto = try places.add("Kyoto", "35,135")
+        let copy = try Self.conflictCopy(places, named: "laptop.json", ["add", "Lima", "--at", "-12,-77"])
+        // Renamed here after the copies parted, then more changes than the history keeps.
+        #expect(try places.run(["edit", kyoto, "--name", "Kyōto"]).status == 0)
+        for index in 0..<22 { _ = try places.add("Here \(index)", "2,\(index)") }
+
+        let merged = try places.run(["merge", copy, "--prefer", "ours"])
+        #expect(merged.status == 0, "\(merged.stdout)\(merged.stderr)")
+        #expect(merged.stdout.contains("conflict: \"Kyōto\""), "\(merged.stdout)")
+        #expect(try MergeCommandTests.names(places).contains("Kyōto"), "\(merged.stdout)")
+    }
+
     @Test func oneDoctorMergesTwentyFiveCopiesAsOneChangeThatOneUndoReverts() throws {
         let places = try PlacesRunner()
         defer { places.removeAll() }

@@ -18,7 +18,9 @@ import Foundation
 ///
 /// A base that had to be guessed (``chooseBase(ours:theirs:)``'s second rule) cannot tell a place
 /// they removed from one added here after the copies parted: merged from such a base, a place
-/// missing from their copy is always kept (and listed in ``Result/keptUnproven``), never removed.
+/// missing from their copy is always kept (and listed in ``Result/keptUnproven``), never removed;
+/// and a place unchanged here since that base whose version there is no newer than ours is merged
+/// as if added on both sides (each differing field a conflict), never taken back to their value.
 ///
 /// Every conflict is reported, however it was decided. The result keeps our order of places,
 /// then their additions in their order.
@@ -127,7 +129,15 @@ public enum JournalMerge {
                 }
             }
             func decide(_ field: String) -> Bool? { decisions[Conflict.key(mine.id, field)] ?? theirsWin() }
-            let (merged, found) = PlaceMerge.threeWay(base: was, ours: mine, theirs: other) { decide($0.field) ?? false }
+            var from = was
+            if guessedBase, let base = was, PlaceMerge.sameFields(base, mine), !PlaceMerge.sameFields(mine, other),
+               (other.updated ?? .distantPast) <= (mine.updated ?? .distantPast) {
+                // A guessed base may come after an edit made here since the copies parted: their
+                // older place is then no change of theirs, and taking it would undo ours. Every field
+                // that differs is a conflict instead.
+                from = nil
+            }
+            let (merged, found) = PlaceMerge.threeWay(base: from, ours: mine, theirs: other) { decide($0.field) ?? false }
             var place = merged
             place.updated = updated(of: merged, ours: mine, theirs: other)
             places.append(place)

@@ -9,7 +9,8 @@ import Foundation
 ///
 /// Each field is merged on its own: a field changed on one side only takes that side's value; a
 /// field changed on both sides to the same value takes it; a field changed on both sides to
-/// different values is a ``Conflict``, never decided here. Unknown fields (``Location/extraFields``)
+/// different values is a ``Conflict``, never decided here. Tags and visits are sets: merged, never
+/// a conflict (see ``mergedTags(base:ours:theirs:)``, ``mergedVisits(base:ours:theirs:)``). Unknown fields (``Location/extraFields``)
 /// are merged one by one like the rest, so they are never dropped. `updated` is not merged as a
 /// field: it records the change, and the caller stamps it.
 public enum PlaceMerge {
@@ -56,7 +57,8 @@ public enum PlaceMerge {
         // Tags read joined by commas, which a tag may itself contain: compared one by one.
         Field(name: "tags", show: { $0.tags.isEmpty ? "(none)" : $0.tags.joined(separator: ", ") }, copy: { $0.tags = $1.tags },
               key: { $0.tags.map { "\($0.utf8.count):\($0)" }.joined() }),
-        // Merged as a set, never a conflict (see `mergedVisits`); the field compares and shows them.
+        // Tags and visits are merged as sets, never a conflict (see `mergedTags`, `mergedVisits`);
+        // their fields compare and show them.
         Field(name: "visits", show: { $0.visits.isEmpty ? "no" : $0.visits.map(visitText).joined(separator: "; ") },
               copy: { $0.visits = $1.visits },
               key: { $0.visits.map { visitText($0) + "\u{1}" + ($0.source ?? "") + "\u{1}" + $0.extraFields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.text)" }.joined(separator: "\u{1}") }.joined(separator: "\u{0}") }),
@@ -64,6 +66,21 @@ public enum PlaceMerge {
     ]
 
     private static let visitsField = "visits"
+    private static let tagsField = "tags"
+
+    /// Tags merged as a set, never a conflict: a tag either side added is kept, a tag either side
+    /// removed is gone. Ours keep their order; their additions follow in theirs.
+    public static func mergedTags(base: [String], ours: [String], theirs: [String]) -> [String] {
+        if ours == theirs { return ours }
+        let (was, theirSet) = (Set(base), Set(theirs))
+        var result = ours.filter { !was.contains($0) || theirSet.contains($0) }
+        var have = Set(result)
+        for tag in theirs where !was.contains(tag) && have.insert(tag).inserted { result.append(tag) }
+        // The same tags as one side are that side's list, in its order: the merge then equals that
+        // side, whichever copy is ours.
+        if have == theirSet && result.count == theirs.count { return theirs }
+        return result
+    }
 
     /// A visit as the merge shows it: `2024-05 (birthday)`.
     private static func visitText(_ visit: Visit) -> String {
@@ -104,7 +121,8 @@ public enum PlaceMerge {
         var merged = ours
         var conflicts: [Conflict] = []
         merged.visits = mergedVisits(base: base?.visits ?? [], ours: ours.visits, theirs: theirs.visits)
-        for field in fields(of: base, ours, theirs) where field.name != visitsField {
+        merged.tags = mergedTags(base: base?.tags ?? [], ours: ours.tags, theirs: theirs.tags)
+        for field in fields(of: base, ours, theirs) where field.name != visitsField && field.name != tagsField {
             // Compared through one spelling so that equal values always compare equal.
             let (mine, other) = (field.key(ours), field.key(theirs))
             guard mine != other else { continue }

@@ -37,8 +37,7 @@ public enum JournalDoctor {
         try store.checkJournalFile()
         let path = store.resolvedPath
         let directory = store.directory
-        let versions = store.history.versions()
-        let hasEarlierVersions = !versions.isEmpty || PosixFile.exists(store.backupPath)
+        let hasEarlierVersions = !store.history.versions().isEmpty || PosixFile.exists(store.backupPath)
         guard PosixFile.exists(path) || hasEarlierVersions else {
             findings.append(Finding(severity: .ok, message: "no journal yet at \(path): the first `places add` creates it"))
             return findings
@@ -46,14 +45,23 @@ public enum JournalDoctor {
         let lock = try JournalLock(path: store.lockPath, waitingUpTo: store.lockTimeout)
         defer { withExtendedLifetime(lock) {} }
 
-        // 1. Leftovers of a crash, first, under the lock: they are incomplete copies of a write that
-        //    never finished (the journal already holds everything reported saved), and a stale one
-        //    must not stand in the way of a restore.
+        // 1. Leftovers of a crash, first, under the lock: incomplete copies of a write that never
+        //    finished (the journal already holds everything reported saved), which must not stand in
+        //    the way of a restore; or the snapshot of a version a killed write did replace, which
+        //    belongs in the history for `undo`.
         for stray in store.strayTemporaryFiles() {
             var finding = Finding(severity: .warning, message: "temporary file left by an interrupted write: \(stray)")
-            if fix && unlink(stray) == 0 { finding.fixed = "removed (the journal holds every saved change)" }
+            if fix {
+                switch store.settleInterruptedWrites(only: stray) {
+                case .adopted?: finding.fixed = "kept in the history: it is the version that write replaced, for `places undo`"
+                case .removed?: finding.fixed = "removed (the journal holds every saved change)"
+                case nil: break
+                }
+            }
             findings.append(finding)
         }
+        // Listed under the lock: versions listed before it may have rotated away meanwhile.
+        let versions = store.history.versions()
 
         // 2. Does it parse?
         var places: [Location]?

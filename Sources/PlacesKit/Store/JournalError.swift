@@ -14,6 +14,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     case noHome
     /// The journal holds the same id twice, which no `places` writes; refuse rather than guess.
     case duplicateID(path: String, id: String)
+    /// Another copy of the journal (one to merge) holds a place that is not valid.
+    case invalidPlace(path: String, id: String, name: String, reason: String)
     /// A file is larger than this command reads (counted as read, so pipes and devices are bounded too).
     case tooLarge(path: String, limit: Int)
 
@@ -21,7 +23,7 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// opposed to a change that could not be made or saved.
     public var isReadFailure: Bool {
         switch self {
-        case .unreadable, .newerVersion, .duplicateID, .tooLarge: return true
+        case .unreadable, .newerVersion, .duplicateID, .tooLarge, .invalidPlace: return true
         case let .io(_, operation, _): return ["open", "read", "examine"].contains(operation)
         case .lockTimeout, .noHome: return false
         }
@@ -44,6 +46,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot tell where the journal lives: HOME is not set\nhint: set PLACES_STORE"
         case let .tooLarge(path, limit):
             return "cannot read \(path): it is larger than the limit of \(limit / 1_048_576) MB"
+        case let .invalidPlace(path, id, name, reason):
+            return "cannot merge \(path): its place \(id) (\"\(TerminalText.visible(name))\") is not valid: \(reason)\nhint: nothing was changed; fix that place in that file, then merge again"
         case let .duplicateID(path, id):
             return "cannot read \(path): the id \(id) appears twice\nhint: the journal was left untouched; remove one of the two entries by hand"
         }

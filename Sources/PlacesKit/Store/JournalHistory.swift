@@ -12,7 +12,9 @@ import Glibc
 /// Each write hard-links the version it is about to replace under a temporary name, and moves that
 /// link into the history directory once the new journal is in place: an instant, complete snapshot
 /// that costs no copying, because the journal is only ever replaced by rename, never changed in
-/// place. The oldest snapshots beyond ``capacity`` are removed.
+/// place. The oldest snapshots beyond ``capacity`` are removed. A write killed between the two
+/// leaves its snapshot staged; the next locked change, `undo` or `doctor --fix` moves it in
+/// (``JournalStore/settleInterruptedWrites()``).
 public struct JournalHistory: Sendable {
     /// How many earlier versions are kept.
     public static let capacity = 20

@@ -174,6 +174,13 @@ public struct JournalStore: Sendable {
     ///   whatever `body` throws (and nothing is written).
     @discardableResult
     public func transaction<T>(_ body: (inout [Location]) throws -> T) throws -> T {
+        try transaction { places, _ in try body(&places) }
+    }
+
+    /// ``transaction(_:)`` whose `body` may also change the top-level members this version does
+    /// not know (a merge keeps the other copy's).
+    @discardableResult
+    func transaction<T>(_ body: (inout [Location], inout [String: JSONFragment]) throws -> T) throws -> T {
         try checkJournalFile()
         let target = resolvedPath
         let directory = StorePath.directory(of: target)
@@ -181,14 +188,15 @@ public struct JournalStore: Sendable {
         let lock = try JournalLock(path: target + ".lock", waitingUpTo: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
 
-        removeStrayTemporaryFiles(in: directory, for: target)
+        settleInterruptedWrites()
         // The mapping ends once decoded: the places are what is kept, and a large journal's bytes
         // and its new text need not be in memory at once (the backup is copied from the file).
         let existed = PosixFile.exists(target)
         let contents = try Self.decode(mapJournal(target), path: target, backupPath: target + ".bak")
         let (before, legacy) = (contents.places, contents.legacy)
         var places = before
-        let result = try body(&places)
+        var members = contents.members
+        let result = try body(&places, &members)
 
         // Validate what the change touched. A record someone broke by hand is left as it is (and
         // reported by `places doctor`) rather than blocking every other change to the journal.
@@ -215,9 +223,9 @@ public struct JournalStore: Sendable {
                 throw JournalError.duplicateID(path: target, id: place.idString)
             }
         }
-        let unchanged = !changed
+        let unchanged = !changed && members == contents.members
         if unchanged && !legacy && existed { return result }
-        try write(places, members: contents.members, to: target, replacing: existed)
+        try write(places, members: members, to: target, replacing: existed)
         return result
     }
 
@@ -329,7 +337,8 @@ public struct JournalStore: Sendable {
     /// Puts back the newest readable earlier version (the one the last change replaced) and drops
     /// it from the history, so that undoing again goes one step further back. A damaged copy is
     /// passed over (and reported in ``Undone/skipped``) rather than blocking undo for good. The
-    /// version undone is kept as `places.json.bak`.
+    /// version undone is kept as `places.json.bak`. A version equal to the journal as it is (left by
+    /// an undo killed after its rename) would undo nothing: it is dropped and passed over.
     /// - Returns: what was done, or `nil` when there is no history (or no readable copy in it).
     public func undo() throws -> Undone? {
         try checkJournalFile()
@@ -338,9 +347,12 @@ public struct JournalStore: Sendable {
         guard PosixFile.kind(StorePath.directory(of: target)) == S_IFDIR else { return nil }
         let lock = try JournalLock(path: target + ".lock", waitingUpTo: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
+        // A change killed between its rename and keeping its snapshot is the one to undo.
+        settleInterruptedWrites()
         let history = JournalHistory(journalPath: target)
         let existed = PosixFile.exists(target)
-        let current = try Self.decode(mapJournal(target), path: target, backupPath: target + ".bak").places
+        let contents = try Self.decode(mapJournal(target), path: target, backupPath: target + ".bak")
+        let (current, currentMembers) = (contents.places, contents.members)
         var skipped: [(version: JournalHistory.Version, reason: String)] = []
         for version in history.versions() {
             let restored: JournalContents
@@ -348,6 +360,11 @@ public struct JournalStore: Sendable {
                 restored = try Self.decode(readJournal(version.path), path: version.path)
             } catch {
                 skipped.append((version, "\(error)".components(separatedBy: "\nhint:")[0]))
+                continue
+            }
+            // The journal itself: left by an undo killed after restoring it, before dropping it.
+            if Self.samePlaces(restored.places, current) && restored.members == currentMembers {
+                history.discard(version)
                 continue
             }
             try write(restored.places, members: restored.members, to: target, replacing: existed, recordHistory: false)
@@ -402,7 +419,45 @@ public struct JournalStore: Sendable {
             .map { StorePath.join(StorePath.directory(of: target), $0) }
     }
 
-    private func removeStrayTemporaryFiles(in directory: String, for target: String) {
-        for file in strayTemporaryFiles() { unlink(file) }
+    /// What ``settleInterruptedWrites()`` did with one file left by a killed write.
+    public enum Settled: Sendable, Equatable {
+        /// A temporary file of a write that never finished: removed.
+        case removed(String)
+        /// The snapshot of a version that a killed write did replace (the new journal is in place):
+        /// kept in the history as the newest version, so `undo` reverts that write alone.
+        case adopted(String)
+    }
+
+    /// Clears what writes killed part-way left beside the journal; only ever called under the lock.
+    ///
+    /// A write stages the version it replaces as `….tmp.<pid>.<n>.history`, renames the new journal
+    /// into place, then moves the snapshot into the history. Killed between the two, the snapshot is
+    /// the only copy of the version before that change: it is adopted into the history. Killed before
+    /// the rename, it is the journal itself (the same file, or the same bytes): it is removed.
+    @discardableResult
+    public func settleInterruptedWrites() -> [Settled] {
+        let strays = strayTemporaryFiles()
+        // Snapshots first, while nothing else has changed the folder.
+        return (strays.filter { $0.hasSuffix(".history") } + strays.filter { !$0.hasSuffix(".history") })
+            .compactMap { settleInterruptedWrites(only: $0) }
+    }
+
+    /// ``settleInterruptedWrites()`` for one of ``strayTemporaryFiles()``; `nil` when it could not be removed.
+    public func settleInterruptedWrites(only stray: String) -> Settled? {
+        if stray.hasSuffix(".history"), isSnapshotOfReplacedVersion(stray, journal: resolvedPath),
+           (try? history.adopt(stray)) != nil {
+            try? PosixFile.syncDirectory(history.directory)
+            return .adopted(stray)
+        }
+        return unlink(stray) == 0 ? .removed(stray) : nil
+    }
+
+    /// Whether a staged snapshot holds a version the journal no longer is: a journal file other than
+    /// the snapshot's, with other bytes. A snapshot that does not parse is never adopted.
+    private func isSnapshotOfReplacedVersion(_ snapshot: String, journal: String) -> Bool {
+        guard let snapshotIdentity = PosixFile.identity(snapshot), PosixFile.kind(snapshot) == S_IFREG,
+              PosixFile.identity(journal) != snapshotIdentity,
+              let bytes = try? PosixFile.read(snapshot), (try? Self.decode(bytes, path: snapshot)) != nil else { return false }
+        return (try? PosixFile.read(journal)) != bytes
     }
 }

@@ -52,6 +52,70 @@ package enum PosixFile {
         return bytes
     }
 
+    /// The whole regular file at `path` read through one descriptor, and the version of the file
+    /// read (taken from that descriptor, after the read), or `nil` when it does not exist.
+    /// - Throws: ``JournalError/io(path:operation:reason:)``.
+    static func readWithVersion(_ path: String) throws -> ([UInt8], FileVersion)? {
+        try OpenedFile(path)?.readAll()
+    }
+
+    /// A regular file held open, so that what is read from it is one file, whatever the path
+    /// names meanwhile.
+    final class OpenedFile {
+        let path: String
+        private let descriptor: Int32
+
+        /// Opens the regular file at `path` (without blocking, so a FIFO is refused at once), or
+        /// `nil` when nothing is there.
+        /// - Throws: ``JournalError/io(path:operation:reason:)``.
+        init?(_ path: String) throws {
+            self.path = path
+            descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            if descriptor < 0 {
+                if errno == ENOENT { return nil }
+                throw JournalError.io(path: path, operation: "open", reason: errorText())
+            }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0 else {
+                close(descriptor)
+                throw JournalError.io(path: path, operation: "examine", reason: errorText())
+            }
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                close(descriptor)
+                throw JournalError.io(path: path, operation: "read", reason: "it is \(describe(info.st_mode & S_IFMT)), not a regular file")
+            }
+        }
+
+        deinit { close(descriptor) }
+
+        /// Every byte of the file, from its start, and its version after the read.
+        func readAll() throws -> ([UInt8], FileVersion) {
+            var info = stat()
+            guard fstat(descriptor, &info) == 0 else { throw JournalError.io(path: path, operation: "examine", reason: errorText()) }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(Int(info.st_size) + 1)
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(bytes.count)) }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw JournalError.io(path: path, operation: "read", reason: errorText())
+                }
+                if count == 0 { break }
+                bytes.append(contentsOf: chunk[0..<count])
+            }
+            guard fstat(descriptor, &info) == 0 else { throw JournalError.io(path: path, operation: "examine", reason: errorText()) }
+            return (bytes, FileVersion(info))
+        }
+    }
+
+    /// The version of the file at `path` (following symlinks, as a read does), or `nil`.
+    static func version(_ path: String) -> FileVersion? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return FileVersion(info)
+    }
+
     /// A file kind in words, for errors: "a FIFO (named pipe)", "a device", ….
     static func describe(_ kind: mode_t) -> String {
         switch kind {
@@ -231,4 +295,22 @@ package enum PosixFile {
 struct FileIdentity: Equatable, Hashable {
     var device: UInt64
     var inode: UInt64
+}
+
+/// Which file, and which state of it: device, inode, size and modification time. A file replaced
+/// (renamed over) or rewritten since has another.
+public struct FileVersion: Sendable, Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modified: timespec
+
+    init(_ info: stat) {
+        (device, inode, size, modified) = (UInt64(info.st_dev), UInt64(info.st_ino), Int64(info.st_size), info.st_mtim)
+    }
+
+    public static func == (a: FileVersion, b: FileVersion) -> Bool {
+        a.device == b.device && a.inode == b.inode && a.size == b.size
+            && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
+    }
 }

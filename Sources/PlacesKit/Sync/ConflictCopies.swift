@@ -60,43 +60,117 @@ public enum ConflictCopies {
         }.filter { PosixFile.kind($0.path) == S_IFREG }
     }
 
-    /// Reports each conflict copy and, when `fix` is set, merges it into the journal (the base
-    /// found in the history, as `places merge` does) and moves it into ``mergedFolder(of:)``. A
-    /// copy whose merge meets conflicts, or that cannot be read, is left where it is.
+    /// Reports each conflict copy and, when `fix` is set, merges them into the journal (each from
+    /// the base found in the history, as `places merge` does) and moves each merged copy into
+    /// ``mergedFolder(of:)``.
+    ///
+    /// Every copy is read once, from one open file, and merged from what was read; all of them are
+    /// merged in one transaction, so one `places undo` puts back the journal as it was before. A copy
+    /// whose merge meets conflicts, or would remove a place (which only `places merge` may do, asking),
+    /// or that cannot be read, is left where it is. A merged copy is moved only while it is still the
+    /// file read (device, inode, size and modification time): one replaced meanwhile is left for the
+    /// next run.
     static func examine(_ store: JournalStore, fix: Bool) -> [JournalDoctor.Finding] {
-        find(store).map { copy in
-            var finding = JournalDoctor.Finding(severity: .warning, message: "conflict copy left by \(copy.tool): \(copy.path)")
-            let theirs: [Location]
+        let copies = find(store)
+        var findings = copies.map { JournalDoctor.Finding(severity: .warning, message: "conflict copy left by \($0.tool): \($0.path)") }
+        // Each copy is opened once; with --fix it is read from that open file under the lock, one at
+        // a time (a copy is as large as the journal), and only that file is ever moved.
+        var opened: [(index: Int, file: PosixFile.OpenedFile)] = []
+        for (index, copy) in copies.enumerated() {
             do {
-                theirs = try JournalMerge.readCopy(copy.path)
-            } catch {
-                finding.message += " cannot be read (\("\(error)".components(separatedBy: "\nhint:")[0]))"
-                return finding
-            }
-            guard fix else {
-                finding.message += " (\(counted(theirs.count, "place"))); `places doctor --fix` merges it into the journal"
-                return finding
-            }
-            do {
-                let outcome = try store.merge(theirs: theirs, theirsPath: copy.path)
-                guard outcome.conflicts.isEmpty else {
-                    finding.message += ": merging it meets \(counted(outcome.conflicts.count, "conflict")); nothing was changed. See them with `places merge '\(copy.path)'`, and decide them with --prefer"
-                    return finding
+                guard let file = try PosixFile.OpenedFile(copy.path) else {
+                    throw JournalError.io(path: copy.path, operation: "open", reason: "the file does not exist")
                 }
+                if fix {
+                    opened.append((index, file))
+                } else {
+                    let count = try JournalMerge.readCopy(file).contents.places.count
+                    findings[index].message += " (\(counted(count, "place"))); `places doctor --fix` merges it into the journal"
+                }
+            } catch {
+                findings[index].message += " cannot be read (\(firstLine(error)))"
+            }
+        }
+        guard fix, !opened.isEmpty else { return findings }
+
+        var merged: [(index: Int, file: FileVersion, changes: [String], kept: Int)] = []
+        var ran = false
+        do {
+            try store.transaction { places, members in
+                ran = true
+                merged = []
+                let history = store.historyCandidates()
+                for item in opened {
+                    let path = copies[item.index].path
+                    let contents: JournalContents, version: FileVersion
+                    do {
+                        (contents, version) = try JournalMerge.readCopy(item.file)
+                    } catch {
+                        findings[item.index].message += " cannot be read (\(firstLine(error)))"
+                        continue
+                    }
+                    let before = places
+                    let base = store.findBase(ours: before, theirs: contents.places, theirsPath: path, history: history)
+                    let result = JournalMerge.merge(base: base.places, ours: before, theirs: contents.places,
+                                                    guessedBase: base.source.isGuess)
+                    if !result.conflicts.isEmpty {
+                        findings[item.index].message += ": merging it meets \(counted(result.conflicts.count, "conflict")); nothing was changed. See them with `places merge '\(path)'`, and decide them with --prefer"
+                        continue
+                    }
+                    let kept = Set(result.places.map(\.id))
+                    let removed = before.filter { !kept.contains($0.id) }
+                    if !removed.isEmpty {
+                        let names = removed.prefix(3).map { "\"\(TerminalText.visible($0.name))\"" }.joined(separator: ", ")
+                            + (removed.count > 3 ? " and \(removed.count - 3) more" : "")
+                        findings[item.index].message += ": it lacks \(names), removed on the other machine; doctor removes no place, so nothing was changed. Merge it with `places merge '\(path)'`, which shows what it removes"
+                        continue
+                    }
+                    places = result.places
+                    members.merge(contents.members) { mine, _ in mine }
+                    merged.append((item.index, version, JournalDiff.describe(from: before, to: result.places), result.keptUnproven.count))
+                }
+            }
+        } catch {
+            // Nothing was saved: the copies that were to be merged (all, when the body never ran) say why.
+            for index in ran ? merged.map(\.index) : opened.map(\.index) {
+                findings[index].message += ": could not be merged (\(firstLine(error)))"
+            }
+            return findings
+        }
+
+        for item in merged {
+            let copy = copies[item.index].path
+            let what = "merged into the journal (\(item.changes.isEmpty ? "nothing new" : item.changes.joined(separator: "; "))"
+                + (item.kept > 0 ? "; kept \(counted(item.kept, "place")) missing from it: with a guessed base, a removal there cannot be told from an addition here" : "") + ")"
+            do {
                 let folder = mergedFolder(of: store)
                 try PosixFile.makeDirectories(folder, mode: 0o700)
-                let moved = StorePath.join(folder, StorePath.lastComponent(of: copy.path))
+                let moved = StorePath.join(folder, StorePath.lastComponent(of: copy))
                 guard !PosixFile.exists(moved) else {
-                    finding.message += ": merged, but \(moved) already exists, so the copy was left where it is"
-                    return finding
+                    findings[item.index].message += ": \(what), but \(moved) already exists, so the copy was left where it is"
+                    continue
                 }
-                try PosixFile.rename(copy.path, moved)
-                let changes = JournalDiff.describe(from: outcome.before, to: outcome.merged)
-                finding.fixed = "merged into the journal (\(changes.isEmpty ? "nothing new" : changes.joined(separator: "; "))) and moved to \(moved); delete it when you are content"
+                guard PosixFile.version(copy) == item.file else {
+                    findings[item.index].message += ": \(what) as it was read, but the file was replaced since, so it was left where it is; `places doctor --fix` again merges what it holds now"
+                    continue
+                }
+                try PosixFile.rename(copy, moved)
+                if PosixFile.version(moved) != item.file {
+                    // Replaced in the instant between the check and the move: put it back, unless
+                    // yet another file took its place.
+                    if link(moved, copy) == 0 { unlink(moved) }
+                    findings[item.index].message += ": \(what) as it was read, but the file was replaced since, so it was not moved; `places doctor --fix` again merges what it holds now"
+                    continue
+                }
+                findings[item.index].fixed = "\(what) and moved to \(moved); delete it when you are content"
             } catch {
-                finding.message += ": could not be merged (\("\(error)".components(separatedBy: "\nhint:")[0]))"
+                findings[item.index].message += ": \(what), but it could not be moved (\(firstLine(error)))"
             }
-            return finding
         }
+        return findings
+    }
+
+    private static func firstLine(_ error: any Error) -> String {
+        "\(error)".components(separatedBy: "\nhint:")[0]
     }
 }

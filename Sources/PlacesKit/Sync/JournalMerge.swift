@@ -16,6 +16,12 @@ import Foundation
 ///   different fields are both kept, a field changed differently on both sides is a conflict;
 /// - unknown fields of places are merged like known ones and never dropped.
 ///
+/// A base that had to be guessed (``chooseBase(ours:theirs:)``'s second rule) cannot tell a place
+/// they removed from one added here after the copies parted: merged from such a base, a place
+/// missing from their copy is always kept (and listed in ``Result/keptUnproven``), never removed;
+/// and a place unchanged here since that base whose version there is no newer than ours is merged
+/// as if added on both sides (each differing field a conflict), never taken back to their value.
+///
 /// Every conflict is reported, however it was decided. The result keeps our order of places,
 /// then their additions in their order.
 public enum JournalMerge {
@@ -63,6 +69,9 @@ public enum JournalMerge {
         public var places: [Location]
         /// Every conflict, decided or not.
         public var conflicts: [Conflict]
+        /// Places of ours, in the base, that their copy lacks and that were kept because the base
+        /// was guessed: a removal there cannot be told from an addition here.
+        public var keptUnproven: [Location] = []
         /// The conflicts neither a decision nor the preference decided: a result with any must
         /// not be saved.
         public var undecided: [Conflict] { conflicts.filter { !$0.decided } }
@@ -74,20 +83,29 @@ public enum JournalMerge {
     ///     ``Result/places``, which should then not be saved).
     ///   - decisions: conflicts decided one by one (a person asked on a terminal), by
     ///     ``Conflict/key``: `true` takes their side. They come before the preference.
+    ///   - guessedBase: whether `base` was guessed rather than shared by both sides; then no
+    ///     place of ours is removed for missing from theirs.
     /// - Complexity: O(n) in the number of places.
     public static func merge(base: [Location], ours: [Location], theirs: [Location], prefer: Preference? = nil,
-                             decisions: [String: Bool] = [:]) -> Result {
+                             decisions: [String: Bool] = [:], guessedBase: Bool = false) -> Result {
         let baseByID = Dictionary(base.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let theirsByID = Dictionary(theirs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let ourIDs = Set(ours.map(\.id))
         var places: [Location] = []
         var conflicts: [Conflict] = []
+        var keptUnproven: [Location] = []
         places.reserveCapacity(max(ours.count, theirs.count))
 
         for mine in ours {
             let was = baseByID[mine.id]
             guard let other = theirsByID[mine.id] else {
                 // Not in theirs: added by us (keep), or removed by them.
+                if was != nil && guessedBase {
+                    // Perhaps added here after a parting the guessed base comes after: keep it.
+                    places.append(mine)
+                    keptUnproven.append(mine)
+                    continue
+                }
                 guard let was, !PlaceMerge.sameFields(was, mine) else {
                     if was == nil { places.append(mine) }
                     continue
@@ -111,7 +129,15 @@ public enum JournalMerge {
                 }
             }
             func decide(_ field: String) -> Bool? { decisions[Conflict.key(mine.id, field)] ?? theirsWin() }
-            let (merged, found) = PlaceMerge.threeWay(base: was, ours: mine, theirs: other) { decide($0.field) ?? false }
+            var from = was
+            if guessedBase, let base = was, PlaceMerge.sameFields(base, mine), !PlaceMerge.sameFields(mine, other),
+               (other.updated ?? .distantPast) <= (mine.updated ?? .distantPast) {
+                // A guessed base may come after an edit made here since the copies parted: their
+                // older place is then no change of theirs, and taking it would undo ours. Every field
+                // that differs is a conflict instead.
+                from = nil
+            }
+            let (merged, found) = PlaceMerge.threeWay(base: from, ours: mine, theirs: other) { decide($0.field) ?? false }
             var place = merged
             place.updated = updated(of: merged, ours: mine, theirs: other)
             places.append(place)
@@ -135,7 +161,7 @@ public enum JournalMerge {
                                       theirs: edited(was, other), decided: decision != nil, tookTheirs: keep))
             if keep { places.append(other) }
         }
-        return Result(places: places, conflicts: conflicts)
+        return Result(places: places, conflicts: conflicts, keptUnproven: keptUnproven)
     }
 
     /// `edited (name, tags)`: what one side changed in a place the other removed.
@@ -174,14 +200,16 @@ public enum JournalMerge {
     ///    copy wins, the older on a tie. A place we added after the copies parted is then never taken
     ///    for one they removed (the price: a place they removed, which we added shortly before the
     ///    copies parted, can come back).
+    ///    Such a base is a guess (`proven` is `false`): merged from it, nothing missing from their
+    ///    copy is removed (see ``merge(base:ours:theirs:prefer:decisions:guessedBase:)``).
     /// 3. When their copy shares no place id with our versions, or no version qualifies, `nil`: merge from nothing, so nothing is removed.
-    /// - Returns: the index in `ours` of the chosen version.
-    public static func chooseBase(ours: [[Location]], theirs: [[Location]]) -> Int? {
+    /// - Returns: the index in `ours` of the chosen version, and whether both sides share it.
+    public static func chooseBase(ours: [[Location]], theirs: [[Location]]) -> (index: Int, proven: Bool)? {
         // Only versions of the same size can be equal: the others are never fingerprinted.
         let theirSizes = Set(theirs.map(\.count))
         let theirFingerprints = Set(theirs.filter { ours.map(\.count).contains($0.count) }.map(fingerprint))
         if let shared = ours.firstIndex(where: { theirSizes.contains($0.count) && theirFingerprints.contains(fingerprint($0)) }) {
-            return shared
+            return (shared, true)
         }
         guard let current = theirs.first else { return nil }
         let known = Set(ours.joined().map(\.id))
@@ -196,7 +224,7 @@ public enum JournalMerge {
             let score = version.count { place in theirsByID[place.id].map { PlaceMerge.sameFields($0, place) } ?? false }
             if score >= (best?.score ?? Int.min) { best = (index, score) }
         }
-        return best?.index
+        return best.map { ($0.index, false) }
     }
 
     /// A version's places as a comparable value: ids and fields, whatever their order.

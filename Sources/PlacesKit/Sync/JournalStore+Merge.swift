@@ -15,8 +15,17 @@ public enum MergeBase: Sendable, Equatable {
     case current
     /// A version from the journal's history.
     case history(sequence: Int, saved: Date)
+    /// No version is also one of the other copy's, so this one was guessed (the history version,
+    /// or `nil`: the journal as it is): merged from it, nothing the other copy lacks is removed.
+    case guessed(sequence: Int?, saved: Date?)
     /// No version shares enough with the other copy: merged from nothing, so nothing is removed.
     case none
+
+    /// Whether the base is a guess, so that a place missing from the other copy must be kept.
+    public var isGuess: Bool {
+        if case .guessed = self { return true }
+        return false
+    }
 }
 
 /// What a merge into the journal did (or, for a dry run or with conflicts, would do).
@@ -30,6 +39,8 @@ public struct MergeOutcome: Sendable {
     public var base: MergeBase
     /// Whether the merged journal was saved.
     public var saved: Bool
+    /// Places the other copy lacks, kept because the base was guessed (see ``JournalMerge/Result/keptUnproven``).
+    public var keptUnproven: [Location] = []
 }
 
 extension JournalStore {
@@ -45,37 +56,50 @@ extension JournalStore {
     ///   - prefer: how conflicts are decided.
     ///   - decisions: conflicts decided one by one (see ``JournalMerge/merge(base:ours:theirs:prefer:decisions:)``).
     /// - Throws: ``JournalError`` or ``LocationValidationError`` (and nothing is written).
+    ///   - theirMembers: the other copy's top-level members this version does not know; those the
+    ///     journal lacks are kept in it.
     public func merge(theirs: [Location], theirsPath: String? = nil, base: (places: [Location], source: MergeBase)? = nil,
                       prefer: JournalMerge.Preference? = nil, decisions: [String: Bool] = [:],
-                      dryRun: Bool = false) throws -> MergeOutcome {
-        try transaction { places in
+                      theirMembers: [String: JSONFragment] = [:], dryRun: Bool = false) throws -> MergeOutcome {
+        try transaction { places, members in
             let ours = places
-            let chosen = base ?? findBase(ours: ours, theirs: theirs, theirsPath: theirsPath)
-            let result = JournalMerge.merge(base: chosen.places, ours: ours, theirs: theirs, prefer: prefer, decisions: decisions)
+            let chosen = base ?? findBase(ours: ours, theirs: theirs, theirsPath: theirsPath, history: historyCandidates())
+            let result = JournalMerge.merge(base: chosen.places, ours: ours, theirs: theirs, prefer: prefer, decisions: decisions,
+                                            guessedBase: chosen.source.isGuess)
             let save = !dryRun && result.undecided.isEmpty
-            if save { places = result.places }
+            let newMembers = theirMembers.keys.contains { members[$0] == nil }
+            if save {
+                places = result.places
+                members.merge(theirMembers) { mine, _ in mine }
+            }
             return MergeOutcome(before: ours, merged: result.places, conflicts: result.conflicts, base: chosen.source,
-                                saved: save && !Self.samePlaces(ours, result.places))
+                                saved: save && (newMembers || !Self.samePlaces(ours, result.places)), keptUnproven: result.keptUnproven)
+        }
+    }
+
+    /// The journal's readable history versions as merge bases, newest first. A damaged snapshot
+    /// cannot be a base; `doctor` reports it.
+    func historyCandidates() -> [([Location], MergeBase)] {
+        history.versions().compactMap { version in
+            (try? version.places()).map { ($0, .history(sequence: version.sequence, saved: version.saved)) }
         }
     }
 
     /// The base for merging `theirs` (the file at `theirsPath`) into `ours`, from the journal as it
     /// is and its readable history, and the history kept beside their file if any (see
     /// ``JournalMerge/chooseBase(ours:theirs:)``).
-    func findBase(ours: [Location], theirs: [Location], theirsPath: String?) -> (places: [Location], source: MergeBase) {
-        var candidates: [([Location], MergeBase)] = [(ours, .current)]
-        for version in history.versions() {
-            // A damaged snapshot cannot be a base; `doctor` reports it.
-            if let places = try? version.places() {
-                candidates.append((places, .history(sequence: version.sequence, saved: version.saved)))
-            }
-        }
+    func findBase(ours: [Location], theirs: [Location], theirsPath: String?,
+                  history: [([Location], MergeBase)]) -> (places: [Location], source: MergeBase) {
+        let candidates: [([Location], MergeBase)] = [(ours, .current)] + history
         var theirVersions = [theirs]
         if let theirsPath {
             theirVersions += JournalStore(path: theirsPath).history.versions().compactMap { try? $0.places() }
         }
-        guard let index = JournalMerge.chooseBase(ours: candidates.map(\.0), theirs: theirVersions) else { return ([], .none) }
-        return candidates[index]
+        guard let chosen = JournalMerge.chooseBase(ours: candidates.map(\.0), theirs: theirVersions) else { return ([], .none) }
+        let (places, source) = candidates[chosen.index]
+        guard !chosen.proven else { return (places, source) }
+        if case let .history(sequence, saved) = source { return (places, .guessed(sequence: sequence, saved: saved)) }
+        return (places, .guessed(sequence: nil, saved: nil))
     }
 
     static func samePlaces(_ a: [Location], _ b: [Location]) -> Bool {
@@ -87,9 +111,38 @@ extension JournalMerge {
     /// The places of a journal file that must exist (another copy, a base).
     /// - Throws: ``JournalError`` when it is missing or cannot be read.
     public static func readCopy(_ path: String) throws -> [Location] {
-        let store = JournalStore(path: path)
-        guard store.exists else { throw JournalError.io(path: path, operation: "open", reason: "the file does not exist") }
-        return try store.load()
+        guard let (bytes, _) = try PosixFile.readWithVersion(path) else {
+            throw JournalError.io(path: path, operation: "open", reason: "the file does not exist")
+        }
+        return try JournalStore.decode(bytes, path: path).places
+    }
+
+    /// Another copy of the journal, read once from one open file: its contents, every place
+    /// checked (a merge must not carry an invalid record into the journal), and which file it was.
+    /// - Throws: ``JournalError`` when it is missing or cannot be read, or
+    ///   ``JournalError/invalidPlace(path:id:name:reason:)`` for a place that is not valid.
+    public static func openCopy(_ path: String) throws -> (contents: JournalContents, file: FileVersion) {
+        guard let file = try PosixFile.OpenedFile(path) else {
+            throw JournalError.io(path: path, operation: "open", reason: "the file does not exist")
+        }
+        return try readCopy(file)
+    }
+
+    /// ``openCopy(_:)`` from a file already open.
+    static func readCopy(_ file: PosixFile.OpenedFile) throws -> (contents: JournalContents, file: FileVersion) {
+        let (bytes, version) = try file.readAll()
+        let contents = try JournalStore.decode(bytes, path: file.path)
+        try checkPlaces(contents.places, path: file.path)
+        return (contents, version)
+    }
+
+    /// Refuses a copy holding a place that is not valid, naming the file and the place.
+    static func checkPlaces(_ places: [Location], path: String) throws {
+        for place in places {
+            do { _ = try place.validated() } catch {
+                throw JournalError.invalidPlace(path: path, id: place.idString, name: place.name, reason: "\(error)")
+            }
+        }
     }
 
     /// The git merge driver's work: merges the journal files `theirs` into `ours` from `base`
@@ -110,9 +163,10 @@ extension JournalMerge {
             return try JournalStore.decode(bytes, path: path)
         }
         let (was, mine, other) = (try contents(base, allowEmpty: true), try contents(ours), try contents(theirs))
+        try checkPlaces(other.places, path: theirs)
         let result = merge(base: was.places, ours: mine.places, theirs: other.places, prefer: prefer)
         guard result.undecided.isEmpty else { return result }
-        let bytes = try JournalStore.encode(result.places, members: mine.members)
+        let bytes = try JournalStore.encode(result.places, members: mine.members.merging(other.members) { mine, _ in mine })
         let temporary = StorePath.join(StorePath.directory(of: ours),
                                        ".\(StorePath.lastComponent(of: ours)).merge.\(getpid())")
         try PosixFile.writeNew(temporary, bytes, mode: 0o644)

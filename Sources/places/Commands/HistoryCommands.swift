@@ -100,9 +100,10 @@ enum DoctorCommand: PlacesCommand {
 
         It also finds the conflict copies synced folders leave beside the journal (Syncthing
         .sync-conflict-, Dropbox and Nextcloud "conflicted copy", ownCloud _conflict-, iCloud
-        "places 2.json"). With --fix it merges each into the journal as `places merge` does, and
-        moves it into places.json.merged-copies/ for you to delete; a copy whose merge meets
-        conflicts is left for `places merge COPY --prefer ...`.
+        "places 2.json"). With --fix it merges them into the journal as `places merge` does, all
+        in one change that one `places undo` reverts, and moves each into places.json.merged-copies/
+        for you to delete. A copy is moved only while it is still the file merged. A copy whose merge
+        meets conflicts, or would remove a place, is left for `places merge COPY`.
         """,
         options: Options.self)
 

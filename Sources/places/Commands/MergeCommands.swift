@@ -8,15 +8,17 @@ enum MergeCommand: PlacesCommand {
         discussion: """
         A three-way merge from the version both copies started from. Places added on either side are
         kept; a place removed on one side and unchanged on the other is removed; changes to different
-        fields of a place are both kept. A field changed differently on both sides, or a place removed
+        fields of a place are both kept; tags and visits merge as sets (what either side added is
+        kept, what either removed is gone). A field changed differently on both sides, or a place removed
         on one side and edited on the other, is a conflict: on a terminal you are asked which side to
         keep; elsewhere, without --prefer, nothing is saved and the conflicts are listed (exit 1). The merge is saved as one change: `places undo` reverts it.
 
         Without --base, the base is the newest version of this journal (as it is, or in its history)
         that is also a version of OTHER (as it is, or in a history kept beside it): the same places
-        with the same ids and fields. Without one, it is the version of this journal holding every
-        place of OTHER whose id it knows, with the most places unchanged in OTHER (the older on a
-        tie, so a place added here is never taken for one removed there). When none qualifies the
+        with the same ids and fields. Without one, the base is guessed: the version of this journal
+        holding every place of OTHER whose id it knows, with the most places unchanged in OTHER. A
+        guessed base cannot tell a place removed there from one added here, so a merge from it
+        removes nothing that OTHER lacks: such places are kept and listed. When none qualifies the
         merge starts from nothing, and nothing is removed.
 
         EXAMPLES:
@@ -39,6 +41,8 @@ enum MergeCommand: PlacesCommand {
         var saved: Bool
         var changes: [String]
         var conflicts: [ConflictReport]
+        /// Ids of places OTHER lacks, kept because the base was guessed.
+        var kept: [String]
         var places: Int
     }
 
@@ -54,7 +58,9 @@ enum MergeCommand: PlacesCommand {
     static func run(_ options: Options, _ context: CommandContext) throws {
         // The parser has checked the value against the choices.
         let prefer = options.prefer.flatMap(JournalMerge.Preference.init(rawValue:))
-        let theirs = try JournalMerge.readCopy(options.other)
+        // Read once and checked whole before anything else, so a dry run refuses what a merge would.
+        let other = try JournalMerge.openCopy(options.other).contents
+        let theirs = other.places
         let base = try options.base.map { (places: try JournalMerge.readCopy($0), source: MergeBase.file($0)) }
         let store = try context.store()
         var decisions: [String: Bool] = [:]
@@ -65,7 +71,7 @@ enum MergeCommand: PlacesCommand {
             decisions = try ask(about: preview.conflicts, context)
         }
         let outcome = try store.merge(theirs: theirs, theirsPath: options.other, base: base, prefer: prefer,
-                                      decisions: decisions, dryRun: options.dryRun)
+                                      decisions: decisions, theirMembers: other.members, dryRun: options.dryRun)
         let changes = JournalDiff.describe(from: outcome.before, to: outcome.merged)
         let decided = { (conflict: JournalMerge.Conflict) in conflict.decided ? (conflict.tookTheirs ? "theirs" : "ours") : nil }
         if options.json {
@@ -75,9 +81,15 @@ enum MergeCommand: PlacesCommand {
                     ConflictReport(id: Location.lowercaseText(of: $0.id), name: $0.name, field: $0.field,
                                    ours: $0.ours, theirs: $0.theirs, decided: decided($0))
                 },
+                kept: outcome.keptUnproven.map { Location.lowercaseText(of: $0.id) },
                 places: (outcome.saved ? outcome.merged : outcome.before).count)))
         } else {
             context.say("Base: \(describe(outcome.base))")
+            if !outcome.keptUnproven.isEmpty {
+                let names = outcome.keptUnproven.prefix(3).map { "\"\(TerminalText.visible($0.name))\"" }.joined(separator: ", ")
+                    + (outcome.keptUnproven.count > 3 ? " and \(outcome.keptUnproven.count - 3) more" : "")
+                context.say("Kept \(names): not in the other copy, but with a guessed base its removal cannot be told from an addition here")
+            }
             for conflict in outcome.conflicts {
                 context.say(MergeWords.conflict(conflict) + (decided(conflict).map { " -> kept \($0)" } ?? ""))
             }
@@ -116,6 +128,9 @@ enum MergeCommand: PlacesCommand {
         case .file(let path): return TerminalText.visible(path)
         case .current: return "the journal as it is (the other copy descends from it)"
         case .history(let sequence, let saved): return "history version \(sequence), saved \(Timestamp.string(saved))"
+        case .guessed(let sequence?, let saved?):
+            return "guessed: history version \(sequence), saved \(Timestamp.string(saved)) (no version here is also one of the other copy, so nothing it lacks is removed)"
+        case .guessed: return "guessed: the journal as it is (no version here is also one of the other copy, so nothing it lacks is removed)"
         case .none: return "none shared (merged from nothing: nothing is removed)"
         }
     }

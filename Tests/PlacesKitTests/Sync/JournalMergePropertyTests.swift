@@ -12,6 +12,7 @@ import Testing
 ///   (without a preference, for ours);
 /// - each field takes the only side that changed it, the common value when both changed it alike,
 ///   and when both changed it differently it is a conflict and takes the preferred side's value;
+///   tags and visits are sets: a member either side added is kept, one either side removed is gone;
 /// - every conflict is reported, and nothing else is;
 /// - merge(base, A, B, ours) equals merge(base, B, A, theirs), and `newer` does not depend on
 ///   which side is ours.
@@ -115,8 +116,8 @@ import Testing
             case let (was?, nil, now?) where edited(was, now), let (was?, now?, nil) where edited(was, now):
                 conflicts.insert("\(id) (removed)")
             case let (was, mine?, other?):
-                // Visits merge as a set: never a conflict.
-                for field in fieldNames + ["created"] where field != "visits" {
+                // Tags and visits merge as sets: never a conflict.
+                for field in fieldNames + ["created"] where field != "visits" && field != "tags" {
                     let (x, y) = (value(field, mine), value(field, other))
                     if x != y && was.map({ value(field, $0) }) != x && was.map({ value(field, $0) }) != y {
                         conflicts.insert("\(id) \(field)")
@@ -136,10 +137,11 @@ import Testing
         Set(conflicts.map { "\($0.id) \($0.field)" })
     }
 
-    /// The merged journal as a comparable value: every place's fields and `updated`, by id.
+    /// The merged journal as a comparable value: every place's fields (tags as a set) and `updated`, by id.
     static func snapshot(_ places: [Location]) -> [UUID: String] {
         byID(places).mapValues { place in
-            (fieldNames + ["created"]).map { value($0, place) }.joined(separator: "|") + "|\(place.updated?.timeIntervalSince1970 ?? -1)"
+            (fieldNames + ["created"]).map { $0 == "tags" ? place.tags.sorted().joined(separator: "\u{0}") : value($0, place) }
+                .joined(separator: "|") + "|\(place.updated?.timeIntervalSince1970 ?? -1)"
         }
     }
 
@@ -175,7 +177,12 @@ import Testing
             }
             #expect(Set(place.visits) == Set(expectedVisits), "round \(round): visits merged as a set")
             #expect(place.visits.map(\.date) == place.visits.map(\.date).sorted(), "round \(round): visits in order")
-            for field in fieldNames + ["created"] where field != "visits" {
+            let baseTags = b[id]?.tags ?? []
+            let expectedTags = (mine.tags + other.tags).filter { tag in
+                (mine.tags.contains(tag) && other.tags.contains(tag)) || !baseTags.contains(tag)
+            }
+            #expect(Set(place.tags) == Set(expectedTags) && place.tags.count == Set(place.tags).count, "round \(round): tags merged as a set")
+            for field in fieldNames + ["created"] where field != "visits" && field != "tags" {
                 let (x, y, z) = (value(field, mine), value(field, other), value(field, place))
                 let was = b[id].map { value(field, $0) }
                 if x == y { #expect(z == x, "round \(round): \(field) agreed") } else if was == x {

@@ -55,14 +55,14 @@ import Testing
         let (a, b, c) = (Self.place("A"), Self.place("B"), Self.place("C"))
         // Ours: [a, b, c] now, [a, b] before, [a] first. Theirs: [a, b] went on to [b].
         let ours = [[a, b, c], [a, b], [a]]
-        #expect(JournalMerge.chooseBase(ours: ours, theirs: [[b], [a, b], [a]]) == 1)
+        #expect(JournalMerge.chooseBase(ours: ours, theirs: [[b], [a, b], [a]])?.index == 1)
     }
 
     @Test func withoutTheirHistoryAPlaceWeAddedIsNeverTakenForOneTheyRemoved() {
         let (a, b, c) = (Self.place("A"), Self.place("B"), Self.place("C"))
         // We added c after the copy; they changed nothing. Every version holding a and b is
         // possible; the older one keeps c.
-        #expect(JournalMerge.chooseBase(ours: [[a, b, c], [a, b], [a]], theirs: [[a, b]]) == 1)
+        #expect(JournalMerge.chooseBase(ours: [[a, b, c], [a, b], [a]], theirs: [[a, b]])?.index == 1)
     }
 
     @Test func aPlaceTheyStillHaveMarksTheBaseAsOlderThanOurRemovalOfIt() {
@@ -70,8 +70,19 @@ import Testing
         // We removed b after the copy; they still hold it unchanged: the base holds b, so the
         // merge removes it.
         let index = JournalMerge.chooseBase(ours: [[a], [a, b]], theirs: [[a, b]])
-        #expect(index == 1)
+        #expect(index?.index == 1 && index?.proven == true)
         #expect(JournalMerge.merge(base: [a, b], ours: [a], theirs: [a, b]).places.map(\.name) == ["A"])
+    }
+
+    @Test func aGuessedBaseNeverRemovesAPlaceTheirCopyLacks() {
+        let (a, b, c, d, e) = (Self.place("A"), Self.place("B"), Self.place("C"), Self.place("D"), Self.place("E"))
+        // They added e to [a, b]; we added c, then d, and the history no longer holds [a, b].
+        let chosen = JournalMerge.chooseBase(ours: [[a, b, c, d], [a, b, c]], theirs: [[a, b, e]])
+        #expect(chosen?.index == 1 && chosen?.proven == false)
+        let result = JournalMerge.merge(base: [a, b, c], ours: [a, b, c, d], theirs: [a, b, e], guessedBase: true)
+        #expect(result.places.map(\.name) == ["A", "B", "C", "D", "E"])
+        #expect(result.keptUnproven.map(\.name) == ["C"])
+        #expect(result.conflicts.isEmpty)
     }
 
     @Test func anUnrelatedCopyHasNoBaseSoNothingIsRemoved() {
@@ -91,7 +102,8 @@ import Testing
         let count = try store.load().count
         #expect(!dry.saved && dry.merged.count == 2 && count == 1)
         let outcome = try store.merge(theirs: theirs)
-        #expect(outcome.saved && outcome.base == .current)
+        // Their copy is no version of ours: the base (the journal as it is) is a guess.
+        #expect(outcome.saved && outcome.base == .guessed(sequence: nil, saved: nil))
         #expect(try store.load().map(\.name) == ["Kyoto", "Quito"])
         #expect(try store.undo()?.restored.map(\.name) == ["Kyoto"])
     }
@@ -106,7 +118,7 @@ import Testing
         let before = try PosixFile.read(store.path)
         let outcome = try store.merge(theirs: [theirs, Self.place("Quito")])
         #expect(!outcome.saved && outcome.conflicts.count == 1)
-        guard case .history(let sequence, _) = outcome.base else {
+        guard case .guessed(let sequence?, _) = outcome.base else {
             Issue.record("base \(outcome.base), expected the version before the rename")
             return
         }

@@ -42,14 +42,15 @@ enum PhotoImportCommand {
         if options.update { throw UsageError("--update is for GeoJSON, GPX, KML or CSV files, not photos") }
         let radiusKm = try options.radius.map(OptionValues.radius) ?? SightingGrouper.defaultRadiusKm
         let days = try dayRange(since: options.since, until: options.until)
-        let files: [String]
-        do { files = try PhotoScan.files(options.files) } catch let error as ImportError {
+        let files: [String], passedOver: [PhotoScan.Skipped]
+        do { (files, passedOver) = try PhotoScan.find(options.files) } catch let error as ImportError {
             throw CommandFailure("\(error)\nnothing was imported", code: .dataError)
         }
         let gazetteer = try GazetteerAccess.gazetteer(context)
 
         let reading = context.progress(total: files.count, quiet: options.quiet || options.json)
-        let scan = PhotoScan.scan(files, days: days, progress: reading.update)
+        var scan = PhotoScan.scan(files, days: days, progress: reading.update)
+        scan.passedOver = passedOver
         reading.finish()
 
         let store = try context.store()
@@ -116,9 +117,14 @@ enum PhotoImportCommand {
         for (reason, count) in reasons.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
             lines.append("Skipped \(amount(count, "file")): \(reason)")
         }
+        var passed: [String: Int] = [:]
+        for skip in scan.passedOver { passed[skip.reason, default: 0] += 1 }
+        for (reason, count) in passed.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+            lines.append("Passed over \(grouped(count)): \(reason)")
+        }
         if verbose {
-            for skip in scan.skipped { lines.append("  \(skip.path): \(skip.reason)") }
-        } else if !scan.skipped.isEmpty {
+            for skip in scan.skipped + scan.passedOver { lines.append("  \(skip.path): \(skip.reason)") }
+        } else if !scan.skipped.isEmpty || !scan.passedOver.isEmpty {
             lines.append("(--verbose lists the skipped files)")
         }
         return lines.joined(separator: "\n")
@@ -137,6 +143,8 @@ enum PhotoImportCommand {
         var visitsAdded: Int
         var visitsAlreadyThere: Int
         var skipped: [Skip]
+        /// What the folder walk did not read: unreadable or too deep folders, links, undecodable names.
+        var passedOver: [Skip]
 
         init(scan: PhotoScan, plan: SightingImportPlan, dryRun: Bool) {
             self.dryRun = dryRun
@@ -147,6 +155,7 @@ enum PhotoImportCommand {
             visitsAdded = plan.visitsAdded
             visitsAlreadyThere = plan.visitsAlreadyThere
             skipped = scan.skipped.map { Skip(file: $0.path, reason: $0.reason) }
+            passedOver = scan.passedOver.map { Skip(file: $0.path, reason: $0.reason) }
         }
     }
 }

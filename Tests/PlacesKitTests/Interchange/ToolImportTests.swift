@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func theGazetteerPlacesTitlesAndMarksThemApproximate() throws {
-        let (files, approximate) = ImportCompletion.complete([try read("google-saved-list.csv")], gazetteer: .bundled)
+        let (files, approximate, _) = ImportCompletion.complete([try read("google-saved-list.csv")], gazetteer: .bundled)
         let file = try #require(files.first)
         #expect(file.places.map(\.location.name) == ["Café Central", "Kyoto"])
         let kyoto = file.places[1].location

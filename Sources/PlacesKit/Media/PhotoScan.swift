@@ -129,20 +129,23 @@ public struct PhotoScan: Sendable {
     ///   - files: the files, as ``files(_:)`` lists them.
     ///   - days: only photos taken on these local days (days since 1970) are kept; `nil` keeps all.
     ///   - progress: called with the number of files read so far.
-    public static func scan(_ files: [String], days: ClosedRange<Int>? = nil, progress: (Int) -> Void = { _ in }) -> PhotoScan {
+    ///   - contents: the bytes of inputs that can be read only once (a pipe), by path; read from memory.
+    public static func scan(_ files: [String], days: ClosedRange<Int>? = nil, contents: [String: [UInt8]] = [:],
+                            progress: (Int) -> Void = { _ in }) -> PhotoScan {
         var scan = PhotoScan()
         for path in files {
-            scan.add(path, days: days)
+            scan.add(path, days: days, bytes: contents[path])
             progress(scan.filesRead)
         }
         return scan
     }
 
     /// Reads one file.
-    mutating func add(_ path: String, days: ClosedRange<Int>?) {
+    mutating func add(_ path: String, days: ClosedRange<Int>?, bytes: [UInt8]? = nil) {
         filesRead += 1
         do throws(MediaSkip) {
-            let metadata = try MediaReader.read(path: path)
+            let metadata: MediaMetadata
+            if let bytes { metadata = try MediaReader.read(MemoryBytes(bytes)) } else { metadata = try MediaReader.read(path: path) }
             guard let position = metadata.position else { throw MediaSkip(Self.noPosition) }
             // A clock set wrong (year 10000, 31 February) skips this file alone, with its reason.
             if let problem = metadata.timeProblem { throw MediaSkip(problem) }

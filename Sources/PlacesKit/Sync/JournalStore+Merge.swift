@@ -89,6 +89,12 @@ extension JournalMerge {
     /// The places of a journal file that must exist (another copy, a base).
     /// - Throws: ``JournalError`` when it is missing or cannot be read.
     public static func readCopy(_ path: String) throws -> [Location] {
+        // A pipe (`merge /dev/stdin`, `<(git show …)`) is read once, whole, within the import limit.
+        if InterchangeFiles.isReadOnce(path) {
+            let bytes = try PosixFile.read(path, regularOnly: false, limit: Importer.maximumFileSize) ?? []
+            if bytes.isEmpty { throw JournalError.io(path: path, operation: "read", reason: "nothing was written to it") }
+            return try JournalStore.decode(bytes, path: path).places
+        }
         let store = JournalStore(path: path)
         guard store.exists else { throw JournalError.io(path: path, operation: "open", reason: "the file does not exist") }
         return try store.load()

@@ -11,10 +11,11 @@ import Foundation
 enum LocationHistoryImportCommand {
     /// The location history among `paths`, or `nil` when there is none (other importers take them).
     /// - Throws: ``CommandFailure`` when location history is mixed with other files, or a file cannot be opened.
-    static func inputs(_ paths: [String]) throws -> LocationHistoryFiles.Found? {
+    /// - Parameter contents: the bytes of inputs that can be read only once (pipes), by path.
+    static func inputs(_ paths: [String], contents: [String: [UInt8]] = [:]) throws -> LocationHistoryFiles.Found? {
         let found: LocationHistoryFiles.Found
         do {
-            found = try LocationHistoryFiles.find(paths)
+            found = try LocationHistoryFiles.find(paths, contents: contents)
         } catch let error as ImportError {
             // A missing file is for the usual importer to report, in its words.
             if error.reason == "no such file" { return nil }
@@ -45,8 +46,10 @@ enum LocationHistoryImportCommand {
         var done = 0
         for input in found.inputs {
             do {
-                let summary = try LocationHistoryReader.read(path: input.path, name: input.path, days: days,
-                                                             progress: { progress.update(done + $0) }) { sightings.append($0) }
+                let summary = try input.bytes.map { bytes in
+                    try LocationHistoryReader.read(bytes: bytes, name: input.path, days: days) { sightings.append($0) }
+                } ?? LocationHistoryReader.read(path: input.path, name: input.path, days: days,
+                                                progress: { progress.update(done + $0) }) { sightings.append($0) }
                 done += summary.bytes
                 summaries.append(summary)
             } catch let error as ImportError {

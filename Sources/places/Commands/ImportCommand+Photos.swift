@@ -13,16 +13,18 @@ import Foundation
 enum PhotoImportCommand {
     /// Whether the import names photos, videos or folders (instead of interchange files); `nil` when
     /// it names both kinds, which one run does not mix.
-    static func namesPhotos(_ files: [String]) throws -> Bool {
-        let photos = files.filter(isPhotoOrFolder)
+    /// - Parameter contents: the bytes of inputs that can be read only once (pipes), by path.
+    static func namesPhotos(_ files: [String], contents: [String: [UInt8]] = [:]) throws -> Bool {
+        let photos = files.filter { isPhotoOrFolder($0, contents[$0]) }
         if photos.isEmpty { return false }
         if photos.count == files.count { return true }
-        let other = files.first { !isPhotoOrFolder($0) }!
+        let other = files.first { !isPhotoOrFolder($0, contents[$0]) }!
         throw UsageError("\"\(other)\" is not a photo, video or folder, and \"\(photos[0])\" is: one import reads one kind",
                          hint: "import the photos and the GeoJSON, GPX, KML or CSV files in two runs")
     }
 
-    private static func isPhotoOrFolder(_ path: String) -> Bool {
+    private static func isPhotoOrFolder(_ path: String, _ bytes: [UInt8]?) -> Bool {
+        if let bytes { return MediaReader.kind(ofHead: Array(bytes.prefix(16))) != nil }
         var info = stat()
         guard stat(path, &info) == 0 else { return false }
         if info.st_mode & S_IFMT == S_IFDIR { return true }
@@ -38,7 +40,7 @@ enum PhotoImportCommand {
         }
     }
 
-    static func run(_ options: ImportCommand.Options, _ context: CommandContext) throws {
+    static func run(_ options: ImportCommand.Options, _ context: CommandContext, contents: [String: [UInt8]] = [:]) throws {
         if options.update { throw UsageError("--update is for GeoJSON, GPX, KML or CSV files, not photos") }
         let radiusKm = try options.radius.map(OptionValues.radius) ?? SightingGrouper.defaultRadiusKm
         let days = try dayRange(since: options.since, until: options.until)
@@ -49,7 +51,7 @@ enum PhotoImportCommand {
         let gazetteer = try GazetteerAccess.gazetteer(context)
 
         let reading = context.progress(total: files.count, quiet: options.quiet || options.json)
-        var scan = PhotoScan.scan(files, days: days, progress: reading.update)
+        var scan = PhotoScan.scan(files, days: days, contents: contents, progress: reading.update)
         scan.passedOver = passedOver
         reading.finish()
 

@@ -73,8 +73,17 @@ enum ImportCommand: PlacesCommand {
     }
 
     static func run(_ options: Options, _ context: CommandContext) throws {
-        if let history = try LocationHistoryImportCommand.inputs(options.files) { return try LocationHistoryImportCommand.run(history, options, context) }
-        if options.format == nil, try PhotoImportCommand.namesPhotos(options.files) { return try PhotoImportCommand.run(options, context) }
+        // A pipe can be read once: it is read whole here, and every importer looks at those bytes.
+        let contents: [String: [UInt8]]
+        do { contents = try InterchangeFiles.readOnceOnly(options.files) } catch let error as ImportError {
+            throw CommandFailure(TerminalText.visible("\(error)\nnothing was imported", keepingLineBreaks: true), code: .dataError)
+        }
+        if let history = try LocationHistoryImportCommand.inputs(options.files, contents: contents) {
+            return try LocationHistoryImportCommand.run(history, options, context)
+        }
+        if options.format == nil, try PhotoImportCommand.namesPhotos(options.files, contents: contents) {
+            return try PhotoImportCommand.run(options, context, contents: contents)
+        }
         try PhotoImportCommand.refusePhotoOptions(options)
         let requested = options.format.flatMap { $0 == "auto" ? nil : InterchangeFormat(rawValue: $0) }
         // Progress counts files while they are read (a file is parsed in one go), then places while
@@ -84,7 +93,7 @@ enum ImportCommand: PlacesCommand {
         var files: [ImportedFile] = []
         for path in options.files {
             do {
-                let file = try Importer.parse(data: try InterchangeFiles.read(path), fileName: path, format: requested)
+                let file = try Importer.parse(data: try contents[path] ?? InterchangeFiles.read(path), fileName: path, format: requested)
                 files.append(file)
                 reading.update(files.count)
             } catch let error as ImportError {

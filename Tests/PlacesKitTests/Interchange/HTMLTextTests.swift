@@ -10,7 +10,7 @@ import Testing
         ("a<br><br><br><br>b", "a\n\nb"),
         ("See <a href=\"https://example.com/x?a=1&amp;b=2\">the menu</a>", "See the menu (https://example.com/x?a=1&b=2)"),
         ("<a href='https://example.com'>https://example.com</a>", "https://example.com"),
-        ("Fish &amp; chips &#8211; &#x263A; &nbsp;&eacute;", "Fish & chips – ☺ é"),
+        ("Fish &amp; chips &#8211; &#x263A;&nbsp;&eacute;", "Fish & chips – ☺ é"),
         ("line one\nline two", "line one\nline two"),
         ("<div>one\n  two</div>", "one two"),
         ("a < b and c > d", "a < b and c > d"),

@@ -72,7 +72,7 @@ import Testing
     @Test(arguments: [
         ("name,wkt\nGood,POINT (1 2)\nBad,POINT (1 two)\n", "bad.csv", "bad.csv:3:1: row 2: the geometry \"POINT (1 two)\" is not a WKT POINT"),
         ("Name,X\nA,1\n", "bad.csv", "the header has no latitude column, nor X/Y, WKT or URL columns"),
-        ("<kml><Placemark><ExtendedData><SchemaData><SimpleData name=\"id\">7</SimpleData></SchemaData></ExtendedData><name>A</name>"
+        ("<kml><Placemark><ExtendedData><SchemaData><SimpleData name=\"places_id\">7</SimpleData></SchemaData></ExtendedData><name>A</name>"
             + "<Point><coordinates>1,2</coordinates></Point></Placemark></kml>", "bad.kml", "the id \"7\" is not a UUID"),
     ])
     func aBadRowStopsTheWholeImport(row: (String, String, String)) throws {

@@ -144,8 +144,8 @@ enum CSVReader {
             }
             var draft = PlaceDraft()
             if let idText = value("id")?.trimmed, !idText.isEmpty {
-                guard let id = UUID(uuidString: idText) else { throw fail(record.line, item, "id \"\(idText)\" is not a UUID") }
-                draft.id = id
+                // An id that is not a UUID is not one of ours: another tool's (a GIS layer's 1, 2, 3), kept as its field.
+                if let id = UUID(uuidString: idText) { draft.id = id } else { draft.externalID = idText }
             }
             // The `'` the exporter puts before a cell a spreadsheet would take for a formula.
             func text(_ key: String) -> String? {

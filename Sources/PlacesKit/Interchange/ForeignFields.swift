@@ -92,8 +92,15 @@ extension PlaceDraft {
         switch ForeignFields.journalField(field) {
         case "id":
             guard !trimmed.isEmpty else { return nil }
-            guard let id = UUID(uuidString: trimmed) else { return "the id \"\(trimmed)\" is not a UUID" }
-            self.id = id
+            if let id = UUID(uuidString: trimmed) {
+                self.id = id
+            } else if field.lowercased().hasPrefix("places") {
+                // Our own id field, damaged: the file is not what we wrote.
+                return "the id \"\(trimmed)\" is not a UUID"
+            } else {
+                // A plain `id` (or GDAL's `ogr_id`) that is not a UUID is another tool's: kept as its field.
+                externalID = trimmed
+            }
         case "tags": tags = ForeignFields.tags(trimmed)
         case "visited": visited = trimmed.isEmpty ? nil : ForeignFields.date(trimmed)
         case "visits":

@@ -15,11 +15,17 @@ public struct ImportOptions: Sendable {
     /// Whether the folder a place sits in (KML) becomes one of its tags (`--folder-tags`).
     public var folderTags: Bool
 
-    public init(extraTags: [String] = [], updateExisting: Bool = false, now: Date = Date(), folderTags: Bool = false) {
+    /// The origins (`Saved.csv row 3`) of possible duplicates the person chose not to add (see
+    /// ``ImportPlan/possibleDuplicates``): they are skipped.
+    public var leaveOut: Set<String>
+
+    public init(extraTags: [String] = [], updateExisting: Bool = false, now: Date = Date(), folderTags: Bool = false,
+                leaveOut: Set<String> = []) {
         self.extraTags = extraTags
         self.updateExisting = updateExisting
         self.now = now
         self.folderTags = folderTags
+        self.leaveOut = leaveOut
     }
 }
 
@@ -35,6 +41,8 @@ public struct SkippedPlace: Sendable, CustomStringConvertible {
         case repeatedInImport
         /// A place with the same name lies within ``ImportPlanner/duplicateRadiusMeters``.
         case nearbyNamesake(existingID: UUID, meters: Double)
+        /// A possible duplicate (``ImportPlan/PossibleDuplicate``) the person chose not to add.
+        case declinedDuplicate(existingID: UUID, meters: Double)
     }
 
     /// The place as read from the file.
@@ -52,6 +60,9 @@ public struct SkippedPlace: Sendable, CustomStringConvertible {
         case .nearbyNamesake(let existing, let meters):
             let shortID = String(Location.lowercaseText(of: existing).prefix(8))
             why = "a place of the same name (\(shortID)) is \(Int(saturating: meters.rounded())) m away"
+        case .declinedDuplicate(let existing, let meters):
+            let shortID = String(Location.lowercaseText(of: existing).prefix(8))
+            why = "you said it repeats the place \(shortID), \(Int(saturating: meters.rounded())) m away"
         }
         return "\(origin) \"\(place.name)\": \(why)"
     }
@@ -69,16 +80,41 @@ public struct ImportPlan: Sendable {
     public var skipped: [SkippedPlace]
     /// Entries of the files that were not places (other geometries, Takeout entries without a location).
     public var unreadable: [SkippedEntry]
+    /// Places added that may repeat one already there under another name: "Fushimi Inari Taisha"
+    /// beside "Fushimi Inari", "Dishoom Covent Garden" 100 m from "Dishoom".
+    public var possibleDuplicates: [PossibleDuplicate] = []
+
+    /// An imported place added within ``ImportPlanner/similarNameRadiusMeters`` of a place whose name
+    /// is a part of its name, or has its name as a part (word by word, folded).
+    public struct PossibleDuplicate: Sendable, CustomStringConvertible {
+        /// The place as imported.
+        public var place: Location
+        /// `Saved.csv row 3`.
+        public var origin: String
+        /// The place it may repeat: in the journal, or added earlier in this import.
+        public var existing: Location
+        /// How far apart they are.
+        public var meters: Double
+
+        public var description: String {
+            "\(origin) \"\(place.name)\" is \(Int(saturating: meters.rounded())) m from \"\(existing.name)\" (\(existing.shortID))"
+        }
+    }
 
     /// Whether the journal would change.
     public var changesJournal: Bool { !added.isEmpty || !updated.isEmpty }
 
-    /// A few lines for people: counts first, then every skip with its reason.
-    public func summary(dryRun: Bool = false) -> String {
+    /// A few lines for people: counts first, then every skip with its reason, then the possible duplicates.
+    /// - Parameter asked: whether the person was asked about each possible duplicate (and said add it).
+    public func summary(dryRun: Bool = false, asked: Bool = false) -> String {
         let verb = dryRun ? "would add" : "added"
         var lines = ["\(dryRun ? "Dry run: " : "")\(verb) \(added.count), \(dryRun ? "would update" : "updated") \(updated.count), skipped \(skipped.count + unreadable.count)."]
         for entry in skipped { lines.append("  skipped \(entry)") }
         for entry in unreadable { lines.append("  skipped \(entry)") }
+        for entry in possibleDuplicates {
+            lines.append("  possible duplicate: \(entry); " + (asked ? "added, as you said"
+                : "\(dryRun ? "would be added" : "added") (remove it if it is the same place, or import on a terminal to be asked)"))
+        }
         return lines.joined(separator: "\n")
     }
 }
@@ -89,6 +125,10 @@ public enum ImportPlanner {
     /// Two places with the same name closer than this are taken to be the same place: the rule
     /// `add` applies (``PlaceDuplicates``), so a place `add` would refuse is not imported either.
     public static let duplicateRadiusMeters = PlaceDuplicates.radiusKm * 1000
+
+    /// How near a place whose name differs must be for ``ImportPlan/possibleDuplicates``: the
+    /// sightings' grouping radius, wide enough for a restaurant saved at its door and at its block.
+    public static let similarNameRadiusMeters = SightingGrouper.defaultRadiusKm * 1000
 
     /// Decides what happens to every imported place.
     ///
@@ -111,6 +151,9 @@ public enum ImportPlanner {
         }
         var plan = ImportPlan(places: [], added: [], updated: [], skipped: [], unreadable: [])
         var seenInImport = Set<UUID>()
+        // Built on first need: most imports into an empty journal never look.
+        var grid: AnchorGrid?
+        var wordsByIndex: [Int: [Substring]] = [:]
         var considered = 0
 
         for file in files {
@@ -175,8 +218,29 @@ public enum ImportPlanner {
                         place: place, origin: origin, reason: .nearbyNamesake(existingID: places[namesake.index].id, meters: namesake.meters)))
                     continue
                 }
+                if grid == nil {
+                    var made = AnchorGrid(radiusKm: similarNameRadiusMeters / 1000)
+                    for (index, other) in places.enumerated() where other.latitude.isFinite && other.longitude.isFinite {
+                        made.insert(index: index, latitude: other.latitude, longitude: other.longitude)
+                    }
+                    grid = made
+                }
+                let words = key.split(separator: " ")
+                if let similar = grid?.nearest(latitude: place.latitude, longitude: place.longitude, accepting: { index in
+                    if wordsByIndex[index] == nil { wordsByIndex[index] = nameKey(places[index].name).split(separator: " ") }
+                    return isPart(words, of: wordsByIndex[index]!) || isPart(wordsByIndex[index]!, of: words)
+                }) {
+                    let meters = distanceMeters(places[similar], place)
+                    if options.leaveOut.contains(origin) {
+                        plan.skipped.append(SkippedPlace(place: place, origin: origin,
+                                                         reason: .declinedDuplicate(existingID: places[similar].id, meters: meters)))
+                        continue
+                    }
+                    plan.possibleDuplicates.append(.init(place: place, origin: origin, existing: places[similar], meters: meters))
+                }
                 place.created = place.created ?? options.now
                 place.updated = place.updated ?? place.created
+                grid?.insert(index: places.count, latitude: place.latitude, longitude: place.longitude)
                 indexByID[place.id] = places.count
                 indicesByName[key, default: []].append(places.count)
                 places.append(place)
@@ -185,6 +249,13 @@ public enum ImportPlanner {
         }
         plan.places = places
         return plan
+    }
+
+    /// Whether `part`'s words occur in `whole`, one after another: "dishoom" in "dishoom covent
+    /// garden", "fushimi inari" in "fushimi inari taisha". Equal names are the namesake rule's.
+    private static func isPart(_ part: [Substring], of whole: [Substring]) -> Bool {
+        guard !part.isEmpty, part.count < whole.count else { return false }
+        return (0...(whole.count - part.count)).contains { whole[$0..<($0 + part.count)].elementsEqual(part) }
     }
 
     /// Names are compared folded, as ``PlaceDuplicates`` compares them for `add`.

@@ -4,6 +4,23 @@ import Glibc
 
 /// Reading files to import, with errors that name the file. (Exports are written by ``OutputFile``.)
 public enum InterchangeFiles {
+    /// Whether `path` can be read only once: a pipe (`cat f | places import /dev/stdin`, `<(…)`), a
+    /// FIFO, a device or a socket. Such an input is read whole, once (``readOnceOnly(_:)``), and
+    /// every importer then looks at those bytes: a first look at its head would leave the rest
+    /// to the importer.
+    public static func isReadOnce(_ path: String) -> Bool {
+        guard let kind = PosixFile.kind(path) else { return false }
+        return kind == S_IFIFO || kind == S_IFCHR || kind == S_IFSOCK
+    }
+
+    /// The paths that can be read only once, each read whole (within ``Importer/maximumFileSize``).
+    /// - Throws: ``ImportError`` as ``read(_:)`` does.
+    public static func readOnceOnly(_ paths: [String]) throws -> [String: [UInt8]] {
+        var contents: [String: [UInt8]] = [:]
+        for path in paths where contents[path] == nil && isReadOnce(path) { contents[path] = try read(path) }
+        return contents
+    }
+
     /// The whole file.
     /// - Throws: ``ImportError`` when it is missing, unreadable, or larger than ``Importer/maximumFileSize``.
     public static func read(_ path: String) throws -> [UInt8] {
@@ -11,6 +28,11 @@ public enum InterchangeFiles {
             // Pipes and devices (`<(…)`, /dev/stdin) are welcome, within the same limit as files.
             guard let bytes = try PosixFile.read(path, regularOnly: false, limit: Importer.maximumFileSize) else {
                 throw ImportError(file: path, reason: "no such file")
+            }
+            // A FIFO is opened without waiting for a writer, so one nobody writes to reads as empty at once.
+            if bytes.isEmpty, PosixFile.kind(path) == S_IFIFO {
+                throw ImportError(file: path, reason: "it is a named pipe and nothing was written to it: start the writer first, "
+                                  + "or import a file")
             }
             return bytes
         } catch let error as JournalError {

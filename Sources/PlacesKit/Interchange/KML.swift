@@ -153,6 +153,9 @@ enum KMLReader {
                                 // A foreign file's TimeStamp says when the placemark was made; the journal's
                                 // own files carry their dates in ExtendedData, which wins.
                                 if current.id == nil && current.created == nil { current.created = when }
+                                // A foreign description is HTML, as Google Earth and My Maps show it; the
+                                // journal's own files (with an id) carry plain text and are read as written.
+                                if current.id == nil { current.description = HTMLText.plain(current.description) }
                                 var place = try current.imported(
                                     file: fileName, position: TextPosition.of(offset: placemarkOffset, in: bytes), item: item())
                                 place.folder = folderNames.last(where: { $0 != nil }) ?? nil

@@ -20,6 +20,9 @@ struct PlaceDraft {
     var visits: [Visit] = []
     var created: Date?
     var updated: Date?
+    /// Another tool's id for the place (a GIS layer's numeric `id`): not one of ours, so not the
+    /// place's id, but kept with the place as its ``Location/externalIDField``.
+    var externalID: String?
 
     /// The place, validated, or an error naming the file, position, item and rule.
     /// `position` is only worked out when something is wrong: it costs a pass over the file so far.
@@ -32,7 +35,8 @@ struct PlaceDraft {
         guard let longitude else { throw fail("\"\(name.trimmed)\" has no longitude") }
         let location = Location(
             id: id ?? UUID(), name: name, description: Self.unixLineBreaks(description).trimmed, latitude: latitude, longitude: longitude,
-            tags: tags, visited: visited, visits: visits, created: created, updated: updated)
+            tags: tags, visited: visited, visits: visits, created: created, updated: updated,
+            extraFields: externalID.flatMap { try? JSONFragment(json: JSONText.quoted($0)) }.map { [Location.externalIDField: $0] } ?? [:])
         do {
             return ImportedPlace(location: try location.validated(), hasOwnID: id != nil, origin: item)
         } catch let error as LocationValidationError {

@@ -64,13 +64,19 @@ enum GoogleHistoryFields {
             guard let string = text.stringValue, let date = Timestamp.date(from: string), date.timeIntervalSince1970.isFinite else {
                 throw Problem(reason: "\(field) \(text.scalarText.map { "\"\($0.prefix(40))\"" } ?? "") is not an ISO 8601 time")
             }
+            if let problem = Sighting.timeProblem(date) { throw Problem(reason: "\(field) \"\(string.prefix(40))\" \(problem)") }
             return date
         }
         if let milliseconds {
             guard let value = milliseconds.numberValue, value.isFinite, abs(value) < 1e15 else {
                 throw Problem(reason: "\(field)Ms is not a number of milliseconds")
             }
-            return Date(timeIntervalSince1970: (value / 1000).rounded(.down))
+            let date = Date(timeIntervalSince1970: (value / 1000).rounded(.down))
+            // 999999999999999 is a number of milliseconds, but of the year 33658.
+            if let problem = Sighting.timeProblem(date) {
+                throw Problem(reason: "\(field)Ms \"\(milliseconds.scalarText.map { String($0.prefix(20)) } ?? "")\" \(problem)")
+            }
+            return date
         }
         throw Problem(reason: "has no \(field)")
     }

@@ -11,6 +11,8 @@ public enum LocationHistoryFiles {
         public var shape: LocationHistoryShape
         /// Its size in bytes (for the progress bar), 0 when unknown.
         public var size: Int
+        /// Its bytes, already read, for an input that can be read only once (a pipe); `nil` to read the file.
+        public var bytes: [UInt8]? = nil
     }
 
     /// What the paths hold.
@@ -30,10 +32,20 @@ public enum LocationHistoryFiles {
     /// own to find stays in it). A folder with only Records.json files has them read. Other JSON files
     /// (Settings.json) and everything else are passed over silently. A folder with no location
     /// history is left in ``Found/others`` for other importers (photos).
+    /// - Parameter contents: the bytes of inputs that can be read only once, by path
+    ///   (``InterchangeFiles/readOnceOnly(_:)``): looked at instead of opening them again.
     /// - Throws: ``ImportError`` for a file that cannot be opened.
-    public static func find(_ paths: [String]) throws -> Found {
+    public static func find(_ paths: [String], contents: [String: [UInt8]] = [:]) throws -> Found {
         var found = Found()
         for path in paths {
+            if let bytes = contents[path] {
+                if let shape = FormatDetection.locationHistoryShape(Array(bytes.prefix(FormatDetection.locationHistoryPrefixSize))) {
+                    found.inputs.append(Input(path: path, shape: shape, size: bytes.count, bytes: bytes))
+                } else {
+                    found.others.append(path)
+                }
+                continue
+            }
             guard isDirectory(path) else {
                 if let shape = try LocationHistoryReader.shape(ofFile: path) {
                     found.inputs.append(Input(path: path, shape: shape, size: size(path)))

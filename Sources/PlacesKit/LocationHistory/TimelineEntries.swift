@@ -86,7 +86,7 @@ enum TimelineEntries {
         // importing both adds it once.
         let key = placeID ?? "\(Int((point.latitude * 1e5).rounded())),\(Int((point.longitude * 1e5).rounded()))"
         return Sighting(latitude: point.latitude, longitude: point.longitude, start: start,
-                        end: end.flatMap { $0 >= start ? $0 : nil }, name: name?.isEmpty == false ? name : nil,
+                        end: end.flatMap { $0 >= start ? $0 : nil }, name: Sighting.placeName(name),
                         sourcePlaceID: placeID, sourceItem: item,
                         identity: GoogleHistoryFields.identity("visit:\(Int64(start.timeIntervalSince1970)):\(key)"))
     }

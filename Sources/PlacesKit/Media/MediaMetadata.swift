@@ -18,6 +18,9 @@ public struct MediaMetadata: Sendable, Equatable {
     public var utcOffset: Int?
     /// The moment in UTC, when the file says (GPS date and time stamp, a video's creation time).
     public var utcTime: Int64?
+    /// The date taken as the file writes it, when it is not a date that exists (`2024:02:31`): such
+    /// a file is skipped, not dated a few days off.
+    public var invalidDate: String?
 
     /// Creates metadata; every field is optional.
     public init(latitude: Double? = nil, longitude: Double? = nil, localTime: Int64? = nil, utcOffset: Int? = nil, utcTime: Int64? = nil) {
@@ -68,7 +71,7 @@ public struct MediaMetadata: Sendable, Equatable {
             return value
         }
         guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-              year >= 1800, (1...12).contains(month), (1...31).contains(day) else { return nil }
+              year >= 1800, (1...12).contains(month), day >= 1, day <= FastTimestamp.daysInMonth(month, year: year) else { return nil }
         var seconds = 0
         if bytes.count >= 19, let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
            hour < 24, minute < 60, second < 61 {
@@ -76,6 +79,32 @@ public struct MediaMetadata: Sendable, Equatable {
         }
         return Int64(FastTimestamp.daysSince1970(year: year, month: month, day: day)) * 86_400 + Int64(seconds)
     }
+
+    /// Reads an EXIF date as ``seconds(exifDate:)`` does into ``localTime``; a date that is written but
+    /// does not exist goes to ``invalidDate`` instead. An unset date (`0000:00:00 00:00:00`, blanks),
+    /// which cameras write when their clock was never set, is no date rather than a wrong one.
+    mutating func readLocalTime(exifDate bytes: [UInt8]) {
+        if let seconds = Self.seconds(exifDate: bytes) {
+            localTime = seconds
+            return
+        }
+        let text = bytes.prefix { $0 != 0 }
+        guard text.contains(where: { $0 >= 0x31 && $0 <= 0x39 }) else { return }
+        if invalidDate == nil { invalidDate = String(decoding: text.prefix(40), as: UTF8.self) }
+    }
+
+    /// Why the file's time cannot date a visit, or `nil`: a date that does not exist, or a time
+    /// outside ``Sighting/moments`` (a video header's year 10000, EXIF `9999:12:31 23:59:60`).
+    public var timeProblem: String? {
+        if let invalidDate { return "date taken \"\(invalidDate)\" is not a date that exists" }
+        for (time, what) in [(localTime, "date taken"), (utcTime, utcTimeName)] {
+            if let time, let problem = Sighting.timeProblem(Date(timeIntervalSince1970: Double(time))) { return "\(what) \(problem)" }
+        }
+        return nil
+    }
+
+    /// How ``timeProblem`` names ``utcTime``.
+    var utcTimeName: String { "time recorded in UTC" }
 
     /// Reads an offset "+01:00", "-0530", "Z" as seconds east of UTC, or `nil`.
     static func offsetSeconds(_ bytes: some Collection<UInt8>) -> Int? {

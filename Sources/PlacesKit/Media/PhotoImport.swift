@@ -37,8 +37,10 @@ public enum PhotoImport {
         return text
     }
 
+    /// The last part of a path, its control characters written as escapes (`\\u{7}`): a file may be
+    /// named anything, a description is text.
     private static func fileName(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        TerminalText.visible(path.split(separator: "/").last.map(String.init) ?? path)
     }
 
     private static func isVideo(_ path: String) -> Bool {

@@ -24,6 +24,8 @@ public struct PhotoScan: Sendable {
     public var skipped: [Skipped] = []
     /// How many files were read.
     public var filesRead = 0
+    /// What the folder walk passed over, unread (``find(_:)``), for the summary.
+    public var passedOver: [Skipped] = []
 
     /// The files without a GPS position (the most common reason by far, listed with --verbose).
     public var withoutPosition: [String] { skipped.filter { $0.reason == Self.noPosition }.map(\.path) }
@@ -38,8 +40,18 @@ public struct PhotoScan: Sendable {
     /// depth, sorted by path. Hidden files and folders (`.thumbnails`, macOS `._` files) are passed over;
     /// symbolic links to folders are not followed, so a link loop cannot make the walk endless.
     /// - Throws: ``ImportError`` for a path that does not exist.
-    public static func files(_ paths: [String]) throws -> [String] {
+    public static func files(_ paths: [String]) throws -> [String] { try find(paths).files }
+
+    /// The most folders deep a walk goes below a folder named.
+    public static let maximumDepth = 64
+
+    /// The files to read, as ``files(_:)`` lists them, and what the walk passed over and why: a
+    /// folder it cannot read, a folder deeper than ``maximumDepth``, a symbolic link to a folder or
+    /// to nothing, a name that is not UTF-8. Symbolic links to files are read as the files.
+    /// - Throws: ``ImportError`` for a path that does not exist.
+    public static func find(_ paths: [String]) throws -> (files: [String], passedOver: [Skipped]) {
         var found: [String] = []
+        var passedOver: [Skipped] = []
         let manager = FileManager.default
         for path in paths {
             guard let attributes = try? manager.attributesOfItem(atPath: path) else {
@@ -47,38 +59,69 @@ public struct PhotoScan: Sendable {
             }
             guard attributes[.type] as? FileAttributeType == .typeDirectory else { found.append(path); continue }
             var inFolder: [String] = []
-            walk(path, depth: 0, into: &inFolder)
+            var skippedInFolder: [Skipped] = []
+            walk(path, depth: 0, into: &inFolder, passingOver: &skippedInFolder)
             found += inFolder.sorted()
+            passedOver += skippedInFolder.sorted { $0.path < $1.path }
         }
-        return found
+        return (found, passedOver)
     }
 
     /// Adds the photo and video files under `folder` to `found`, reading the directory with
     /// `readdir` (its entry types save a `stat` per file; FileManager's attributes also look up
     /// owner names, which costs more than reading a photo's metadata).
-    private static func walk(_ folder: String, depth: Int, into found: inout [String]) {
-        guard depth < 64, let directory = opendir(folder) else { return }
+    private static func walk(_ folder: String, depth: Int, into found: inout [String], passingOver passedOver: inout [Skipped]) {
+        guard depth < maximumDepth else {
+            passedOver.append(Skipped(path: folder, reason: "folder more than \(maximumDepth) levels deep"))
+            return
+        }
+        guard let directory = opendir(folder) else {
+            passedOver.append(Skipped(path: folder, reason: "folder cannot be read: \(String(cString: strerror(errno)))"))
+            return
+        }
         defer { closedir(directory) }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            let raw = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            guard raw.first != UInt8(ascii: ".") else { continue }
+            guard let name = String(validating: raw, as: UTF8.self) else {
+                // A path made of the name with its bad bytes replaced would name another file (or none).
+                let shown = String(decoding: raw, as: UTF8.self)
+                if Self.isMediaName(shown) {
+                    passedOver.append(Skipped(path: prefix + shown, reason: "file name is not UTF-8: rename it to import it"))
+                }
+                continue
             }
-            guard !name.hasPrefix(".") else { continue }
             let path = prefix + name
             var type = Int32(entry.pointee.d_type)
-            if type == Int32(DT_UNKNOWN) {
+            if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
                 var info = stat()
                 guard lstat(path, &info) == 0 else { continue }
+                if info.st_mode & S_IFMT == S_IFLNK {
+                    guard isMediaName(name) || stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR else { continue }
+                    if stat(path, &info) != 0 {
+                        passedOver.append(Skipped(path: path, reason: "symbolic link to nothing"))
+                        continue
+                    }
+                    if info.st_mode & S_IFMT == S_IFDIR {
+                        passedOver.append(Skipped(path: path, reason: "symbolic link to a folder, not followed"))
+                        continue
+                    }
+                }
                 type = info.st_mode & S_IFMT == S_IFDIR ? Int32(DT_DIR) : info.st_mode & S_IFMT == S_IFREG ? Int32(DT_REG) : Int32(DT_UNKNOWN)
             }
             if type == Int32(DT_DIR) {
-                walk(path, depth: depth + 1, into: &found)
-            } else if type == Int32(DT_REG), let dot = name.lastIndex(of: "."),
-                      MediaReader.extensions.contains(name[name.index(after: dot)...].lowercased()) {
+                walk(path, depth: depth + 1, into: &found, passingOver: &passedOver)
+            } else if type == Int32(DT_REG), isMediaName(name) {
                 found.append(path)
             }
         }
+    }
+
+    /// Whether a file's name ends in one of ``MediaReader/extensions``.
+    static func isMediaName(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: ".") else { return false }
+        return MediaReader.extensions.contains(name[name.index(after: dot)...].lowercased())
     }
 
     /// Reads every file into sightings.
@@ -86,22 +129,28 @@ public struct PhotoScan: Sendable {
     ///   - files: the files, as ``files(_:)`` lists them.
     ///   - days: only photos taken on these local days (days since 1970) are kept; `nil` keeps all.
     ///   - progress: called with the number of files read so far.
-    public static func scan(_ files: [String], days: ClosedRange<Int>? = nil, progress: (Int) -> Void = { _ in }) -> PhotoScan {
+    ///   - contents: the bytes of inputs that can be read only once (a pipe), by path; read from memory.
+    public static func scan(_ files: [String], days: ClosedRange<Int>? = nil, contents: [String: [UInt8]] = [:],
+                            progress: (Int) -> Void = { _ in }) -> PhotoScan {
         var scan = PhotoScan()
         for path in files {
-            scan.add(path, days: days)
+            scan.add(path, days: days, bytes: contents[path])
             progress(scan.filesRead)
         }
         return scan
     }
 
     /// Reads one file.
-    mutating func add(_ path: String, days: ClosedRange<Int>?) {
+    mutating func add(_ path: String, days: ClosedRange<Int>?, bytes: [UInt8]? = nil) {
         filesRead += 1
         do throws(MediaSkip) {
-            let metadata = try MediaReader.read(path: path)
+            let metadata: MediaMetadata
+            if let bytes { metadata = try MediaReader.read(MemoryBytes(bytes)) } else { metadata = try MediaReader.read(path: path) }
             guard let position = metadata.position else { throw MediaSkip(Self.noPosition) }
+            // A clock set wrong (year 10000, 31 February) skips this file alone, with its reason.
+            if let problem = metadata.timeProblem { throw MediaSkip(problem) }
             guard let moment = metadata.moment else { throw MediaSkip("no date taken") }
+            if let problem = Sighting.timeProblem(moment.date) { throw MediaSkip("date taken \(problem)") }
             let sighting = Sighting(latitude: position.latitude, longitude: position.longitude, start: moment.date,
                                     sourceItem: path, identity: Self.identity(position, moment.date),
                                     utcOffset: moment.utcOffset)

@@ -29,12 +29,12 @@ public enum TIFFReader {
         let ifd0 = try directory.entries(at: first)
         if let exif = ifd0[0x8769].flatMap({ directory.integer($0) }) {
             let entries = try directory.entries(at: exif)
-            if let text = entries[0x9003].flatMap({ directory.bytes($0) }) { metadata.localTime = MediaMetadata.seconds(exifDate: text) }
+            if let text = entries[0x9003].flatMap({ directory.bytes($0) }) { metadata.readLocalTime(exifDate: text) }
             if let text = entries[0x9011].flatMap({ directory.bytes($0) }) { metadata.utcOffset = MediaMetadata.offsetSeconds(text) }
         }
         // IFD0's DateTime is when the file was last written: only a fallback for cameras without EXIF.
-        if metadata.localTime == nil, let text = ifd0[0x0132].flatMap({ directory.bytes($0) }) {
-            metadata.localTime = MediaMetadata.seconds(exifDate: text)
+        if metadata.localTime == nil, metadata.invalidDate == nil, let text = ifd0[0x0132].flatMap({ directory.bytes($0) }) {
+            metadata.readLocalTime(exifDate: text)
         }
         if let gps = ifd0[0x8825].flatMap({ directory.integer($0) }) {
             let entries = try directory.entries(at: gps)

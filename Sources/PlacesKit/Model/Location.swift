@@ -48,6 +48,10 @@ public struct Location: Identifiable, Sendable {
     /// saving never drops them.
     public var extraFields: [String: JSONFragment]
 
+    /// The member of ``extraFields`` that keeps another tool's id for the place, read from an
+    /// imported file whose `id` is not one of ours (a GIS layer's 1, 2, 3).
+    public static let externalIDField = "externalID"
+
     /// Creates a location. Nothing is validated here; call ``validated()`` before storing it.
     /// - Parameters:
     ///   - visited: the one date of a place with a single visit (see ``VisitDate/init(_:)``); ignored

@@ -51,6 +51,34 @@ public struct Sighting: Sendable, Hashable {
             && !(latitude == 0 && longitude == 0)
     }
 
+    /// The moments a sighting may start at, in seconds since 1970: from 1800-01-01 (before any
+    /// photograph) to the end of 9999-12-30 UTC, so that the local day, whatever the offset, is a
+    /// day of the journal's four-digit years. Readers check a record's time against it where they
+    /// read it and skip the record otherwise, so one wrong clock never stops an import.
+    public static let moments: ClosedRange<Double> = -5_364_662_400 ... 253_402_214_399
+
+    /// Why `date` cannot be a sighting's time ("is before 1800", "is after the year 9999"), or
+    /// `nil` when it can.
+    public static func timeProblem(_ date: Date) -> String? {
+        let seconds = date.timeIntervalSince1970
+        if seconds.isNaN { return "is not a time" }
+        if seconds < moments.lowerBound { return "is before 1800" }
+        if seconds > moments.upperBound { return "is after the year 9999" }
+        return nil
+    }
+
+    /// A name read from a record, made fit for the journal: control characters written as escapes
+    /// (`\u{7}`), and cut with "…" to ``Location/maximumNameLength`` characters, so that a long or
+    /// odd name is kept, shortened, instead of stopping the import; `nil` for an empty name.
+    public static func placeName(_ raw: String?) -> String? {
+        guard let raw else { return nil }
+        var name = TerminalText.visible(raw.trimmed)
+        if name.count > Location.maximumNameLength {
+            name = String(name.prefix(Location.maximumNameLength - 1)).trimmed + "…"
+        }
+        return name.isEmpty ? nil : name
+    }
+
     /// The offset used for the local day: the recorded one, else the longitude's mean solar offset
     /// rounded to the hour (close to the civil time zone almost everywhere people take photos).
     public var effectiveUTCOffset: Int { utcOffset ?? Self.estimatedUTCOffset(longitude: longitude) }

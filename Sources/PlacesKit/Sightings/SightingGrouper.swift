@@ -13,7 +13,7 @@ public struct SightingPlace: Sendable {
     public var latitude: Double
     /// Degrees east: the existing place's longitude, else its first sighting's.
     public var longitude: Double
-    /// The journal place these sightings join, when one with the source's tag was within the radius.
+    /// The journal place these sightings join, when one was within the radius.
     public var existingPlaceID: UUID?
     /// The first name a sighting gave (a history's place name); `nil` when none did.
     public var name: String?
@@ -55,10 +55,12 @@ public struct SightingVisit: Sendable {
 /// Groups sightings into places and visits.
 ///
 /// Sightings within ``radiusKm`` of a place's first sighting are that place; sightings sharing a
-/// ``Sighting/sourcePlaceID`` are one place whatever the distance; sightings within the radius of an
-/// existing journal place that carries the source's tag join that place (so a weekly re-import adds
-/// visits to the places it made before instead of making new ones). Within a place, each local day
-/// is one visit.
+/// ``Sighting/sourcePlaceID`` are one place whatever the distance; sightings within the radius of a
+/// place already in the journal join that place: a photo 11 m from the Eiffel Tower you saved is a
+/// visit of it, not a second Eiffel Tower, and a weekly re-import adds visits to the places it made
+/// before instead of making new ones. Places that carry the source's tag (the ones an earlier import
+/// made) are looked at first, so a re-import groups as the import before it did. Within a place,
+/// each local day is one visit.
 ///
 /// Each place sits at its anchor, its first sighting (or the existing place), so it does not drift
 /// as a chain of sightings a little under the radius apart would make it. A sighting within the
@@ -82,8 +84,10 @@ public struct SightingGrouper: Sendable {
     /// - Parameters:
     ///   - sightings: the sightings, in any order; invalid ones (see ``Sighting/isValid``) are left out.
     ///   - existing: the journal's places.
-    ///   - sourceTag: only existing places with this tag are joined; `nil` joins none.
-    /// - Returns: places that received at least one sighting, existing places first in journal order,
+    ///   - sourceTag: existing places with this tag are joined first, then any other existing place;
+    ///     `nil` joins none.
+    /// - Returns: places that received at least one sighting, existing places first (those with the
+    ///   source tag, then the rest, each in journal order),
     ///   then new places by their first sighting.
     /// - Complexity: O(n log n) for the sort, then about O(1) per sighting through a grid of cells
     ///   one radius wide.
@@ -95,7 +99,8 @@ public struct SightingGrouper: Sendable {
         var bySourceID: [String: Int] = [:]
 
         if let sourceTag {
-            for place in existing where place.tags.contains(sourceTag) && place.latitude.isFinite && place.longitude.isFinite {
+            let earlier = existing.filter { $0.tags.contains(sourceTag) }, others = existing.filter { !$0.tags.contains(sourceTag) }
+            for place in earlier + others where place.latitude.isFinite && place.longitude.isFinite {
                 grid.insert(index: seeds.count, latitude: place.latitude, longitude: place.longitude)
                 seeds.append(SightingPlace(latitude: place.latitude, longitude: place.longitude, existingPlaceID: place.id,
                                            name: nil, sourcePlaceID: nil, visits: []))

@@ -20,6 +20,28 @@ public struct SightingImportPlan: Sendable {
 
     /// Whether the journal changes.
     public var changesJournal: Bool { visitsAdded > 0 }
+
+    /// This plan and then `later`, planned on this plan's ``places`` (photos after a location
+    /// history, in one import): the journal as `later` leaves it, every place made by either (as it
+    /// ends up), and the places of the journal before both that gained visits.
+    public func followed(by later: SightingImportPlan) -> SightingImportPlan {
+        let laterByID = Dictionary((later.created + later.extended.map(\.place)).map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        let madeHere = Set(created.map(\.id))
+        var extendedCounts: [UUID: Int] = [:]
+        var extendedPlaces: [UUID: Location] = [:]
+        var order: [UUID] = []
+        for (place, added) in extended + later.extended where !madeHere.contains(place.id) {
+            if extendedCounts[place.id] == nil { order.append(place.id) }
+            extendedCounts[place.id, default: 0] += added
+            extendedPlaces[place.id] = place
+        }
+        return SightingImportPlan(
+            places: later.places,
+            created: created.map { laterByID[$0.id] ?? $0 } + later.created,
+            extended: order.map { (extendedPlaces[$0]!, extendedCounts[$0]!) },
+            visitsAdded: visitsAdded + later.visitsAdded,
+            visitsAlreadyThere: visitsAlreadyThere + later.visitsAlreadyThere)
+    }
 }
 
 /// Adds places and visits made from sightings (``SightingGrouper``) to the journal's places.

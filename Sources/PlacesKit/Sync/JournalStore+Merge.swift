@@ -111,10 +111,21 @@ extension JournalMerge {
     /// The places of a journal file that must exist (another copy, a base).
     /// - Throws: ``JournalError`` when it is missing or cannot be read.
     public static func readCopy(_ path: String) throws -> [Location] {
+        if InterchangeFiles.isReadOnce(path) { return try readOnce(path).places }
         guard let (bytes, _) = try PosixFile.readWithVersion(path) else {
             throw JournalError.io(path: path, operation: "open", reason: "the file does not exist")
         }
         return try JournalStore.decode(bytes, path: path).places
+    }
+
+    /// A copy that can be read only once (`merge /dev/stdin`, `<(git show …)`): read whole, within the
+    /// import limit, every place checked.
+    static func readOnce(_ path: String) throws -> JournalContents {
+        let bytes = try PosixFile.read(path, regularOnly: false, limit: Importer.maximumFileSize) ?? []
+        if bytes.isEmpty { throw JournalError.io(path: path, operation: "read", reason: "nothing was written to it") }
+        let contents = try JournalStore.decode(bytes, path: path)
+        try checkPlaces(contents.places, path: path)
+        return contents
     }
 
     /// Another copy of the journal, read once from one open file: its contents, every place
@@ -122,6 +133,13 @@ extension JournalMerge {
     /// - Throws: ``JournalError`` when it is missing or cannot be read, or
     ///   ``JournalError/invalidPlace(path:id:name:reason:)`` for a place that is not valid.
     public static func openCopy(_ path: String) throws -> (contents: JournalContents, file: FileVersion) {
+        if InterchangeFiles.isReadOnce(path) {
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                throw JournalError.io(path: path, operation: "open", reason: String(cString: strerror(errno)))
+            }
+            return (try readOnce(path), FileVersion(info))
+        }
         guard let file = try PosixFile.OpenedFile(path) else {
             throw JournalError.io(path: path, operation: "open", reason: "the file does not exist")
         }

@@ -11,10 +11,11 @@ import Foundation
 enum LocationHistoryImportCommand {
     /// The location history among `paths`, or `nil` when there is none (other importers take them).
     /// - Throws: ``CommandFailure`` when location history is mixed with other files, or a file cannot be opened.
-    static func inputs(_ paths: [String]) throws -> LocationHistoryFiles.Found? {
+    /// - Parameter contents: the bytes of inputs that can be read only once (pipes), by path.
+    static func inputs(_ paths: [String], contents: [String: [UInt8]] = [:]) throws -> LocationHistoryFiles.Found? {
         let found: LocationHistoryFiles.Found
         do {
-            found = try LocationHistoryFiles.find(paths)
+            found = try LocationHistoryFiles.find(paths, contents: contents)
         } catch let error as ImportError {
             // A missing file is for the usual importer to report, in its words.
             if error.reason == "no such file" { return nil }
@@ -45,8 +46,10 @@ enum LocationHistoryImportCommand {
         var done = 0
         for input in found.inputs {
             do {
-                let summary = try LocationHistoryReader.read(path: input.path, name: input.path, days: days,
-                                                             progress: { progress.update(done + $0) }) { sightings.append($0) }
+                let summary = try input.bytes.map { bytes in
+                    try LocationHistoryReader.read(bytes: bytes, name: input.path, days: days) { sightings.append($0) }
+                } ?? LocationHistoryReader.read(path: input.path, name: input.path, days: days,
+                                                progress: { progress.update(done + $0) }) { sightings.append($0) }
                 done += summary.bytes
                 summaries.append(summary)
             } catch let error as ImportError {
@@ -55,19 +58,54 @@ enum LocationHistoryImportCommand {
             }
         }
         progress.finish()
+        // Photos and videos in a folder named beside its history (a Takeout with Google Photos) are
+        // imported too, in the same step: never passed over without a word.
+        let photos = try photosBeside(options.files, days: days, quiet: options.quiet || options.json, context)
 
         let store = try context.store()
         let now = Date()
-        let plan = try ImportCommand.applySightings(dryRun: options.dryRun, store: store) { places in
-            try LocationHistoryImport.plan(sightings, existing: places, extraTags: options.tags, now: now, gazetteer: gazetteer)
+        var historyPlan: SightingImportPlan?, photoPlan: SightingImportPlan?
+        _ = try ImportCommand.applySightings(dryRun: options.dryRun, store: store) { places in
+            let history = try LocationHistoryImport.plan(sightings, existing: places, extraTags: options.tags, now: now, gazetteer: gazetteer)
+            historyPlan = history
+            guard let photos else { return history }
+            let fromPhotos = try PhotoImport.plan(photos.sightings, existing: history.places, extraTags: options.tags, now: now,
+                                                  gazetteer: gazetteer)
+            photoPlan = fromPhotos
+            return history.followed(by: fromPhotos)
         }
+        guard let plan = historyPlan else { return }
         for note in found.notes { context.note(TerminalText.visible(note)) }
         if options.json {
-            context.say(try PlaceOutput.json(Report(summaries: summaries, plan: plan, dryRun: options.dryRun)))
+            var json = Report(summaries: summaries, plan: plan, dryRun: options.dryRun)
+            if let photos, let photoPlan { json.photos = PhotoImportCommand.Report(scan: photos, plan: photoPlan, dryRun: options.dryRun) }
+            context.say(try PlaceOutput.json(json))
         } else {
             context.say(TerminalText.visible(report(summaries, plan: plan, dryRun: options.dryRun, verbose: options.verbose),
                                              keepingLineBreaks: true))
+            if let photos, let photoPlan {
+                context.say("Photos and videos beside the location history:")
+                context.say(TerminalText.visible(PhotoImportCommand.summary(scan: photos, plan: photoPlan, dryRun: options.dryRun,
+                                                                            verbose: options.verbose), keepingLineBreaks: true))
+            }
         }
+    }
+
+    /// The photos and videos in the folders among `paths`, read, or `nil` when there are none.
+    private static func photosBeside(_ paths: [String], days: ClosedRange<Int>?, quiet: Bool,
+                                     _ context: CommandContext) throws -> PhotoScan? {
+        let folders = paths.filter { (try? FileManager.default.attributesOfItem(atPath: $0)[.type] as? FileAttributeType) == .typeDirectory }
+        guard !folders.isEmpty else { return nil }
+        let found: (files: [String], passedOver: [PhotoScan.Skipped])
+        do { found = try PhotoScan.find(folders) } catch let error as ImportError {
+            throw CommandFailure("\(error)\nnothing was imported", code: .dataError)
+        }
+        guard !found.files.isEmpty else { return nil }
+        let reading = context.progress(total: found.files.count, quiet: quiet)
+        var scan = PhotoScan.scan(found.files, days: days, progress: reading.update)
+        reading.finish()
+        scan.passedOver = found.passedOver
+        return scan
     }
 
     /// The summary: per file what was read and found, then what was ignored and skipped and why,
@@ -136,6 +174,8 @@ enum LocationHistoryImportCommand {
         var extended: [Extended]
         var visitsAdded: Int
         var visitsAlreadyThere: Int
+        /// The photos and videos in the folders named, imported in the same step; absent when there were none.
+        var photos: PhotoImportCommand.Report?
 
         init(summaries: [LocationHistorySummary], plan: SightingImportPlan, dryRun: Bool) {
             self.dryRun = dryRun

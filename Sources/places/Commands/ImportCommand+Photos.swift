@@ -13,16 +13,18 @@ import Foundation
 enum PhotoImportCommand {
     /// Whether the import names photos, videos or folders (instead of interchange files); `nil` when
     /// it names both kinds, which one run does not mix.
-    static func namesPhotos(_ files: [String]) throws -> Bool {
-        let photos = files.filter(isPhotoOrFolder)
+    /// - Parameter contents: the bytes of inputs that can be read only once (pipes), by path.
+    static func namesPhotos(_ files: [String], contents: [String: [UInt8]] = [:]) throws -> Bool {
+        let photos = files.filter { isPhotoOrFolder($0, contents[$0]) }
         if photos.isEmpty { return false }
         if photos.count == files.count { return true }
-        let other = files.first { !isPhotoOrFolder($0) }!
+        let other = files.first { !isPhotoOrFolder($0, contents[$0]) }!
         throw UsageError("\"\(other)\" is not a photo, video or folder, and \"\(photos[0])\" is: one import reads one kind",
                          hint: "import the photos and the GeoJSON, GPX, KML or CSV files in two runs")
     }
 
-    private static func isPhotoOrFolder(_ path: String) -> Bool {
+    private static func isPhotoOrFolder(_ path: String, _ bytes: [UInt8]?) -> Bool {
+        if let bytes { return MediaReader.kind(ofHead: Array(bytes.prefix(16))) != nil }
         var info = stat()
         guard stat(path, &info) == 0 else { return false }
         if info.st_mode & S_IFMT == S_IFDIR { return true }
@@ -38,18 +40,19 @@ enum PhotoImportCommand {
         }
     }
 
-    static func run(_ options: ImportCommand.Options, _ context: CommandContext) throws {
+    static func run(_ options: ImportCommand.Options, _ context: CommandContext, contents: [String: [UInt8]] = [:]) throws {
         if options.update { throw UsageError("--update is for GeoJSON, GPX, KML or CSV files, not photos") }
         let radiusKm = try options.radius.map(OptionValues.radius) ?? SightingGrouper.defaultRadiusKm
         let days = try dayRange(since: options.since, until: options.until)
-        let files: [String]
-        do { files = try PhotoScan.files(options.files) } catch let error as ImportError {
+        let files: [String], passedOver: [PhotoScan.Skipped]
+        do { (files, passedOver) = try PhotoScan.find(options.files) } catch let error as ImportError {
             throw CommandFailure("\(error)\nnothing was imported", code: .dataError)
         }
         let gazetteer = try GazetteerAccess.gazetteer(context)
 
         let reading = context.progress(total: files.count, quiet: options.quiet || options.json)
-        let scan = PhotoScan.scan(files, days: days, progress: reading.update)
+        var scan = PhotoScan.scan(files, days: days, contents: contents, progress: reading.update)
+        scan.passedOver = passedOver
         reading.finish()
 
         let store = try context.store()
@@ -116,9 +119,14 @@ enum PhotoImportCommand {
         for (reason, count) in reasons.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
             lines.append("Skipped \(amount(count, "file")): \(reason)")
         }
+        var passed: [String: Int] = [:]
+        for skip in scan.passedOver { passed[skip.reason, default: 0] += 1 }
+        for (reason, count) in passed.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+            lines.append("Passed over \(grouped(count)): \(reason)")
+        }
         if verbose {
-            for skip in scan.skipped { lines.append("  \(skip.path): \(skip.reason)") }
-        } else if !scan.skipped.isEmpty {
+            for skip in scan.skipped + scan.passedOver { lines.append("  \(skip.path): \(skip.reason)") }
+        } else if !scan.skipped.isEmpty || !scan.passedOver.isEmpty {
             lines.append("(--verbose lists the skipped files)")
         }
         return lines.joined(separator: "\n")
@@ -137,6 +145,8 @@ enum PhotoImportCommand {
         var visitsAdded: Int
         var visitsAlreadyThere: Int
         var skipped: [Skip]
+        /// What the folder walk did not read: unreadable or too deep folders, links, undecodable names.
+        var passedOver: [Skip]
 
         init(scan: PhotoScan, plan: SightingImportPlan, dryRun: Bool) {
             self.dryRun = dryRun
@@ -147,6 +157,7 @@ enum PhotoImportCommand {
             visitsAdded = plan.visitsAdded
             visitsAlreadyThere = plan.visitsAlreadyThere
             skipped = scan.skipped.map { Skip(file: $0.path, reason: $0.reason) }
+            passedOver = scan.passedOver.map { Skip(file: $0.path, reason: $0.reason) }
         }
     }
 }

@@ -73,8 +73,17 @@ enum ImportCommand: PlacesCommand {
     }
 
     static func run(_ options: Options, _ context: CommandContext) throws {
-        if let history = try LocationHistoryImportCommand.inputs(options.files) { return try LocationHistoryImportCommand.run(history, options, context) }
-        if options.format == nil, try PhotoImportCommand.namesPhotos(options.files) { return try PhotoImportCommand.run(options, context) }
+        // A pipe can be read once: it is read whole here, and every importer looks at those bytes.
+        let contents: [String: [UInt8]]
+        do { contents = try InterchangeFiles.readOnceOnly(options.files) } catch let error as ImportError {
+            throw CommandFailure(TerminalText.visible("\(error)\nnothing was imported", keepingLineBreaks: true), code: .dataError)
+        }
+        if let history = try LocationHistoryImportCommand.inputs(options.files, contents: contents) {
+            return try LocationHistoryImportCommand.run(history, options, context)
+        }
+        if options.format == nil, try PhotoImportCommand.namesPhotos(options.files, contents: contents) {
+            return try PhotoImportCommand.run(options, context, contents: contents)
+        }
         try PhotoImportCommand.refusePhotoOptions(options)
         let requested = options.format.flatMap { $0 == "auto" ? nil : InterchangeFormat(rawValue: $0) }
         // Progress counts files while they are read (a file is parsed in one go), then places while
@@ -84,7 +93,7 @@ enum ImportCommand: PlacesCommand {
         var files: [ImportedFile] = []
         for path in options.files {
             do {
-                let file = try Importer.parse(data: try InterchangeFiles.read(path), fileName: path, format: requested)
+                let file = try Importer.parse(data: try contents[path] ?? InterchangeFiles.read(path), fileName: path, format: requested)
                 files.append(file)
                 reading.update(files.count)
             } catch let error as ImportError {
@@ -101,14 +110,27 @@ enum ImportCommand: PlacesCommand {
         reading.finish()
         // Entries without coordinates, and dropped pins, are completed from the gazetteer, only when there are any.
         var approximate: [ImportCompletion.Approximate] = []
+        var unplaced = 0
         if files.contains(where: { $0.places.contains { $0.pending != nil } }) {
-            (files, approximate) = ImportCompletion.complete(files, gazetteer: try GazetteerAccess.gazetteer(context))
+            (files, approximate, unplaced) = ImportCompletion.complete(files, gazetteer: try GazetteerAccess.gazetteer(context))
         }
         let checking = context.progress(total: files.reduce(0) { $0 + $1.places.count }, startedAt: started, quiet: options.quiet)
         defer { checking.finish() }
-        let importOptions = ImportOptions(extraTags: options.tags, updateExisting: options.update, now: Date(), folderTags: options.folderTags)
+        var importOptions = ImportOptions(extraTags: options.tags, updateExisting: options.update, now: Date(), folderTags: options.folderTags)
         let store = try context.store()
         let dryRun = options.dryRun
+        // On a terminal, each place that may repeat one under another name is asked about first,
+        // against the journal as it is; the answers hold in the locked transaction that follows.
+        let asks = !dryRun && !options.json && context.stdinIsTerminal
+        if asks {
+            let preview = try ImportPlanner.plan(existing: try store.load(), files: files, options: importOptions)
+            if !preview.possibleDuplicates.isEmpty { checking.finish() }
+            for entry in preview.possibleDuplicates {
+                let question = TerminalText.visible("\(entry.origin) \"\(entry.place.name)\" is \(Int(entry.meters.rounded())) m from "
+                                                    + "\"\(entry.existing.name)\" (\(entry.existing.shortID)) in your journal. Add it anyway?")
+                if !context.confirm(question) { importOptions.leaveOut.insert(entry.origin) }
+            }
+        }
         let plan: ImportPlan
         if dryRun {
             plan = try ImportPlanner.plan(existing: try store.load(), files: files, options: importOptions, progress: checking.update)
@@ -127,13 +149,18 @@ enum ImportCommand: PlacesCommand {
                 updated: plan.updated.map { .init(id: $0.idString, name: $0.name) },
                 skipped: plan.skipped.map { .init(name: $0.place.name, origin: $0.origin, reason: "\($0)") }
                     + plan.unreadable.map { .init(name: nil, origin: nil, reason: "\($0)") },
-                approximate: approximate.map { .init(origin: $0.origin, name: $0.name, placedAt: $0.placedAt) })))
+                approximate: approximate.map { .init(origin: $0.origin, name: $0.name, placedAt: $0.placedAt) },
+                possibleDuplicates: plan.possibleDuplicates.map {
+                    .init(origin: $0.origin, name: $0.place.name, id: $0.place.idString, existingID: $0.existing.idString,
+                          existingName: $0.existing.name, meters: Int($0.meters.rounded()))
+                },
+                unplaced: unplaced)))
             return
         }
         for file in files {
             context.say("\(TerminalText.visible(file.fileName)): \(file.format), \(file.places.count) place\(file.places.count == 1 ? "" : "s")")
         }
-        context.say(TerminalText.visible(plan.summary(dryRun: dryRun), keepingLineBreaks: true))
+        context.say(TerminalText.visible(plan.summary(dryRun: dryRun, asked: asks), keepingLineBreaks: true))
         if !approximate.isEmpty {
             // Said apart from the counts: these positions are guesses the person should check.
             context.say("\(approximate.count) place\(approximate.count == 1 ? " has" : "s have") no coordinates in the file and "
@@ -141,6 +168,11 @@ enum ImportCommand: PlacesCommand {
             for entry in approximate {
                 context.say(TerminalText.visible("  \(entry.origin) \"\(entry.name)\": at \(entry.placedAt)"))
             }
+        }
+        if unplaced > 0 {
+            context.say("\(unplaced) place\(unplaced == 1 ? " has" : "s have") no coordinates in the file and no clear match in the gazetteer, "
+                        + "so \(unplaced == 1 ? "it was" : "they were") left out (listed above, with the places meant where there are any); "
+                        + "add \(unplaced == 1 ? "it" : "them") with `places add NAME --at LAT,LON`")
         }
     }
 
@@ -157,5 +189,12 @@ enum ImportCommand: PlacesCommand {
         var skipped: [Skip]
         /// Places without coordinates in the file, placed by their names in the gazetteer.
         var approximate: [Approximate]
+        struct PossibleDuplicate: Encodable {
+            var origin: String; var name: String; var id: String; var existingID: String; var existingName: String; var meters: Int
+        }
+        /// Places added that may repeat a place nearby under another name.
+        var possibleDuplicates: [PossibleDuplicate]
+        /// Places without coordinates left out because no place, or no clear one, has their name (listed in `skipped`).
+        var unplaced: Int
     }
 }

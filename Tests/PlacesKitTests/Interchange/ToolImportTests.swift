@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func theGazetteerPlacesTitlesAndMarksThemApproximate() throws {
-        let (files, approximate) = ImportCompletion.complete([try read("google-saved-list.csv")], gazetteer: .bundled)
+        let (files, approximate, _) = ImportCompletion.complete([try read("google-saved-list.csv")], gazetteer: .bundled)
         let file = try #require(files.first)
         #expect(file.places.map(\.location.name) == ["Café Central", "Kyoto"])
         let kyoto = file.places[1].location
@@ -143,11 +143,14 @@ import Testing
         #expect(Timestamp.string(visited) == row.1)
     }
 
-    @Test func aForeignIDThatIsNotAUUIDStopsTheImport() {
-        let kml = """
-            <kml><Placemark><name>X</name><ExtendedData><SchemaData><SimpleData name="id">42</SimpleData></SchemaData></ExtendedData>
+    @Test func ourIDThatIsNotAUUIDStopsTheImportAndAnotherToolsIsKept() throws {
+        let ours = """
+            <kml><Placemark><name>X</name><ExtendedData><SchemaData><SimpleData name="places_id">42</SimpleData></SchemaData></ExtendedData>
             <Point><coordinates>1,2</coordinates></Point></Placemark></kml>
             """
-        #expect { try read(text: kml, name: "d.kml") } throws: { "\($0)".contains("the id \"42\" is not a UUID") }
+        #expect { try read(text: ours, name: "d.kml") } throws: { "\($0)".contains("the id \"42\" is not a UUID") }
+        let theirs = ours.replacing("places_id", with: "id")
+        let place = try #require(try read(text: theirs, name: "d.kml").places.first?.location)
+        #expect(place.extraFields[Location.externalIDField]?.text == "\"42\"")
     }
 }

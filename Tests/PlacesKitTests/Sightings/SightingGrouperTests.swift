@@ -57,15 +57,17 @@ import Testing
         #expect(Set(places.compactMap(\.sourcePlaceID)) == ["A", "B"])
     }
 
-    @Test func sightingsJoinAnExistingPlaceWithTheSourceTag() {
+    @Test func sightingsJoinAnExistingPlacePreferringOnesWithTheSourceTag() {
         let tagged = Location(name: "Tour Eiffel", latitude: 48.8583, longitude: 2.2944, tags: ["photos"])
         let other = Location(name: "Champ de Mars", latitude: 48.8584, longitude: 2.2945, tags: ["walks"])
         let places = SightingGrouper().group([Self.sighting(48.8584, 2.2945)], existing: [other, tagged], sourceTag: "photos")
         #expect(places.count == 1)
         #expect(places[0].existingPlaceID == tagged.id)
         #expect(places[0].latitude == tagged.latitude)
+        // A place you saved yourself is joined too: a photo beside it is a visit, not a second place.
         let untagged = SightingGrouper().group([Self.sighting(48.8584, 2.2945)], existing: [other], sourceTag: "photos")
-        #expect(untagged[0].existingPlaceID == nil)
+        #expect(untagged[0].existingPlaceID == other.id)
+        #expect(SightingGrouper().group([Self.sighting(48.8584, 2.2945)], existing: [other], sourceTag: nil)[0].existingPlaceID == nil)
     }
 
     /// What makes a weekly re-import add nothing: grouping the same sightings again, with the places

@@ -13,12 +13,16 @@ let package = Package(
         .target(name: "PlacesData", exclude: ["Tables"], cSettings: [.headerSearchPath("Tables")]),
         // Everything that does the work: model, journal store, geosearch, interchange, maps.
         .target(name: "PlacesKit", dependencies: ["PlacesData"]),
-        // The command-line front end: argument parsing and output only.
-        .executableTarget(name: "places", dependencies: ["PlacesKit"]),
+        // Option declarations (`@Option`, `@Flag`, `@Argument`), the parser, help, the manual page and
+        // completions: a command-line framework (it uses the library's text helpers; the library knows nothing of it).
+        .target(name: "PlacesCommandLine", dependencies: ["PlacesKit"]),
+        // The command-line front end: the commands, their words and output.
+        .executableTarget(name: "places", dependencies: ["PlacesKit", "PlacesCommandLine"]),
         // What both test targets share: running the built binary, finding outside tools.
         .target(name: "PlacesTestSupport", path: "Tests/PlacesTestSupport"),
         .testTarget(name: "PlacesKitTests", dependencies: ["PlacesKit", "PlacesData", "PlacesTestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "PlacesCLITests", dependencies: ["PlacesKit", "places", "PlacesTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "PlacesCommandLineTests", dependencies: ["PlacesCommandLine", "PlacesKit"]),
+        .testTarget(name: "PlacesCLITests", dependencies: ["PlacesKit", "PlacesCommandLine", "places", "PlacesTestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

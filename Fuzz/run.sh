@@ -16,10 +16,11 @@ if [[ "${1:-}" =~ ^[0-9]+$ ]]; then seconds=$1; shift; fi
 binary=Fuzz/.work/places-fuzz
 mkdir -p Fuzz/.work
 
-# One binary holds every target: the PlacesKit sources compiled with the fuzz entry point, linked with
-# the embedded tables (PlacesData, assembled and compiled by the toolchain's clang).
-sources=$(find Sources/PlacesKit -name '*.swift' | sort)
-if [[ ! -x $binary ]] || [[ -n "$(find Sources/PlacesKit Sources/PlacesData Fuzz/FuzzTargets.swift -newer "$binary" -type f | head -1)" ]]; then
+# One binary holds every target: the PlacesKit and PlacesCommandLine sources compiled as one module
+# with the fuzz entry point, linked with the embedded tables (PlacesData, assembled and compiled by the
+# toolchain's clang).
+sources=$(find Sources/PlacesKit Sources/PlacesCommandLine -name '*.swift' | sort)
+if [[ ! -x $binary ]] || [[ -n "$(find Sources/PlacesKit Sources/PlacesCommandLine Sources/PlacesData Fuzz/FuzzTargets.swift -newer "$binary" -type f | head -1)" ]]; then
     echo "building the fuzzer..." >&2
     data=(-I Sources/PlacesData/include -I Sources/PlacesData/Tables)
     clang "${data[@]}" -c Sources/PlacesData/Embed.S -o Fuzz/.work/Embed.o

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PlacesCommandLine
 import PlacesKit
 @testable import places
 

@@ -4,14 +4,14 @@ import Glibc
 
 /// Optimal-string-alignment edit distance (insertions, deletions, substitutions and swaps of neighbours),
 /// cut off early once it must exceed a limit.
-struct EditDistance {
+package struct EditDistance {
     private var previous2: [Int] = []
     private var previous: [Int] = []
     private var current: [Int] = []
     private var queryMask: UInt64 = 0
     private var queryBytes: [UInt8] = []
 
-    init(query: [UInt8] = []) {
+    package init(query: [UInt8] = []) {
         queryBytes = query
         for byte in query { queryMask |= 1 << UInt64(byte & 63) }
     }
@@ -42,7 +42,7 @@ struct EditDistance {
         return max(foreign, missing)
     }
 
-    mutating func distance(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>, limit: Int) -> Int? {
+    package mutating func distance(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>, limit: Int) -> Int? {
         let n = a.count, m = b.count
         if abs(n - m) > limit { return nil }
         if previous.count < m + 1 {

@@ -13,11 +13,12 @@ public enum StorePath {
     ///   - environment: the process environment (passed in so tests need not change the real one).
     /// - Returns: the path of the journal file (it may not exist yet).
     /// - Throws: ``JournalError/noHome`` when nothing says where the data directory is;
-    ///   ``UsageError`` for an empty `--store` (which would otherwise quietly mean the default journal).
+    ///   ``JournalError/io(path:operation:reason:)`` for an empty `explicit` path (which must not quietly
+    ///   mean the default journal).
     public static func resolve(explicit: String?, environment: [String: String]) throws -> String {
         if let explicit {
             guard !explicit.isEmpty else {
-                throw UsageError("--store \"\" names no file", hint: "give the journal's path, or leave out --store for the default journal")
+                throw JournalError.io(path: explicit, operation: "use the journal", reason: "an empty path names no file")
             }
             return explicit
         }

@@ -1,3 +1,4 @@
+import PlacesCommandLine
 import PlacesKit
 
 /// A `places` subcommand: its typed options, its spec (help built from those options) and what it does.

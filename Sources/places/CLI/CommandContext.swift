@@ -1,3 +1,4 @@
+import PlacesCommandLine
 import PlacesKit
 #if canImport(Glibc)
 import Glibc
@@ -40,7 +41,11 @@ final class CommandContext {
 
     /// The journal's path, from `--store`, `PLACES_STORE`, `XDG_DATA_HOME` or `HOME`.
     func storePath() throws -> String {
-        try StorePath.resolve(explicit: common.store, environment: environment)
+        // Checked here, where the option has its name: an empty --store must not mean the default journal.
+        if common.store?.isEmpty == true {
+            throw UsageError("--store \"\" names no file", hint: "give the journal's path, or leave out --store for the default journal")
+        }
+        return try StorePath.resolve(explicit: common.store, environment: environment)
     }
 
     /// A progress bar for long work, shown only on a terminal and without `--quiet` (see

@@ -1,3 +1,4 @@
+import PlacesCommandLine
 import PlacesKit
 
 /// The country of each place for `stats`, `show` and the flag column of tables, from the journal's

@@ -1,3 +1,4 @@
+import PlacesCommandLine
 import PlacesKit
 
 /// The columns `list` can show (`--columns`), and how a table of them gives way on a narrow terminal.

@@ -1,3 +1,4 @@
+import PlacesCommandLine
 import PlacesKit
 
 /// The contents of `places.1` beyond what the command specs say.

@@ -1,3 +1,4 @@
+import PlacesCommandLine
 import PlacesKit
 
 /// How the commands that take a place name (`add`, `near`, `map --around`, `list --from`) resolve it

@@ -1,3 +1,4 @@
+import PlacesCommandLine
 import PlacesKit
 #if canImport(FoundationEssentials)
 import FoundationEssentials

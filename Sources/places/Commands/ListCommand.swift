@@ -1,3 +1,4 @@
+import PlacesCommandLine
 import PlacesKit
 
 /// `places list [--tag TAG] [--visited | --unvisited] [--sort …] [--format table|json|geojson|gpx|kml|csv]`

@@ -1,3 +1,4 @@
+import PlacesCommandLine
 import PlacesKit
 
 /// `places merge OTHER [--base BASE] [--prefer ours|theirs|newer] [--dry-run] [--json]`

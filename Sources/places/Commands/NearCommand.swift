@@ -1,3 +1,4 @@
+import PlacesCommandLine
 import PlacesKit
 
 /// `places near QUERY|LAT,LON [--radius 25km] [--limit N] [--gazetteer] [--json]`

@@ -1,3 +1,4 @@
+import PlacesCommandLine
 import PlacesKit
 
 /// `places search QUERY [--limit N] [--country CC] [--json]`, `places search --batch --json`

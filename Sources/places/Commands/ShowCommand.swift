@@ -1,3 +1,4 @@
+import PlacesCommandLine
 import PlacesKit
 
 /// `places show ID`

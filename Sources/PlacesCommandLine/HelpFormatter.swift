@@ -1,3 +1,5 @@
+import PlacesKit
+
 /// Help text in swift-argument-parser's layout: OVERVIEW, USAGE, ARGUMENTS, OPTIONS.
 package enum HelpFormatter {
     /// The full `--help` text of one command.

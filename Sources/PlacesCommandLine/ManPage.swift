@@ -1,3 +1,5 @@
+import PlacesKit
+
 /// A manual page in roff (`man 7 man`), built from the same specs as `--help`, so the two never
 /// disagree.
 package struct ManPage: Sendable {

@@ -1,5 +1,5 @@
 import Testing
-@testable import PlacesKit
+@testable import PlacesCommandLine
 
 @Suite struct ArgumentParserTests {
     let spec = CommandSpec(

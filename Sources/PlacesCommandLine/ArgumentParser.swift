@@ -1,3 +1,5 @@
+import PlacesKit
+
 /// A usage mistake: an unknown option, a missing or malformed value. Exit code 64 (`EX_USAGE`).
 package struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     package var message: String

@@ -1,5 +1,5 @@
 import Testing
-@testable import PlacesKit
+@testable import PlacesCommandLine
 
 /// Typed options: the declarations are the spec, and parsing fills them.
 @Suite struct OptionDeclarationTests {

@@ -1,7 +1,7 @@
 import PlacesKit
 
 /// A usage mistake: an unknown option, a missing or malformed value. Exit code 64 (`EX_USAGE`).
-package struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct UsageError: ExplainedError, Equatable, Sendable {
     package var message: String
     /// What to do instead, when there is something to suggest.
     package var hint: String?
@@ -10,8 +10,6 @@ package struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
         self.message = message
         self.hint = hint
     }
-
-    package var description: String { hint.map { "\(message)\nhint: \($0)" } ?? message }
 }
 
 /// The arguments of one command line, sorted by the command's ``CommandSpec``.

@@ -76,7 +76,7 @@ public enum JournalDoctor {
             } catch let error as JournalError {
                 switch error {
                 case .unreadable:
-                    var finding = Finding(severity: .problem, message: "\(error)".components(separatedBy: "\nhint:")[0])
+                    var finding = Finding(severity: .problem, message: ErrorText.message(of: error))
                     if fix { finding.fixed = try restoreNewestReadableVersion(store) }
                     findings.append(finding)
                 default:
@@ -124,7 +124,7 @@ public enum JournalDoctor {
                 _ = try JournalStore.decode(PosixFile.read(copy), path: copy)
             } catch {
                 findings.append(Finding(severity: .warning,
-                                        message: "\(copy) cannot be read (\("\(error)".components(separatedBy: "\nhint:")[0])); `places undo` passes over it"))
+                                        message: "\(copy) cannot be read (\(ErrorText.message(of: error))); `places undo` passes over it"))
             }
         }
         if let newest = versions.first, let backup = PosixFile.identity(store.backupPath),

@@ -1,7 +1,7 @@
 /// Why the journal could not be read or changed. Every case reads as a complete sentence when
 /// printed, names the file, and says what to do where there is something to do. The cases carry
 /// their data; options of the command line (`--wait`, `--store`) are the executable's to name.
-public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum JournalError: ExplainedError, Equatable, Sendable {
     /// The journal exists but is not a journal this version can read. Nothing was changed.
     case unreadable(path: String, reason: String, backup: String?)
     /// The journal was written by a newer `places`.
@@ -29,27 +29,35 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    /// What went wrong, naming the file.
+    public var message: String {
         switch self {
-        case let .unreadable(path, reason, backup):
-            var text = "cannot read \(path): \(reason)"
-            if let backup { text += "\nhint: the journal was left untouched; the previous version is in \(backup)" }
-            else { text += "\nhint: the journal was left untouched; fix it by hand or move it aside" }
-            return text
+        case let .unreadable(path, reason, _): return "cannot read \(path): \(reason)"
         case let .newerVersion(path, version, supported):
-            return "cannot read \(path): it is journal version \(version), and this places reads up to version \(supported)\nhint: upgrade places; the journal was left untouched"
+            return "cannot read \(path): it is journal version \(version), and this places reads up to version \(supported)"
         case let .lockTimeout(path, seconds):
-            return "the journal is locked by another places process (\(path)); gave up after \(CoordinateFormat.plain(seconds)) s\nhint: wait for it to finish"
-        case let .io(path, operation, reason):
-            return "cannot \(operation) \(path): \(reason)"
-        case .noHome:
-            return "cannot tell where the journal lives: HOME is not set\nhint: set PLACES_STORE"
-        case let .tooLarge(path, limit):
-            return "cannot read \(path): it is larger than the limit of \(limit / 1_048_576) MB"
+            return "the journal is locked by another places process (\(path)); gave up after \(CoordinateFormat.plain(seconds)) s"
+        case let .io(path, operation, reason): return "cannot \(operation) \(path): \(reason)"
+        case .noHome: return "cannot tell where the journal lives: HOME is not set"
+        case let .tooLarge(path, limit): return "cannot read \(path): it is larger than the limit of \(limit / 1_048_576) MB"
         case let .invalidPlace(path, id, name, reason):
-            return "cannot merge \(path): its place \(id) (\"\(TerminalText.visible(name))\") is not valid: \(reason)\nhint: nothing was changed; fix that place in that file, then merge again"
-        case let .duplicateID(path, id):
-            return "cannot read \(path): the id \(id) appears twice\nhint: the journal was left untouched; remove one of the two entries by hand"
+            return "cannot merge \(path): its place \(id) (\"\(TerminalText.visible(name))\") is not valid: \(reason)"
+        case let .duplicateID(path, id): return "cannot read \(path): the id \(id) appears twice"
+        }
+    }
+
+    /// What to do about it.
+    public var hint: String? {
+        switch self {
+        case let .unreadable(_, _, backup):
+            if let backup { return "the journal was left untouched; the previous version is in \(backup)" }
+            return "the journal was left untouched; fix it by hand or move it aside"
+        case .newerVersion: return "upgrade places; the journal was left untouched"
+        case .lockTimeout: return "wait for it to finish"
+        case .noHome: return "set PLACES_STORE"
+        case .invalidPlace: return "nothing was changed; fix that place in that file, then merge again"
+        case .duplicateID: return "the journal was left untouched; remove one of the two entries by hand"
+        case .io, .tooLarge: return nil
         }
     }
 }

@@ -359,7 +359,7 @@ public struct JournalStore: Sendable {
             do {
                 restored = try Self.decode(readJournal(version.path), path: version.path)
             } catch {
-                skipped.append((version, "\(error)".components(separatedBy: "\nhint:")[0]))
+                skipped.append((version, ErrorText.message(of: error)))
                 continue
             }
             // The journal itself: left by an undo killed after restoring it, before dropping it.

@@ -88,7 +88,7 @@ public enum ConflictCopies {
                     findings[index].message += " (\(counted(count, "place"))); `places doctor --fix` merges it into the journal"
                 }
             } catch {
-                findings[index].message += " cannot be read (\(firstLine(error)))"
+                findings[index].message += " cannot be read (\(ErrorText.message(of: error)))"
             }
         }
         guard fix, !opened.isEmpty else { return findings }
@@ -106,7 +106,7 @@ public enum ConflictCopies {
                     do {
                         (contents, version) = try JournalMerge.readCopy(item.file)
                     } catch {
-                        findings[item.index].message += " cannot be read (\(firstLine(error)))"
+                        findings[item.index].message += " cannot be read (\(ErrorText.message(of: error)))"
                         continue
                     }
                     let before = places
@@ -133,7 +133,7 @@ public enum ConflictCopies {
         } catch {
             // Nothing was saved: the copies that were to be merged (all, when the body never ran) say why.
             for index in ran ? merged.map(\.index) : opened.map(\.index) {
-                findings[index].message += ": could not be merged (\(firstLine(error)))"
+                findings[index].message += ": could not be merged (\(ErrorText.message(of: error)))"
             }
             return findings
         }
@@ -164,13 +164,9 @@ public enum ConflictCopies {
                 }
                 findings[item.index].fixed = "\(what) and moved to \(moved); delete it when you are content"
             } catch {
-                findings[item.index].message += ": \(what), but it could not be moved (\(firstLine(error)))"
+                findings[item.index].message += ": \(what), but it could not be moved (\(ErrorText.message(of: error)))"
             }
         }
         return findings
-    }
-
-    private static func firstLine(_ error: any Error) -> String {
-        "\(error)".components(separatedBy: "\nhint:")[0]
     }
 }

@@ -66,7 +66,7 @@ enum EditCommand: PlacesCommand {
             } catch let error as PlaceMerge.Conflicts {
                 let kept = try ExternalEditor.keep(text, name: original.shortID)
                 throw CommandFailure("the place changed while it was open in the editor; nothing was saved:\n"
-                    + error.conflicts.map { "  \($0.field): saved meanwhile \($0.ours), typed \($0.theirs)" }.joined(separator: "\n")
+                    + error.conflicts.map { "  \(TerminalText.visible($0.field)): saved meanwhile \(TerminalText.visible($0.ours)), typed \(TerminalText.visible($0.theirs))" }.joined(separator: "\n")
                     + "\nhint: your text is kept in \(kept); reopen it, then apply what you want with `places edit \(original.shortID)`")
             } catch let error as PlaceLookupError {
                 let kept = try ExternalEditor.keep(text, name: original.shortID)

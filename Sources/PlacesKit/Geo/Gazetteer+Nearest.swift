@@ -95,6 +95,23 @@ extension Gazetteer {
                 if degrees * Gazetteer.kmPerDegreeBelow > found[found.count - 1].distance { return }
             }
             guard mayHoldPlaces(row: row, column: column) else { return }
+            // And one whose nearest meridian is farther than that: every point of the cell differs in
+            // longitude by at least `degrees`, and no such point is nearer than that meridian's great
+            // circle (or, 90° or more round, than the pole).
+            if found.count == limit {
+                let west = Double((column % 360 + 360) % 360 - 180)
+                func apart(_ meridian: Double) -> Double {
+                    let d = abs(longitude - meridian).truncatingRemainder(dividingBy: 360)
+                    return min(d, 360 - d)
+                }
+                var offset = (longitude - west).truncatingRemainder(dividingBy: 360)
+                if offset < 0 { offset += 360 }
+                let degrees = offset <= 1 ? 0 : min(apart(west), apart(west + 1), 90)
+                if degrees > 0 {
+                    let km = asin(min(1, cos(latitude * .pi / 180) * sin(degrees * .pi / 180))) * Geodesy.earthRadiusKm * 0.999_999
+                    if km > found[found.count - 1].distance { return }
+                }
+            }
             // The difference in latitude alone bounds the distance from below: once the list is full, most
             // places fail this test before their longitude is read or any trigonometry is done.
             let keepsLatitude = { (lat: Double) in

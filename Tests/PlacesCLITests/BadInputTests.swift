@@ -191,6 +191,42 @@ import Testing
             .replacing(String(repeating: "t", count: 65), with: "t…(65 characters)")
     }
 
+    @Test(arguments: ["\u{200B}", "\u{FEFF}", "\u{301}", " \u{200B}\u{FEFF}\u{2060} ", "\u{200D}\u{FE0F}"])
+    func anInvisibleNameIsRefusedByAddEditAndImport(name: String) throws {
+        let (places, before) = try seeded()
+        defer { places.removeAll() }
+        let added = try places.run(["add", name, "--at", "1,2"])
+        #expect(added.status == 64, "\(name.unicodeScalars.map(\.value)): \(added.stderr)")
+        #expect(added.stderr.contains("has no visible character: a place needs a name that can be seen and typed"), "\(added.stderr)")
+        #expect(added.stderr.contains("U+"), "\(added.stderr)")
+        let edited = try places.run(["edit", "Palace", "--name", name])
+        #expect(edited.status == 64 && edited.stderr.contains("has no visible character"), "\(edited.stderr)")
+        let file = places.directory.appendingPathComponent("in.geojson")
+        let quoted = String(decoding: try JSONEncoder().encode(name), as: UTF8.self)
+        try #"{"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "Point", "coordinates": [2, 1]}, "properties": {"name": \#(quoted)}}]}"#
+            .write(to: file, atomically: true, encoding: .utf8)
+        let imported = try places.run(["import", file.path])
+        #expect(imported.status != 0 && imported.stderr.contains("has no visible character"), "\(imported.stderr)")
+        #expect(try Data(contentsOf: places.journal) == before)
+        // A name with something to see is a name, marks and joiners included.
+        #expect(try places.run(["add", "Cafe\u{301}\u{200B}", "--at", "1,2"]).status == 0)
+    }
+
+    @Test func aDescriptionWithWindowsLineBreaksIsTakenAsTheEditorTakesIt() throws {
+        let (places, _) = try seeded()
+        defer { places.removeAll() }
+        let added = try places.run(["add", "Notes", "--at", "1,2", "--description", "first\r\nsecond\rthird", "--json"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let stored = { try places.journalPlaces().first { $0["name"] as? String == "Notes" }?["description"] as? String }
+        #expect(try stored() == "first\nsecond\nthird")
+        let edited = try places.run(["edit", "Notes", "--description", "one\r\ntwo\r\n"])
+        #expect(edited.status == 0, "\(edited.stderr)")
+        #expect(try stored() == "one\ntwo\n")
+        // Other control characters are still refused.
+        let bell = try places.run(["edit", "Notes", "--description", "ring\u{7}"])
+        #expect(bell.status == 64 && bell.stderr.contains("contains the control character U+0007"), "\(bell.stderr)")
+    }
+
     @Test func tableHasAtLeastSixtyCases() {
         #expect(Self.cases.count >= 60)
     }

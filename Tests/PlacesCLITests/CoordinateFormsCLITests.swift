@@ -50,6 +50,23 @@ import Testing
         #expect(wrong.stderr.contains("latitude \"151°12′55″E\" names the wrong hemisphere"), "\(wrong.stderr)")
     }
 
+    @Test func degreesMinutesSecondsAreKeptToThePrecisionTyped() throws {
+        // A whole second is 1/3600°: 4 decimals tell seconds apart, and two more are kept; not 17 digits.
+        let runner = try PlacesRunner()
+        defer { runner.removeAll() }
+        let added = try runner.run(["add", "Big Ben", "--at", "51°30′2″N 0°7′28″W"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.hasPrefix("Added Big Ben (") && added.stdout.contains(") at 51.500556, -0.124444, in "), "\(added.stdout)")
+        let split = try runner.run(["add", "Palace", "--lat", "51°30′4.5″N", "--lon", "0°8.47′W"])
+        // A tenth of a second needs one decimal more; minutes with two decimals, 4 and two more.
+        #expect(split.stdout.contains(") at 51.50125, -0.141167, in "), "\(split.stdout)")
+        let edited = try runner.run(["edit", "Big Ben", "--at", "48°51'24\"N 2°21'03\"E"])
+        #expect(edited.status == 0, "\(edited.stderr)")
+        let saved = try runner.journalPlaces().map { coordinates($0) }
+        #expect(saved.map(\.0) == [48.856667, 51.50125] && saved.map(\.1) == [2.350833, -0.141167], "\(saved)")
+        #expect(!(try String(contentsOf: runner.journal, encoding: .utf8)).contains("5555"))
+    }
+
     @Test func editAtAndTheEditorFormReadTheSameForms() throws {
         let runner = try PlacesRunner()
         defer { runner.removeAll() }

@@ -137,3 +137,47 @@ import Testing
         #expect(descriptions == ["@SUM(A1)", "-note"])
     }
 }
+
+/// The keys of fields `places` does not know come from files as values do (a synced copy, a git
+/// branch): they are escaped wherever a change is put in words.
+@Suite struct HostileFieldKeyTests {
+    /// A set-title sequence as a key: `"\u001b]0;owned\u0007"` in the file.
+    static let evilKey = #"\u001b]0;owned\u0007"#
+
+    static func journal(_ value: String) -> String {
+        #"{"version": 1, "places": [{"id": "abcd0001-0000-4000-8000-000000000000", "name": "Kyoto", "latitude": 35, "longitude": 135, "tags": [], "created": "2024-01-01T00:00:00Z", "updated": "2024-01-01T00:00:00Z", "\#(evilKey)": "\#(value)"}]}"#
+    }
+
+    func isInert(_ text: String) -> Bool {
+        !text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }
+    }
+
+    @Test func unknownFieldKeysAreEscapedInDiffMergeHistoryAndUndo() throws {
+        let places = try PlacesRunner()
+        defer { places.removeAll() }
+        try FileManager.default.createDirectory(at: places.journal.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let base = places.directory.appendingPathComponent("base.json"), theirs = places.directory.appendingPathComponent("theirs.json"),
+            other = places.directory.appendingPathComponent("other.json")
+        try Self.journal("1").write(to: places.journal, atomically: true, encoding: .utf8)
+        try Self.journal("1").write(to: base, atomically: true, encoding: .utf8)
+        try Self.journal("2").write(to: theirs, atomically: true, encoding: .utf8)
+        try Self.journal("3").write(to: other, atomically: true, encoding: .utf8)
+        var outputs: [([String], PlacesRunner.Result)] = []
+        outputs.append((["diff"], try places.run(["diff", base.path, theirs.path])))
+        let merged = try places.run(["merge", theirs.path, "--base", base.path])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        outputs.append((["merge"], merged))
+        outputs.append((["history"], try places.run(["history"])))
+        outputs.append((["undo"], try places.run(["undo"])))
+        // Both sides changed the field: a conflict, worded by merge and by merge-driver.
+        try Self.journal("2").write(to: places.journal, atomically: true, encoding: .utf8)
+        outputs.append((["merge", "conflict"], try places.run(["merge", other.path, "--base", base.path])))
+        let ours = places.directory.appendingPathComponent("ours.json")
+        try Self.journal("2").write(to: ours, atomically: true, encoding: .utf8)
+        outputs.append((["merge-driver"], try places.run(["merge-driver", base.path, ours.path, other.path])))
+        for (command, result) in outputs {
+            #expect(isInert(result.stdout) && isInert(result.stderr), "\(command): \(result.stdout.debugDescription) \(result.stderr.debugDescription)")
+            #expect((result.stdout + result.stderr).contains(#"\e]0;owned\u{7}"#), "\(command): \(result.stdout.debugDescription) \(result.stderr.debugDescription)")
+        }
+    }
+}

@@ -32,17 +32,42 @@ import Testing
         #expect(try Data(contentsOf: runner.journal) == before)
     }
 
+    @Test(arguments: [
+        ("Victoria", "  1. Hong Kong, HK — city", "  2. Victoria, Central and Western, HK — city"),
+        ("Columbia", "  1. Columbia, Idaho, US — river", "  2. Columbia, South Carolina, US — city"),
+        ("Troy", "  1. Troy, Çanakkale, TR — ruins", "  2. Troy, Michigan, US — city"),
+        ("Georgia", "  1. Georgia — country", "  2. Georgia, US — region"),
+        ("Noma", "  1. NoMa, District of Columbia, US — city", "  2. Nome, Alaska, US — city"),
+    ])
+    func anAliasOrAFeatureAgainstTownsOfTheNameIsListed(name: String, first: String, second: String) throws {
+        // Another name of a place (Hong Kong was Victoria), a river or ruins, a country against a state
+        // with more people, a neighbourhood against a town also called so: none is clearly the one.
+        let runner = try PlacesRunner()
+        defer { runner.removeAll() }
+        let result = try runner.run(["add", name])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("\"\(name)\" could be any of "), "\(result.stderr)")
+        #expect(result.stderr.contains(first) && result.stderr.contains(second), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: runner.journal.path))
+        // Picked, it is saved, and the note says what it is.
+        let picked = try runner.run(["add", name, "--pick", "1"])
+        #expect(picked.status == 0, "\(picked.stderr)")
+        let kind = first.components(separatedBy: " — ").last!
+        #expect(picked.stderr.hasPrefix("Pinning at ") && picked.stderr.contains(" — \(kind) ("), "\(picked.stderr)")
+    }
+
     @Test func centralParkIsThePark() throws {
         // The gazetteer's score puts the park well ahead of the hamlets once called Central Park.
         let runner = try PlacesRunner()
         defer { runner.removeAll() }
         let park = try runner.run(["add", "Central Park"])
         #expect(park.status == 0, "\(park.stderr)")
-        #expect(park.stderr.contains("Pinning at Central Park, New York, US (40.7825, -73.9655)"))
+        #expect(park.stderr.contains("Pinning at Central Park, New York, US — park (40.7825, -73.9655)"), "\(park.stderr)")
         #expect(park.stdout.contains("in Manhattan, New York, US"))
         let lake = try runner.run(["add", "Picnic", "--in", "Lake Como"])
         #expect(lake.status == 0, "\(lake.stderr)")
-        #expect(lake.stderr.contains("Pinning at Lake Como, Lombardia, IT"))
+        #expect(lake.stderr.contains("Pinning at Lake Como, Lombardia, IT — lake"), "\(lake.stderr)")
     }
 
     @Test func pickPinsTheNthCandidate() throws {
@@ -50,7 +75,7 @@ import Testing
         defer { runner.removeAll() }
         let result = try runner.run(["add", "Picnic", "--in", "Springfield", "--pick", "2"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("Pinning at Springfield, Massachusetts, US (42.1015, -72.5898)"))
+        #expect(result.stderr.contains("Pinning at Springfield, Massachusetts, US — city (42.1015, -72.5898)"), "\(result.stderr)")
         #expect(result.stdout.contains("Added Picnic"))
         #expect(result.stdout.contains("in Springfield, Massachusetts, US"))
         #expect(try latitude(of: "Picnic", in: runner) == 42.10148)
@@ -80,7 +105,7 @@ import Testing
         defer { runner.removeAll() }
         let eiffel = try runner.run(["add", "Eiffel Tower", "--in", "Paris"])
         #expect(eiffel.status == 0, "\(eiffel.stderr)")
-        #expect(eiffel.stderr.contains("Pinning at Paris, Île-de-France, FR (48.8534, 2.3488); also: "))
+        #expect(eiffel.stderr.contains("Pinning at Paris, Île-de-France, FR — city (48.8534, 2.3488); also: "), "\(eiffel.stderr)")
         #expect(eiffel.stderr.contains("Paris, Texas, US"))
         // The county of Paris reads like the city: an alternative never reads exactly like the choice.
         let also = eiffel.stderr.components(separatedBy: "also: ").last ?? ""

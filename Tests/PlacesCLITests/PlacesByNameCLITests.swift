@@ -31,14 +31,65 @@ import Testing
         #expect(try places.journalPlaces().count == 3)
     }
 
-    @Test func anIdOrIdPrefixWinsOverNames() throws {
+    /// A journal where names made of hex digits ("Cafe", "2019") start other places' ids.
+    static func hexNamedJournal() throws -> PlacesRunner {
         let places = try PlacesRunner()
+        let records = [("cafe1234-0000-4000-8000-000000000001", "Home", 51.5, -0.12),
+                       ("5a3b1f0e-0000-4000-8000-000000000002", "Cafe", 48.85, 2.35),
+                       ("2019abcd-0000-4000-8000-000000000003", "Office", 52.52, 13.40),
+                       ("0b7e6c1a-0000-4000-8000-000000000004", "2019", 40.41, -3.70)]
+        let body = records.map { id, name, lat, lon in
+            "{\"id\": \"\(id)\", \"name\": \"\(name)\", \"latitude\": \(lat), \"longitude\": \(lon), \"tags\": [], "
+                + "\"created\": \"2024-01-01T00:00:00Z\", \"updated\": \"2024-01-01T00:00:00Z\", \"visited\": null}"
+        }.joined(separator: ",\n")
+        try FileManager.default.createDirectory(at: places.journal.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{\"places\": [\n\(body)\n], \"version\": 1}\n".utf8).write(to: places.journal)
+        return places
+    }
+
+    @Test func aNameMadeOfHexDigitsNeverLosesToAnotherPlacesIdPrefix() throws {
+        let places = try Self.hexNamedJournal()
         defer { places.removeAll() }
-        let first = try places.add("Somewhere", "1,1")
-        // A place whose name is the other's id prefix: the id wins.
-        _ = try places.add(String(first.prefix(6)), "2,2")
-        let shown = try places.run(["show", String(first.prefix(6)), "--json"])
-        #expect(shown.status == 0 && shown.stdout.contains(first), "\(shown.stderr)")
+        let before = try Data(contentsOf: places.journal)
+        for name in ["Cafe", "cafe", "2019"] {
+            for arguments in [["remove", name, "--yes"], ["show", name], ["edit", name, "--tag", "x"], ["visit", name]] {
+                let result = try places.run(arguments)
+                #expect(result.status == 1, "\(arguments): \(result.stdout)")
+                #expect(result.stdout.isEmpty)
+                #expect(result.stderr.contains("is both the start of an id and a name"), "\(arguments): \(result.stderr)")
+                // Both places are listed, each with its id.
+                let (byID, byName) = name == "2019" ? ("2019abcd  Office", "0b7e6c1a  2019") : ("cafe1234  Home", "5a3b1f0e  Cafe")
+                #expect(result.stderr.contains(byID) && result.stderr.contains(byName), "\(arguments): \(result.stderr)")
+            }
+        }
+        #expect(try Data(contentsOf: places.journal) == before)
+        // More of the id, or a name nothing's id starts with, is one place.
+        #expect(try places.run(["show", "cafe12"]).stdout.hasPrefix("Home"))
+        #expect(try places.run(["show", "5a3b"]).stdout.hasPrefix("Cafe"))
+        #expect(try places.run(["show", "office"]).stdout.hasPrefix("Office"))
+        let removed = try places.run(["remove", "5a3b1f0e", "--yes"])
+        #expect(removed.status == 0 && removed.stdout == "Removed Cafe (5a3b1f0e)\n", "\(removed.stderr)")
+        #expect(try places.journalPlaces().map { $0["name"] as? String } == ["Home", "Office", "2019"])
+    }
+
+    @Test(.enabled(if: ExternalTool.available("script"), "needs script (apt-get install bsdutils)"))
+    func onATerminalAnIdOrNameClashIsAsked() throws {
+        let places = try Self.hexNamedJournal()
+        defer { places.removeAll() }
+        let env = ["PLACES_STORE": places.journal.path, "HOME": places.directory.path, "PATH": "/usr/bin:/bin",
+                   "LANG": "C.UTF-8", "TERM": "xterm", "SHELL": "/bin/sh"]
+        let script = try ExternalTool.require("script")
+        func onTerminal(_ arguments: [String], answer: String) throws -> (status: Int32, output: String) {
+            let command = ([PlacesRunner.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+            let result = try ExternalTool.run(script, ["-qec", command, "/dev/null"], stdin: answer, environment: env)
+            return (result.status, result.output)
+        }
+        let chosen = try onTerminal(["remove", "Cafe", "--yes"], answer: "2\n")
+        #expect(chosen.status == 0 && chosen.output.contains("Which one?") && chosen.output.contains("Removed Cafe (5a3b1f0e)"), "\(chosen.output)")
+        let cancelled = try onTerminal(["visit", "2019"], answer: "\n")
+        #expect(cancelled.status == 1 && cancelled.output.contains("nothing chosen"), "\(cancelled.output)")
+        #expect(try places.journalPlaces().map { $0["name"] as? String } == ["Home", "Office", "2019"])
+        #expect(try places.journalPlaces().allSatisfy { ($0["visits"] as? [Any])?.isEmpty ?? true })
     }
 
     @Test func anAmbiguousNameListsTheCandidatesWithTheirTownsAndChangesNothing() throws {

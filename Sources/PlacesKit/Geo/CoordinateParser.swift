@@ -124,7 +124,7 @@ public enum CoordinateParser {
     // MARK: - Tokens to values
 
     private enum Token: Equatable {
-        case number(Double, isNegative: Bool)
+        case number(Double, isNegative: Bool, decimals: Int)  // decimals: digits typed after the point
         case unit(Int)        // 0 degrees, 1 minutes, 2 seconds
         case hemisphere(UInt8)
         case separator        // a comma or semicolon
@@ -146,14 +146,14 @@ public enum CoordinateParser {
         if !hasMarkers {
             // Plain decimal degrees, separated by a comma or white space.
             var numbers: [(Double, Bool)] = []
-            for case .number(let value, let negative) in tokens { numbers.append((value.magnitude, negative)) }
+            for case .number(let value, let negative, _) in tokens { numbers.append((value.magnitude, negative)) }
             guard tokens.filter({ $0 == .separator }).count <= 1 else { return nil }
             if numbers.count == 2 { return numbers.map { Value(magnitude: $0.0, negative: $0.1) } }
             if numbers.count == 1 { return [Value(magnitude: numbers[0].0, negative: numbers[0].1)] }
             return nil
         }
         var values: [Value] = []
-        var parts: [Double] = [], negative = false, lastUnit = -1
+        var parts: [Double] = [], negative = false, lastUnit = -1, lastDecimals = 0
         var pendingHemisphere: UInt8? = nil
         func finish(_ hemisphere: UInt8?) -> Bool {
             guard !parts.isEmpty else { return hemisphere == nil }
@@ -164,6 +164,7 @@ public enum CoordinateParser {
             var value = parts[0]
             if parts.count > 1 { value += parts[1] / 60 }
             if parts.count > 2 { value += parts[2] / 3600 }
+            if parts.count > 1 { value = rounded(value, minutesOrSeconds: parts.count - 1, decimals: lastDecimals) }
             let letter = hemisphere ?? pendingHemisphere
             // A sign and a letter together (`-51N`) contradict or repeat each other: refuse both.
             if negative && letter != nil { return false }
@@ -173,12 +174,13 @@ public enum CoordinateParser {
         }
         for token in tokens {
             switch token {
-            case .number(let value, let isNegative):
+            case .number(let value, let isNegative, let decimals):
                 if parts.count == 3 || (lastUnit == -1 && !parts.isEmpty) {
                     guard finish(nil) else { return nil }
                 }
                 if parts.isEmpty { negative = isNegative } else if isNegative { return nil }
                 parts.append(value.magnitude)
+                lastDecimals = decimals
             case .unit(let unit):
                 guard !parts.isEmpty, unit == parts.count - 1, unit > lastUnit else { return nil }
                 lastUnit = unit
@@ -199,6 +201,21 @@ public enum CoordinateParser {
         }
         guard finish(nil) else { return nil }
         return values
+    }
+
+    /// Degrees from minutes or seconds, to as many decimals as the input can tell apart and two more
+    /// (the 6 decimals of whole seconds that converters and map apps show): a whole second is 1/3600°
+    /// (4 decimals), so `51°30′2″` is 51.500556, not 51.50055555555556, a precision the input never
+    /// had and that would be echoed, saved and exported.
+    /// - Parameters:
+    ///   - minutesOrSeconds: 1 when the last part typed was minutes, 2 when seconds.
+    ///   - decimals: the digits typed after the point in that part.
+    static func rounded(_ degrees: Double, minutesOrSeconds: Int, decimals: Int) -> Double {
+        // 60 steps a degree need 2 decimals, 3600 need 4; each decimal typed needs one more.
+        let places = min((minutesOrSeconds == 1 ? 2 : 4) + decimals + 2, 12)
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        return (degrees * scale).rounded() / scale
     }
 
     private static func tokenize(_ text: String) -> [Token]? {
@@ -234,7 +251,8 @@ public enum CoordinateParser {
                     digits.unicodeScalars.append(scalars[index]); index += 1
                 }
                 guard let value = Double(digits), value.isFinite else { return nil }
-                tokens.append(.number(isNegative ? -value : value, isNegative: isNegative))
+                let decimals = digits.firstIndex(of: ".").map { digits.distance(from: $0, to: digits.endIndex) - 1 } ?? 0
+                tokens.append(.number(isNegative ? -value : value, isNegative: isNegative, decimals: decimals))
             default:
                 return nil
             }

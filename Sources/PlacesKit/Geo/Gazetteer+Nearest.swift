@@ -10,6 +10,13 @@ extension Gazetteer {
          Int(saturating: min(359, max(0, longitude.rounded(.down) + 180))))
     }
 
+    /// Whether a grid cell may hold places: `false` only when the occupancy map says it holds none.
+    @inline(__always) func mayHoldPlaces(row: Int, column: Int) -> Bool {
+        let cellNumber = row * 360 + (column % 360 + 360) % 360
+        guard let occupancy, cellNumber < occupancy.count else { return true }
+        return occupancy.base[cellNumber] == UInt8(ascii: "1")
+    }
+
     /// Whether the `places` line at `offset` is a populated place (its kind column reads `city`).
     @inline(__always) func isSettlementLine(_ offset: Int) -> Bool {
         let start = places.field(.kind, ofLineAt: offset)
@@ -25,11 +32,13 @@ extension Gazetteer {
     /// Calls `body` with the offset, latitude and longitude of every line in one grid cell.
     /// - Parameter keepsLatitude: a quick test on a line's latitude; lines it refuses are skipped before
     ///   their longitude is read.
+    /// - Parameter searched: called when the cell is searched (it may hold places).
     func forEachPlace(row: Int, column: Int, keepsLatitude: (Double) -> Bool = { _ in true },
-                              _ body: (Int, Double, Double) -> Void) {
+                      searched: () -> Void = {}, _ body: (Int, Double, Double) -> Void) {
         let cellNumber = row * 360 + (column % 360 + 360) % 360
         // Most cells (oceans, ice) hold no place: the occupancy map answers without a binary search.
         if let occupancy, cellNumber < occupancy.count, occupancy.base[cellNumber] != UInt8(ascii: "1") { return }
+        searched()
         var digits = Array(String(cellNumber).utf8)
         while digits.count < 5 { digits.insert(48, at: 0) }
         var offset = places.lowerBound(digits)
@@ -47,26 +56,67 @@ extension Gazetteer {
         }
     }
 
+    /// What one nearest-place search read: how many grid cells it searched (a binary search each)
+    /// and how many places' lines it looked at. Tests hold the search to a bound with it.
+    struct NearestWork: Equatable {
+        var cellsSearched = 0
+        var linesRead = 0
+    }
+
     /// The populated places nearest to a point, nearest first.
     /// - Parameters:
     ///   - latitude: degrees north.
     ///   - longitude: degrees east.
     ///   - limit: how many places to return.
     ///   - minimumPopulation: skip smaller places.
-    /// - Complexity: a binary search per 1-degree grid cell visited, in rings around the point until no
-    ///   unvisited cell can hold a nearer place.
+    /// - Complexity: a binary search per occupied 1-degree grid cell that could hold a nearer place
+    ///   than the worst kept so far, in rings around the point until no unvisited cell can.
     public func nearest(latitude: Double, longitude: Double, limit: Int = 1, minimumPopulation: Int = 0) -> [NearbyPlace] {
+        var work = NearestWork()
+        return nearest(latitude: latitude, longitude: longitude, limit: limit, minimumPopulation: minimumPopulation, work: &work)
+    }
+
+    /// ``nearest(latitude:longitude:limit:minimumPopulation:)``, counting its work in `work`.
+    func nearest(latitude: Double, longitude: Double, limit: Int, minimumPopulation: Int, work: inout NearestWork) -> [NearbyPlace] {
         guard limit > 0, latitude.isFinite, longitude.isFinite else { return [] }
         let center = Gazetteer.cell(latitude: latitude, longitude: longitude)
         var found: [(offset: Int, distance: Double)] = []
+        var cellsSearched = 0, linesRead = 0
         func visit(_ row: Int, _ column: Int) {
             guard row >= 0, row < 180 else { return }
+            // A whole cell farther in latitude alone than the worst place kept cannot hold a nearer
+            // one: skip it unread. Near a pole or far out at sea the rings must go round the globe
+            // (the far side of a pole is near), and without this every town on Earth would be read.
+            if found.count == limit {
+                let south = Double(row - 90), north = south + 1
+                let degrees = latitude < south ? south - latitude : (latitude > north ? latitude - north : 0)
+                if degrees * Gazetteer.kmPerDegreeBelow > found[found.count - 1].distance { return }
+            }
+            guard mayHoldPlaces(row: row, column: column) else { return }
+            // And one whose nearest meridian is farther than that: every point of the cell differs in
+            // longitude by at least `degrees`, and no such point is nearer than that meridian's great
+            // circle (or, 90° or more round, than the pole).
+            if found.count == limit {
+                let west = Double((column % 360 + 360) % 360 - 180)
+                func apart(_ meridian: Double) -> Double {
+                    let d = abs(longitude - meridian).truncatingRemainder(dividingBy: 360)
+                    return min(d, 360 - d)
+                }
+                var offset = (longitude - west).truncatingRemainder(dividingBy: 360)
+                if offset < 0 { offset += 360 }
+                let degrees = offset <= 1 ? 0 : min(apart(west), apart(west + 1), 90)
+                if degrees > 0 {
+                    let km = asin(min(1, cos(latitude * .pi / 180) * sin(degrees * .pi / 180))) * Geodesy.earthRadiusKm * 0.999_999
+                    if km > found[found.count - 1].distance { return }
+                }
+            }
             // The difference in latitude alone bounds the distance from below: once the list is full, most
             // places fail this test before their longitude is read or any trigonometry is done.
             let keepsLatitude = { (lat: Double) in
                 found.count < limit || abs(lat - latitude) * Gazetteer.kmPerDegreeBelow <= found[found.count - 1].distance
             }
-            forEachPlace(row: row, column: column, keepsLatitude: keepsLatitude) { offset, lat, lon in
+            forEachPlace(row: row, column: column, keepsLatitude: keepsLatitude, searched: { cellsSearched += 1 }) { offset, lat, lon in
+                linesRead += 1
                 let d = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: lat, longitude: lon)
                 if found.count < limit || d < found[found.count - 1].distance {
                     guard isSettlementLine(offset) else { return }
@@ -77,16 +127,26 @@ extension Gazetteer {
                 }
             }
         }
+        // The rows that may still hold a nearer place than the worst kept (all of them until the list
+        // is full): a ring's rows outside them are skipped whole, without a look at their cells.
+        func rowsInReach() -> ClosedRange<Int> {
+            guard found.count == limit else { return 0...179 }
+            let degrees = found[found.count - 1].distance / Gazetteer.kmPerDegreeBelow
+            let south = Gazetteer.cell(latitude: latitude - degrees, longitude: 0).row
+            let north = Gazetteer.cell(latitude: latitude + degrees, longitude: 0).row
+            return south...north
+        }
         for ring in 0...180 {
             if ring == 0 {
                 visit(center.row, center.column)
             } else {
-                for column in (center.column - ring)...(center.column + ring) {
-                    visit(center.row - ring, column)
-                    visit(center.row + ring, column)
+                for row in [center.row - ring, center.row + ring] where rowsInReach().contains(row) {
+                    for column in (center.column - ring)...(center.column + ring) { visit(row, column) }
                 }
-                if ring < 180 {
-                    for row in (center.row - ring + 1)...(center.row + ring - 1) {
+                let reach = rowsInReach()
+                let rows = max(center.row - ring + 1, reach.lowerBound), lastRow = min(center.row + ring - 1, reach.upperBound)
+                if ring < 180, rows <= lastRow {
+                    for row in rows...lastRow {
                         visit(row, center.column - ring)
                         if 2 * ring < 360 { visit(row, center.column + ring) }
                     }
@@ -101,6 +161,8 @@ extension Gazetteer {
             }
             if ring >= 180 { break }
         }
+        work.cellsSearched += cellsSearched
+        work.linesRead += linesRead
         return found.map { NearbyPlace(entry: placeEntry(at: $0.offset), distanceKm: $0.distance) }
     }
 

@@ -13,6 +13,10 @@ public struct GazetteerEntry: Sendable, Equatable {
         case range, desert, plateau, plain, peninsula, cape, area, sea, gulf, bay, strait, fjord, lagoon, river
         case archipelago, delta, basin, wetland, depression, pass
 
+        /// Whether a place of this kind has inhabitants (a city, a region, a country), as opposed to a
+        /// feature or sight: the margin rule weighs these by population.
+        public var isSettlement: Bool { self == .city || self == .region || self == .county || self == .country }
+
         /// Whether this kind is a mountain of some sort ("Mount X", "Mt X", "Monte X" look for these).
         public var isMountain: Bool { self == .mountain || self == .volcano || self == .range || self == .glacier }
         /// Whether this kind is a body of water ("Lake X", "Lago X", "Loch X" look for these).

@@ -47,8 +47,7 @@ struct PlaceDraft {
     /// Text with CR LF and lone CR turned into LF, as XML parsers do: files written on Windows
     /// would otherwise bring carriage returns, which descriptions do not allow.
     static func unixLineBreaks(_ text: String) -> String {
-        guard text.utf8.contains(0x0D) else { return text }
-        return text.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
+        Location.unixLineBreaks(text)
     }
 
     /// Splits a tag list written as text (`food, 2025 trip`), dropping empty pieces.

@@ -40,6 +40,10 @@ extension Location {
         try Self.checkName(place.name)
         try Self.checkCoordinate(latitude, field: "latitude", limit: 90)
         try Self.checkCoordinate(longitude, field: "longitude", limit: 180)
+        // CR LF and lone CR are line breaks, as the editor and the importers read them: a description
+        // pasted from a Windows file must not be refused on the command line only.
+        place.description = Self.unixLineBreaks(description)
+        let description = place.description
         if description.count > Self.maximumDescriptionLength {
             throw LocationValidationError(
                 field: "description", value: "of \(description.count) characters",
@@ -85,6 +89,29 @@ extension Location {
         return result
     }
 
+    /// Text with CR LF and lone CR turned into LF, as XML parsers do: files written on Windows, or
+    /// text pasted from them, would otherwise bring carriage returns, which descriptions do not allow.
+    public static func unixLineBreaks(_ text: String) -> String {
+        guard text.utf8.contains(0x0D) else { return text }
+        return text.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
+    }
+
+    /// Whether `name` shows nothing: only spaces, zero-width and other format characters (U+200B,
+    /// U+FEFF, U+2060), default-ignorable code points and marks with no letter to sit on. Such a
+    /// name can be neither seen in a list nor typed to find the place again.
+    static func isInvisible(_ name: String) -> Bool {
+        name.unicodeScalars.allSatisfy { scalar in
+            let properties = scalar.properties
+            switch properties.generalCategory {
+            case .format, .nonspacingMark, .enclosingMark, .spaceSeparator, .lineSeparator,
+                 .paragraphSeparator, .control:
+                return true
+            default:
+                return properties.isWhitespace || properties.isDefaultIgnorableCodePoint
+            }
+        }
+    }
+
     static func checkName(_ name: String) throws {
         if name.isEmpty {
             throw LocationValidationError(field: "name", value: "\"\"", rule: "is empty: a place needs a name")
@@ -96,6 +123,12 @@ extension Location {
         if let bad = name.unicodeScalars.first(where: { $0.isDisallowedControl }) {
             throw LocationValidationError(
                 field: "name", value: quoted(name), rule: "contains the control character \(bad.codePointName): names are a single line of text")
+        }
+        if isInvisible(name) {
+            let points = name.unicodeScalars.prefix(8).map(\.codePointName).joined(separator: " ")
+            throw LocationValidationError(
+                field: "name", value: "\"\(points)\"",
+                rule: "has no visible character: a place needs a name that can be seen and typed")
         }
     }
 

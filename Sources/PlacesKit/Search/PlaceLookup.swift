@@ -14,6 +14,10 @@ public enum PlaceLookupError: Error, Equatable, Sendable, CustomStringConvertibl
     case ambiguousName(String, candidates: [Location], total: Int)
     /// A few hex digits, too short for an id, and no name has them.
     case tooShort(String)
+    /// The text starts the id of some places and names others (a name made of hex digits, such as
+    /// "Cafe", and a place whose id starts `cafe…`): neither may win unasked. `byID` lists the places
+    /// whose id starts with it, `byName` those with that name (or a part of their name).
+    case idOrName(String, byID: [Location], byName: [Location])
 
     public var description: String { message(whereIs: nil) }
 
@@ -41,6 +45,14 @@ public enum PlaceLookupError: Error, Equatable, Sendable, CustomStringConvertibl
         case let .ambiguousName(text, candidates, total):
             return "\"\(text)\" could be \(total) places:\n" + lines(candidates, total: total)
                 + "\nhint: type more of the name, or the id"
+        case let .idOrName(text, byID, byName):
+            func indented(_ candidates: [Location]) -> String {
+                lines(candidates, total: candidates.count).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+            }
+            let shown = TerminalText.visible(text)
+            return "\"\(shown)\" is both the start of an id and a name: it could be \(Set((byID + byName).map(\.id)).count) places\n"
+                + "  id starting \(shown):\n" + indented(byID) + "\n  named \"\(shown)\":\n" + indented(byName)
+                + "\nhint: type more of the id listed for the place you mean"
         case .tooShort(let text):
             return "the id \(text) is too short: type at least \(PlaceLookup.minimumPrefixLength) characters of it (and no place's name contains it)"
         }
@@ -51,9 +63,11 @@ public enum PlaceLookupError: Error, Equatable, Sendable, CustomStringConvertibl
 /// in any case, with or without dashes) or by name (folded as ``NameFolding`` folds names: case,
 /// accents, punctuation and script aside). The one resolver of every command that takes a place.
 ///
-/// In order: an id, or an id prefix that only one place has; a name that is exactly the text (folded);
+/// In order: a full id; an id prefix that only one place has; a name that is exactly the text (folded);
 /// a name containing the text from the start of one of its words. More than one at the first step that
-/// finds any is an error listing them.
+/// finds any is an error listing them. A name never loses to an id prefix: when the text starts the id of
+/// one place and names another (a place called "Cafe", another whose id starts `cafe`), it is
+/// ``PlaceLookupError/idOrName(_:byID:byName:)``, listing both.
 public enum PlaceLookup {
     /// The shortest id prefix accepted: shorter ones would match too much by accident.
     public static let minimumPrefixLength = 4
@@ -65,6 +79,7 @@ public enum PlaceLookup {
         case found(Int)
         case ambiguousID([Int])
         case ambiguousName([Int], total: Int)
+        case idOrName(byID: [Int], byName: [Int])
         case notFound
         case tooShort
     }
@@ -94,6 +109,8 @@ public enum PlaceLookup {
         case .ambiguousID(let positions): throw PlaceLookupError.ambiguous(text, candidates: try positions.map(place))
         case let .ambiguousName(positions, total):
             throw PlaceLookupError.ambiguousName(text, candidates: try positions.map(place), total: total)
+        case let .idOrName(byID, byName):
+            throw PlaceLookupError.idOrName(text, byID: try byID.map(place), byName: try byName.map(place))
         case .notFound: throw PlaceLookupError.notFound(text)
         case .tooShort: throw PlaceLookupError.tooShort(text)
         }
@@ -106,7 +123,7 @@ public enum PlaceLookup {
 
     static func outcome<Source: LookupSource>(_ text: String, in source: Source) -> Outcome {
         let trimmed = text.trimmed
-        // Ids first: an exact id, or a prefix only one place has, wins over any name.
+        // A full id is the place, whatever anything is called; a prefix is only a candidate.
         var idMatches: [Int] = []
         let nibbles = idNibbles(trimmed)
         if let nibbles, nibbles.count >= minimumPrefixLength {
@@ -114,9 +131,15 @@ public enum PlaceLookup {
                 if nibbles.count == 32 { return .found(position) }
                 idMatches.append(position)
             }
-            if idMatches.count == 1 { return .found(idMatches[0]) }
         }
         let names = nameMatches(trimmed, in: source)
+        // A name made of hex digits ("Cafe", "2019") must not lose to another place's id prefix, nor
+        // win over it unasked: when they pick out different places, both are listed.
+        let named = names.exact.isEmpty ? names.parts : names.exact
+        if !idMatches.isEmpty, !named.isEmpty, !(idMatches.count == 1 && named == idMatches) {
+            return .idOrName(byID: Array(idMatches.prefix(candidateLimit)), byName: Array(named.prefix(candidateLimit)))
+        }
+        if idMatches.count == 1 { return .found(idMatches[0]) }
         if names.exact.count == 1 { return .found(names.exact[0]) }
         if names.exact.count > 1 { return .ambiguousName(Array(names.exact.prefix(candidateLimit)), total: names.exact.count) }
         if idMatches.count > 1 { return .ambiguousID(Array(idMatches.prefix(candidateLimit))) }

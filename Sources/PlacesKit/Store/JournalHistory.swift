@@ -103,7 +103,9 @@ public enum JournalDiff {
         var changed: [String] = []
         for place in new {
             guard let previous = before[place.id], !previous.hasSameContent(as: place) else { continue }
-            let fields = PlaceMerge.changedFields(from: previous, to: place)
+            // An unknown field's key comes from the file like any value: a copy or a branch could
+            // carry terminal escapes in it.
+            let fields = PlaceMerge.changedFields(from: previous, to: place).map { TerminalText.visible($0) }
             changed.append("\"\(TerminalText.visible(place.name))\"" + (fields.isEmpty ? "" : " (\(fields.joined(separator: ", ")))"))
         }
         if changed.count > limit {

@@ -117,6 +117,13 @@ final class CommandContext {
         Console.error(text)
     }
 
+    /// Asks for a number from 1 to `count` on the terminal; `nil` for anything else.
+    func choose(_ question: String, count: Int) -> Int? {
+        Console.prompt(question + " [1-\(count), anything else cancels] ")
+        guard let answer = readLine(), let number = Int(answer.trimmed), (1...count).contains(number) else { return nil }
+        return number
+    }
+
     /// Asks a yes/no question on the terminal; `false` for anything but y/yes.
     func confirm(_ question: String) -> Bool {
         Console.prompt(question + " [y/N] ")

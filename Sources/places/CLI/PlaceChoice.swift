@@ -41,7 +41,7 @@ enum PlaceChoice {
         if chosen.place.match != .coordinates {
             noteDroppedQualifiers(chosen.resolution, context: context)
             // A picked place was chosen from the list already shown: no runners-up to name again.
-            context.note(choiceNote(chosen.place, resolution: pick == nil ? chosen.resolution : nil, verb: "Pinning at"))
+            context.note(choiceNote(chosen.place, resolution: pick == nil ? chosen.resolution : nil, verb: "Pinning at", namingKind: true))
         }
         return chosen.place
     }
@@ -58,8 +58,12 @@ enum PlaceChoice {
 
     /// `Near London, England, GB (51.5085, -0.1257); also: London, Ontario, CA`, with "did you mean"
     /// before a typo and "one of your places" after a journal place.
-    static func choiceNote(_ chosen: PlaceCandidate, resolution: PlaceResolution?, verb: String) -> String {
-        var note = "\(verb) \(label(chosen)) (\(CoordinateFormat.pair(latitude: chosen.latitude, longitude: chosen.longitude)))"
+    /// - Parameter namingKind: whether to say what a gazetteer place is (`Columbia, Idaho, US — river`):
+    ///   a place about to be saved must not pass for a town of its name.
+    static func choiceNote(_ chosen: PlaceCandidate, resolution: PlaceResolution?, verb: String,
+                           namingKind: Bool = false) -> String {
+        let kind = namingKind ? chosen.gazetteerMatch.map { " — " + $0.entry.kind.rawValue } ?? "" : ""
+        var note = "\(verb) \(label(chosen))\(kind) (\(CoordinateFormat.pair(latitude: chosen.latitude, longitude: chosen.longitude)))"
         if chosen.match == .fuzzy, let query = resolution?.query {
             note = "No place called \"\(TerminalText.visible(query))\"; did you mean \(label(chosen))? " + note
         }

@@ -49,11 +49,12 @@ enum EditCommand: PlacesCommand {
         let result: (before: Location, after: Location)
         if hasFlags {
             // One locked read: the id is resolved and changed in the same transaction.
-            result = try store.update(matching: options.id, try flagChange(options))
+            let change = try flagChange(options)
+            result = try store.update(matching: try TypedPlace.clarified(options.id, store: store, context: context), change)
         } else {
             // The editor takes as long as the person likes, so it works on a copy read without the
             // lock; the save is a compare-and-swap against that copy, merged field by field.
-            let original = try store.find(options.id)
+            let original = try TypedPlace.find(options.id, context: context) { try store.find($0) }
             guard let (edited, text) = try editInEditor(original, context) else {
                 context.note("No changes.")
                 return
@@ -66,7 +67,7 @@ enum EditCommand: PlacesCommand {
             } catch let error as PlaceMerge.Conflicts {
                 let kept = try ExternalEditor.keep(text, name: original.shortID)
                 throw CommandFailure("the place changed while it was open in the editor; nothing was saved:\n"
-                    + error.conflicts.map { "  \($0.field): saved meanwhile \($0.ours), typed \($0.theirs)" }.joined(separator: "\n")
+                    + error.conflicts.map { "  \(TerminalText.visible($0.field)): saved meanwhile \(TerminalText.visible($0.ours)), typed \(TerminalText.visible($0.theirs))" }.joined(separator: "\n")
                     + "\nhint: your text is kept in \(kept); reopen it, then apply what you want with `places edit \(original.shortID)`")
             } catch let error as PlaceLookupError {
                 let kept = try ExternalEditor.keep(text, name: original.shortID)

@@ -191,6 +191,6 @@ enum GitSetup {
 enum MergeWords {
     static func conflict(_ conflict: JournalMerge.Conflict) -> String {
         let place = "\"\(TerminalText.visible(conflict.name))\" (\(String(Location.lowercaseText(of: conflict.id).prefix(8))))"
-        return "conflict: \(place) \(conflict.field): ours \(TerminalText.visible(conflict.ours)), theirs \(TerminalText.visible(conflict.theirs))"
+        return "conflict: \(place) \(TerminalText.visible(conflict.field)): ours \(TerminalText.visible(conflict.ours)), theirs \(TerminalText.visible(conflict.theirs))"
     }
 }

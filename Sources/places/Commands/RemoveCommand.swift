@@ -20,10 +20,11 @@ enum RemoveCommand: PlacesCommand {
         let removed: [Location]
         if options.yes {
             // One locked read: the ids are resolved and removed in the same transaction.
-            removed = try store.remove(matching: options.ids)
+            let typed = try options.ids.map { try TypedPlace.clarified($0, store: store, context: context) }
+            removed = try store.remove(matching: typed)
         } else {
             let all = try store.load()
-            let chosen = try options.ids.map { try PlaceLookup.find($0, in: all) }
+            let chosen = try options.ids.map { typed in try TypedPlace.find(typed, context: context) { try PlaceLookup.find($0, in: all) } }
             let ids = Set(chosen.map(\.id))
             guard context.stdinIsTerminal else {
                 throw CommandFailure("refusing to remove \(ids.count) place\(ids.count == 1 ? "" : "s") without confirmation\nhint: pass --yes to remove without asking")

@@ -30,7 +30,8 @@ enum ShareCommand: PlacesCommand {
     }
 
     static func link(_ options: Options, _ context: CommandContext) throws -> String {
-        let place = try context.store().find(options.id)
+        let store = try context.store()
+        let place = try TypedPlace.find(options.id, context: context) { try store.find($0) }
         // The parser has checked the value against the choices.
         let provider = ShareLink.Provider(rawValue: options.provider ?? "osm") ?? .osm
         return ShareLink.url(for: place, provider: provider)

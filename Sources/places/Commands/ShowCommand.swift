@@ -15,7 +15,8 @@ enum ShowCommand: PlacesCommand {
     }
 
     static func run(_ options: Options, _ context: CommandContext) throws {
-        let place = try context.store().find(options.id)
+        let store = try context.store()
+        let place = try TypedPlace.find(options.id, context: context) { try store.find($0) }
         if options.json {
             context.say(try PlaceOutput.json(place))
         } else {

@@ -43,7 +43,9 @@ enum VisitCommand: PlacesCommand {
         let date = try OptionValues.date(options.on ?? "today", option: "--on")
         let visit = try Visit(date: date, note: options.note).validated()
         var added = false
-        let result = try context.store().update(matching: options.id) { place in
+        let store = try context.store()
+        let typed = try TypedPlace.clarified(options.id, store: store, context: context)
+        let result = try store.update(matching: typed) { place in
             added = place.addVisit(visit)
         }
         let place = result.after

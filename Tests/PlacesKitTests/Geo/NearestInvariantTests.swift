@@ -39,6 +39,18 @@ import Testing
         }
     }
 
+    /// Near a pole and far out at sea the nearest town is thousands of kilometres away and the rings go
+    /// round the globe; the search must still read only the cells that could hold a nearer town, not
+    /// every town on Earth (it read all of them: ~100 ms a point).
+    @Test(arguments: [(-85.0, 0.0), (-89.9, 120.0), (-70.0, 100.0), (-75.0, -60.0), (-60.0, -150.0), (-48.0, 95.0),
+                      (-40.0, -120.0), (10.0, -150.0), (0.0, -20.0), (30.0, -40.0), (86.0, -150.0), (-55.0, 60.0)])
+    func theSearchReadsABoundedPartOfTheWorld(_ point: (Double, Double)) {
+        var work = Gazetteer.NearestWork()
+        let found = Gazetteer.bundled.nearest(latitude: point.0, longitude: point.1, limit: 1, minimumPopulation: 0, work: &work)
+        #expect(found.count == 1)
+        #expect(work.cellsSearched <= 400 && work.linesRead <= 4_000, "at \(point): \(work)")
+    }
+
     @Test func distanceParser() {
         #expect(DistanceParser.kilometres("25km") == 25)
         #expect(DistanceParser.kilometres("500 m") == 0.5)

@@ -32,9 +32,17 @@ import Testing
         #expect(try Self.both(text) == expected)
     }
 
-    @Test func aUniqueExactNameBeatsAnAmbiguousIdPrefixAndParts() throws {
-        // "cafe" starts two ids, and is exactly one name.
-        #expect(try Self.both("cafe") == "Café")
+    @Test func aNameThatStartsOtherPlacesIdsIsAskedNeverLost() throws {
+        // "cafe" starts two ids, and is exactly one name: neither wins unasked.
+        let clash = PlaceLookupError.idOrName("cafe", byID: [Self.places[0], Self.places[1]], byName: [Self.places[3]])
+        #expect(throws: clash) { try PlaceLookup.find("cafe", in: Self.places) }
+        #expect(throws: clash) { try PlaceLookup.find("cafe", in: JournalIndex(places: Self.places)) }
+        // More of the id, or the full id, is the place.
+        #expect(try Self.both("cafe0001") == "Dishoom Covent Garden")
+        #expect(try Self.both("beef0004-0000-0000-0000-000000000004") == "Café")
+    }
+
+    @Test func aUniqueExactNameBeatsParts() throws {
         // "tower" is part of two names, but "東京 tower" is exactly one.
         #expect(try Self.both("東京 tower") == "東京 Tower")
     }

@@ -105,9 +105,7 @@ public struct GazetteerEntry: Sendable, Equatable {
             // "restaurant, 12 Upper St Martin's Lane, London, GB": what, then where.
             var facts = [osm.kindWord]
             if let address = osm.addressText, address != name { facts.append(address) }
-            if kind == .street || kind == .postcode || osm.addressText == nil, !osm.postcode.isEmpty, kind != .postcode {
-                facts.append(osm.postcode)
-            }
+            if !osm.postcode.isEmpty, kind != .postcode { facts.append(osm.postcode) }
             if !osm.locality.isEmpty, osm.locality != name { facts.append(osm.locality) }
             if !countryCode.isEmpty { facts.append(countryCode) }
             return facts.joined(separator: ", ")

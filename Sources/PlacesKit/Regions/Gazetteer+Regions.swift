@@ -66,29 +66,59 @@ extension Gazetteer {
                 consider(index, ref, quality, matched, wholeWord: wholeWord)
             }
         }
+        if !found.values.contains(where: { $0.quality.isExact }) {
+            // "Hotel Hermitage", "Hermitage Hotel", "Café Flore": a kind word before or after the name.
+            let words = head.split(separator: " ")
+            if words.count >= 2 {
+                for (word, rest) in [(words[0], words.dropFirst()), (words[words.count - 1], words.dropLast())] {
+                    let name = Array(rest.joined(separator: " ").utf8)
+                    for (index, pack) in regionPacks.enumerated() {
+                        pack.tables.forEachExact(name) { ref, _ in
+                            let f = pack.tables.places.fields(at: ref.offset)
+                            guard f.count > RegionPack.ExtraColumn.kindWord.rawValue,
+                                  NameFolding.fold(String(f[RegionPack.ExtraColumn.kindWord.rawValue])).split(separator: " ").contains(word) else { return }
+                            consider(index, ref, .alias, String(decoding: name, as: UTF8.self))
+                        }
+                    }
+                }
+            }
+        }
         if !found.values.contains(where: { $0.quality.isExact }), key.count >= 4 {
             for (index, pack) in regionPacks.enumerated() {
                 pack.tables.fuzzy(key) { ref, _, edits, matched in consider(index, ref, .fuzzy, matched, edits: edits) }
             }
         }
         let ranked = found.values.sorted { a, b in a.score != b.score ? a.score > b.score : (a.pack, a.offset) < (b.pack, b.offset) }
-        return ranked.prefix(limit).map { candidate in
-            GazetteerMatch(entry: regionPacks[candidate.pack].entry(at: candidate.offset), quality: candidate.quality,
-                           matchedKey: candidate.key, score: (candidate.score * 10).rounded() / 10)
+        var matches: [GazetteerMatch] = []
+        for candidate in ranked {
+            let entry = regionPacks[candidate.pack].entry(at: candidate.offset)
+            // One object mapped twice (a node and its building, a stop and its station area) shows once.
+            let twin = matches.contains { kept in
+                kept.entry.name == entry.name && kept.entry.osm?.kindWord == entry.osm?.kindWord
+                    && Geodesy.distanceKm(fromLatitude: kept.entry.latitude, longitude: kept.entry.longitude,
+                                          toLatitude: entry.latitude, longitude: entry.longitude) <= 0.2
+            }
+            if twin { continue }
+            matches.append(GazetteerMatch(entry: entry, quality: candidate.quality, matchedKey: candidate.key,
+                                          score: (candidate.score * 10).rounded() / 10))
+            if matches.count == limit { break }
         }
+        return matches
     }
 
-    /// The gazetteer's matches and the regions' in one list by score. A region's town or village that the
-    /// gazetteer already gives (same name, within 5 km) is left out.
+    /// The gazetteer's matches and the regions' in one list by score. A region's town, village or country that
+    /// the gazetteer already gives (same name, nearby) is left out.
     func merged(_ own: GazetteerSearchResult, _ regional: [GazetteerMatch], limit: Int) -> GazetteerSearchResult {
         guard !regional.isEmpty else { return own }
         let kept = regional.filter { match in
-            guard match.entry.kind == .city || match.entry.kind == .district else { return true }
+            // A region's `place` (town, suburb, country) the gazetteer also knows by that name nearby is the gazetteer's.
+            guard match.entry.osm?.kindTag.hasPrefix("place=") ?? false else { return true }
             let name = NameFolding.fold(match.entry.name)
+            let reach = match.entry.osm?.kindTag == "place=country" || match.entry.osm?.kindTag == "place=state" ? 100.0 : 5.0
             return !own.matches.contains { other in
                 NameFolding.fold(other.entry.name) == name
                     && Geodesy.distanceKm(fromLatitude: other.entry.latitude, longitude: other.entry.longitude,
-                                          toLatitude: match.entry.latitude, longitude: match.entry.longitude) <= 5
+                                          toLatitude: match.entry.latitude, longitude: match.entry.longitude) <= reach
             }
         }
         var all = own.matches.map { ($0, 0) } + kept.map { ($0, 1) }
@@ -115,5 +145,19 @@ extension RegionPack {
         // A region's places are not the gazetteer's sights: their importance is the pack's, not a rank.
         entry.codes = []
         return entry
+    }
+}
+
+extension RegionPack {
+    /// Every place the pack holds, in its order (by grid cell, then latitude).
+    /// - Complexity: O(n): every line is read.
+    public func entries() -> [GazetteerEntry] {
+        var entries: [GazetteerEntry] = []
+        var offset = 0
+        while offset < tables.places.count {
+            entries.append(entry(at: offset))
+            offset = tables.places.nextLine(after: offset)
+        }
+        return entries
     }
 }

@@ -40,28 +40,37 @@ public struct PBFReader {
             throw OSMReadError(path: path, offset: nil, reason: String(cString: strerror(errno)))
         }
         defer { fclose(file) }
+        var source = FileSource(file: file)
+        try read(from: &source, into: &handler)
+    }
+
+    /// Reads a whole PBF file held in memory (the fuzz target's way in); `path` names it in errors.
+    public func read<H: OSMHandler>(bytes: [UInt8], into handler: inout H) throws {
+        var source = MemorySource(bytes: bytes)
+        try read(from: &source, into: &handler)
+    }
+
+    private func read<S: ByteSource, H: OSMHandler>(from source: inout S, into handler: inout H) throws {
         var offset = 0
         var sawHeader = false
-        var buffer: [UInt8] = []
         while true {
             let blobStart = offset
-            var lengthBytes = [UInt8](repeating: 0, count: 4)
-            let got = fread(&lengthBytes, 1, 4, file)
-            if got == 0 { break }
-            guard got == 4 else { throw fail(blobStart, "the file ends inside a blob's length (truncated?)") }
+            let lengthBytes = source.read(4)
+            if lengthBytes.isEmpty { break }
+            guard lengthBytes.count == 4 else { throw fail(blobStart, "the file ends inside a blob's length: it is truncated") }
             let headerLength = Int(lengthBytes[0]) << 24 | Int(lengthBytes[1]) << 16 | Int(lengthBytes[2]) << 8 | Int(lengthBytes[3])
             guard headerLength <= Self.maximumHeaderSize else {
                 throw fail(blobStart, "a blob header of \(grouped(headerLength)) bytes is over the format's limit of 64 KiB "
                            + "(not a PBF file, or a corrupt one)")
             }
             offset += 4
-            buffer = try readExactly(file, headerLength, at: offset, what: "a blob header")
-            let (type, dataSize) = try parseBlobHeader(buffer, at: offset)
+            let headerBytes = try readExactly(&source, headerLength, at: offset, what: "a blob header")
+            let (type, dataSize) = try parseBlobHeader(headerBytes, at: offset)
             offset += headerLength
             guard dataSize <= Self.maximumBlobSize else {
                 throw fail(blobStart, "a blob of \(grouped(dataSize)) bytes is over the format's limit of 32 MiB")
             }
-            let blob = try readExactly(file, dataSize, at: offset, what: "a blob")
+            let blob = try readExactly(&source, dataSize, at: offset, what: "a blob")
             let data = try unpack(blob, at: blobStart)
             offset += dataSize
             switch type {
@@ -85,11 +94,10 @@ public struct PBFReader {
         OSMReadError(path: path, offset: offset, reason: reason)
     }
 
-    private func readExactly(_ file: UnsafeMutablePointer<FILE>, _ count: Int, at offset: Int, what: String) throws -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
-        let got = count == 0 ? 0 : bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, count, file) }
-        guard got == count else {
-            throw fail(offset, "the file ends inside \(what) (\(grouped(got)) of \(grouped(count)) bytes): it is truncated")
+    private func readExactly<S: ByteSource>(_ source: inout S, _ count: Int, at offset: Int, what: String) throws -> [UInt8] {
+        let bytes = source.read(count)
+        guard bytes.count == count else {
+            throw fail(offset, "the file ends inside \(what) (\(grouped(bytes.count)) of \(grouped(count)) bytes): it is truncated")
         }
         return bytes
     }
@@ -425,5 +433,32 @@ public struct PBFReader {
             }
             return OSMRelation(id: id, members: members, tags: try tags(keys: keys, values: values))
         }
+    }
+}
+
+/// Where the PBF reader takes its bytes from, in order.
+private protocol ByteSource {
+    /// Up to `count` bytes; fewer only at the end.
+    mutating func read(_ count: Int) -> [UInt8]
+}
+
+private struct FileSource: ByteSource {
+    let file: UnsafeMutablePointer<FILE>
+    mutating func read(_ count: Int) -> [UInt8] {
+        guard count > 0 else { return [] }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let got = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, count, file) }
+        if got < count { bytes.removeLast(count - got) }
+        return bytes
+    }
+}
+
+private struct MemorySource: ByteSource {
+    let bytes: [UInt8]
+    var index = 0
+    mutating func read(_ count: Int) -> [UInt8] {
+        let end = min(bytes.count, index + count)
+        defer { index = end }
+        return Array(bytes[index..<end])
     }
 }

@@ -52,6 +52,8 @@ struct RegionCompiler: OSMHandler {
     private var wayLat: [Int32] = []
     private var wayLon: [Int32] = []
     private var wayExtent: [Float] = []
+    /// A vertex of each way: a point on its outline, where a relation with holes is placed.
+    private var wayVertex: [(Int32, Int32)] = []
     private var waysSorted = true
     private var sortedNodesForWays = false
     private var sortedWaysForRelations = false
@@ -110,6 +112,7 @@ struct RegionCompiler: OSMHandler {
         wayLat.append(point.0)
         wayLon.append(point.1)
         wayExtent.append(Float(Double(box.maxLat - box.minLat) * Double(box.maxLon - box.minLon)))
+        wayVertex.append((lats[0], lons[0]))
         guard !way.tags.isEmpty else { return }
         keep(way.tags, id: "w\(way.id)", latitude7: point.0, longitude7: point.1, bounds: box, length: length)
     }
@@ -122,11 +125,14 @@ struct RegionCompiler: OSMHandler {
             if !sortedNodesForWays, !nodesSorted { sortNodes(); sortedNodesForWays = true }
         }
         guard !relation.tags.isEmpty, !OSMKinds.names(relation.tags).isEmpty || relation.tags["addr:housenumber"] != nil else { return }
-        // The outer way with the largest box places the relation: a point on or inside its largest part.
+        // The outer way with the largest box places the relation: a point inside its largest part, or on
+        // its outline when the relation has holes (a courtyard may hold the outer ring's centroid).
         var best: (lat: Int32, lon: Int32, extent: Float)?
+        let hasHoles = relation.members.contains { $0.role == "inner" }
         for member in relation.members where member.type == .way && member.role != "inner" {
             guard let index = RegionCompiler.search(wayIDs, member.id) else { continue }
-            if best == nil || wayExtent[index] > best!.extent { best = (wayLat[index], wayLon[index], wayExtent[index]) }
+            guard best == nil || wayExtent[index] > best!.extent else { continue }
+            best = hasHoles ? (wayVertex[index].0, wayVertex[index].1, wayExtent[index]) : (wayLat[index], wayLon[index], wayExtent[index])
         }
         if best == nil {
             for member in relation.members where member.type == .node {
@@ -258,6 +264,7 @@ struct RegionCompiler: OSMHandler {
         wayLat = order.map { wayLat[$0] }
         wayLon = order.map { wayLon[$0] }
         wayExtent = order.map { wayExtent[$0] }
+        wayVertex = order.map { wayVertex[$0] }
         waysSorted = true
     }
 
@@ -274,7 +281,7 @@ struct RegionCompiler: OSMHandler {
     /// - Returns: the features to write: points of interest, addresses, streets, postcodes.
     mutating func finish(gazetteer: Gazetteer) -> [Feature] {
         nodeIDs = []; nodeLat = []; nodeLon = []
-        wayIDs = []; wayLat = []; wayLon = []; wayExtent = []
+        wayIDs = []; wayLat = []; wayLon = []; wayExtent = []; wayVertex = []
         var grid: [Int: [Int]] = [:]
         func cellOf(_ lat: Double, _ lon: Double) -> (Int, Int) { (Int((lat * 4).rounded(.down)), Int((lon * 4).rounded(.down))) }
         for (index, place) in localityNodes.enumerated() {

@@ -221,7 +221,8 @@ public enum RegionStore {
         fclose(stream)
         head = Array(head.prefix(got))
         do {
-            if PBFReader.looksLikePBF(head) {
+            // The name decides for a .pbf, so a damaged one is reported as what is wrong with it.
+            if PBFReader.looksLikePBF(head) || file.lowercased().hasSuffix(".pbf") {
                 try PBFReader(path: file).read(into: &handler)
                 return
             }

@@ -254,6 +254,46 @@ import Testing
         #expect(Geodesy.distanceKm(fromLatitude: lat, longitude: lon, toLatitude: 43.7307, longitude: 7.4255) < 0.2, "\(place)")
     }
 
+    // MARK: - Reverse and kinds
+
+    @Test func whereNamesThePointOfInterestAddressAndStreet() throws {
+        let runner = try PlacesRunner()
+        defer { runner.removeAll() }
+        let before = try runner.run(["where", "43.7397159,7.4276948", "--json"])
+        #expect(!before.stdout.contains("\"address\""))
+        try #require(try runner.run(["region", "add", Self.fixture("monaco"), "--quiet"]).status == 0)
+        let text = try runner.run(["where", "43.7397159,7.4276948"])
+        #expect(text.stdout.hasPrefix("At Café de Paris (café), "), "\(text.stdout)")
+        #expect(text.stdout.contains("\nIn Monaco (MC)"))
+        let json = try runner.run(["where", "43.7411,7.4265", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let address = try #require(object["address"] as? [String: Any], "\(json.stdout)")
+        #expect(address["street"] as? String == "Boulevard des Moulins")
+        #expect(address["houseNumber"] as? String != nil)
+        #expect(address["region"] as? String == "monaco")
+        // Beyond every region, `where` says what it said before.
+        let far = try runner.run(["where", "46.45,6.55", "--json"])
+        #expect(!far.stdout.contains("\"address\""))
+    }
+
+    @Test func nearListsARegionsPlacesOfAKindByDistance() throws {
+        let runner = try PlacesRunner()
+        defer { runner.removeAll() }
+        let none = try runner.run(["near", "43.7397,7.4277", "--gazetteer", "--kind", "café"])
+        #expect(none.status == 0 && none.stderr.contains("region add"), "\(none.stderr)")
+        try #require(try runner.run(["region", "add", Self.fixture("monaco"), "--quiet"]).status == 0)
+        for kind in ["café", "cafe", "amenity=cafe", "Cafés"] {
+            let result = try runner.run(["near", "43.7397,7.4277", "--gazetteer", "--kind", kind, "--radius", "1km", "--json"])
+            let found = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]], "\(kind)")
+            #expect(found.count >= 5, "\(kind): \(result.stdout)")
+            #expect(found.allSatisfy { $0["kind"] as? String == "café" && $0["osmTag"] as? String == "amenity=cafe" })
+            let distances = found.compactMap { $0["distanceKm"] as? Double }
+            #expect(distances == distances.sorted() && distances.allSatisfy { $0 <= 1 })
+        }
+        let table = try runner.run(["near", "43.7397,7.4277", "--gazetteer", "--kind", "museum", "--radius", "2km"])
+        #expect(table.stdout.contains("Musée Océanographique") && table.stdout.contains("© OpenStreetMap contributors"), "\(table.stdout)")
+    }
+
     // MARK: - The other encodings
 
     @Test(.enabled(if: ExternalTool.available("osmium")), arguments: ["pbf,pbf_compression=none", "osm"])

@@ -72,6 +72,21 @@ public enum GeosearchJSON {
         } else {
             text += "null"
         }
+        // Only where a region covers the point, so the object stays as it was without regions.
+        if let address = result.address {
+            func quoted(_ value: String?) -> String { value.map(JSONText.quoted) ?? "null" }
+            let poi: String? = address.pointOfInterest?.entry.name
+            let kind: String? = address.pointOfInterest?.entry.osm?.kindWord
+            var members: [String] = []
+            members.append("\"street\": " + quoted(address.street))
+            members.append("\"houseNumber\": " + quoted(address.houseNumber))
+            members.append("\"postcode\": " + quoted(address.postcode))
+            members.append("\"locality\": " + quoted(address.locality))
+            members.append("\"pointOfInterest\": " + quoted(poi))
+            members.append("\"kind\": " + quoted(kind))
+            members.append("\"region\": " + quoted(address.region))
+            text += ", \"address\": {" + members.joined(separator: ", ") + "}"
+        }
         return text + "}"
     }
 }

@@ -10,7 +10,7 @@ enum RegionCommand: PlacesCommand {
     static let name = "region"
     static let spec = CommandSpec(
         name: name, abstract: "Add, list or remove OpenStreetMap regions: their streets, addresses and points of interest.",
-        usage: "(add <file> [--name <name>] [--replace] | list [--json] | info <name> [--json] | remove <name>)",
+        usage: "(add <region file> [--name <name>] [--replace] | list [--json] | info <region> [--json] | remove <region>)",
         discussion: """
         A region is an OpenStreetMap extract (.osm.pbf, or .osm XML) compiled into a compact pack in the
         journal's data directory. Its named points of interest (cafés, shops, stations, museums…), streets,
@@ -31,7 +31,7 @@ enum RegionCommand: PlacesCommand {
 
     struct Options: ParsableOptions {
         @Argument("action", help: "add, list, info or remove.", choices: ["add", "list", "info", "remove"]) var action: String
-        @Argument("target", help: "The extract to add, or the region's name.") var target: String?
+        @Argument("region", help: "The extract to add (.osm.pbf or .osm), or the name of an added region.") var target: String?
         @Option("--name", value: "name", help: "With add: the region's name (default: from the file's name).") var regionName: String?
         @Flag("--replace", help: "With add: replace a region of the same name.") var replace: Bool
         @Flag("--json", help: "With list and info: print JSON.") var json: Bool

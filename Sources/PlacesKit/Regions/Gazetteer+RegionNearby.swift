@@ -14,9 +14,9 @@ extension Gazetteer {
         guard limit > 0, latitude.isFinite, longitude.isFinite else { return [] }
         let latitudeReach = radiusKm / Gazetteer.kmPerDegreeBelow
         let longitudeReach = min(180, latitudeReach / max(0.01, cos(latitude * .pi / 180)))
-        var found: [NearbyPlace] = []
-        var seen = Set<String>()
-        for pack in regionPacks {
+        // Lines are ranked by distance first and made into entries nearest first, only until enough are kept.
+        var candidates: [(pack: Int, offset: Int, distance: Double)] = []
+        for (index, pack) in regionPacks.enumerated() {
             if let box = pack.bounds, latitude + latitudeReach < box.minLatitude || latitude - latitudeReach > box.maxLatitude
                 || longitude + longitudeReach < box.minLongitude || longitude - longitudeReach > box.maxLongitude { continue }
             let south = Gazetteer.cell(latitude: latitude - latitudeReach, longitude: 0).row
@@ -26,18 +26,23 @@ extension Gazetteer {
                 for column in west...east {
                     pack.tables.forEachPlace(row: row, column: column, keepsLatitude: { abs($0 - latitude) <= latitudeReach }) { offset, lat, lon in
                         let distance = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: lat, longitude: lon)
-                        guard distance <= radiusKm else { return }
-                        let entry = pack.entry(at: offset)
-                        guard keep(entry) else { return }
-                        let identity = (entry.osm?.osmID ?? "") + "|" + entry.name + "|" + entry.kind.rawValue
-                        guard seen.insert(identity).inserted else { return }
-                        found.append(NearbyPlace(entry: entry, distanceKm: distance))
+                        if distance <= radiusKm { candidates.append((index, offset, distance)) }
                     }
                 }
             }
         }
-        found.sort { $0.distanceKm < $1.distanceKm }
-        return Array(found.prefix(limit))
+        candidates.sort { ($0.distance, $0.pack, $0.offset) < ($1.distance, $1.pack, $1.offset) }
+        var found: [NearbyPlace] = []
+        var seen = Set<String>()
+        for candidate in candidates {
+            let entry = regionPacks[candidate.pack].entry(at: candidate.offset)
+            guard keep(entry) else { continue }
+            let identity = (entry.osm?.osmID ?? "") + "|" + entry.name + "|" + entry.kind.rawValue
+            guard seen.insert(identity).inserted else { continue }
+            found.append(NearbyPlace(entry: entry, distanceKm: candidate.distance))
+            if found.count == limit { break }
+        }
+        return found
     }
 
     /// Whether any added region covers a point.
@@ -61,27 +66,33 @@ extension Gazetteer {
     /// (within 100 m), the street and the locality; `nil` when no region covers the point or nothing is near.
     public func regionAddress(latitude: Double, longitude: Double) -> RegionAddress? {
         guard regionCovers(latitude: latitude, longitude: longitude) else { return nil }
-        let near = regionPlaces(withinKm: 0.3, ofLatitude: latitude, longitude: longitude, limit: 500)
         // A shop or a station, not the neighbourhood's node that happens to lie near.
-        let poi = near.first { $0.distanceKm <= 0.04 && ($0.entry.kind == .poi || $0.entry.kind == .square) }
-        let address = near.first { $0.distanceKm <= 0.1 && !($0.entry.osm?.houseNumber.isEmpty ?? true) }
+        let poi = regionPlaces(withinKm: 0.04, ofLatitude: latitude, longitude: longitude, limit: 1) {
+            $0.kind == .poi || $0.kind == .square
+        }.first
+        let address = regionPlaces(withinKm: 0.1, ofLatitude: latitude, longitude: longitude, limit: 1) {
+            !($0.osm?.houseNumber.isEmpty ?? true)
+        }.first
         var street = address?.entry.osm?.street
+        var nearest = address ?? poi
         if street == nil {
             // A street's line is not kept, only a point on it and its box: the nearest whose box holds the point.
             let margin = 0.0003
-            street = near.first { candidate in
-                candidate.entry.kind == .street && (candidate.entry.bounds.map {
+            let along = regionPlaces(withinKm: 0.3, ofLatitude: latitude, longitude: longitude, limit: 1) { entry in
+                entry.kind == .street && (entry.bounds.map {
                     GeoBounds(minLatitude: $0.minLatitude - margin, minLongitude: $0.minLongitude - margin,
                               maxLatitude: $0.maxLatitude + margin, maxLongitude: $0.maxLongitude + margin)
                         .contains(latitude: latitude, longitude: longitude) } ?? false)
-            }?.entry.name
+            }.first
+            street = along?.entry.name
+            if nearest == nil { nearest = along }
         }
         guard poi != nil || address != nil || street != nil else { return nil }
         let source = address ?? poi
         return RegionAddress(pointOfInterest: poi, address: address, street: street,
                              houseNumber: address?.entry.osm?.houseNumber, postcode: source?.entry.osm?.postcode.nonEmpty,
-                             locality: (source ?? near.first)?.entry.osm?.locality.nonEmpty,
-                             region: (source ?? near.first)?.entry.osm?.region ?? "")
+                             locality: nearest?.entry.osm?.locality.nonEmpty,
+                             region: nearest?.entry.osm?.region ?? "")
     }
 }
 

@@ -23,6 +23,17 @@ extension Gazetteer {
     public func regionMatches(_ query: String, limit: Int = 10, country: String? = nil) -> [GazetteerMatch] {
         guard !regionPacks.isEmpty, limit > 0, CoordinateParser.parse(query) == nil else { return [] }
         let parts = query.split(separator: ",").map { NameFolding.fold(String($0)) }.filter { !$0.isEmpty }
+        let matches = regionMatches(parts: parts, limit: limit, country: country)
+        // A name with a comma of its own ("Boulevard d'Italie 39,41", "AGORA, Maison Diocésaine"), when
+        // reading its parts as qualifiers finds nothing outright.
+        if parts.count > 1, !matches.contains(where: { $0.quality.isExact }) {
+            let whole = regionMatches(parts: [NameFolding.fold(query)], limit: limit, country: country)
+            if whole.contains(where: { $0.quality.isExact }) { return whole }
+        }
+        return matches
+    }
+
+    private func regionMatches(parts: [String], limit: Int, country: String?) -> [GazetteerMatch] {
         guard let head = parts.first else { return [] }
         let qualifiers = parts.dropFirst().map { ($0, resolveQualifier($0, allowTypos: false)) }
         let countryFilter = country?.uppercased()
@@ -96,7 +107,7 @@ extension Gazetteer {
             let twin = matches.contains { kept in
                 kept.entry.name == entry.name && kept.entry.osm?.kindWord == entry.osm?.kindWord
                     && Geodesy.distanceKm(fromLatitude: kept.entry.latitude, longitude: kept.entry.longitude,
-                                          toLatitude: entry.latitude, longitude: entry.longitude) <= 0.2
+                                          toLatitude: entry.latitude, longitude: entry.longitude) <= 0.06
             }
             if twin { continue }
             matches.append(GazetteerMatch(entry: entry, quality: candidate.quality, matchedKey: candidate.key,

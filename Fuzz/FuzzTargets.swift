@@ -43,6 +43,14 @@ let fuzzTargets: [String: ([UInt8]) -> Void] = [
             _ = try? GazetteerImporter.parsePlaceLine(line, number: number + 1, path: "fuzz.txt")
         }
     },
+    "pbf": { bytes in
+        // OpenStreetMap PBF extracts, as `places region add` compiles them into a pack.
+        var compiler = RegionCompiler()
+        guard (try? PBFReader(path: "fuzz.osm.pbf").read(bytes: bytes, into: &compiler)) != nil else { return }
+        let features = compiler.finish(gazetteer: .bundled)
+        precondition(features.allSatisfy { abs($0.latitude7) <= 900_000_000 && abs($0.longitude7) <= 1_800_000_000 })
+        _ = RegionPackWriter.pack(name: "fuzz", source: "fuzz.osm.pbf", compiler: compiler, features: features)
+    },
     "geojson": { bytes in _ = try? Importer.parse(data: bytes, fileName: "fuzz.geojson", format: .geojson) },
     "takeout": { bytes in
         // Dropped pins are named from the gazetteer after reading.

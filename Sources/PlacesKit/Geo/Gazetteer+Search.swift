@@ -21,7 +21,16 @@ extension Gazetteer {
 
     /// Finds the places a query names, best first, and says which qualifiers named nothing and were dropped
     /// ("Nimes, Atlantis" searches Nimes). See ``search(_:limit:country:)`` for what a query may hold.
+    /// The places of added regions (``regionPacks``) rank in the same list: streets, addresses, postcodes and
+    /// points of interest (see ``regionMatches(_:limit:country:)``).
     public func lookup(_ query: String, limit: Int = 10, country: String? = nil) -> GazetteerSearchResult {
+        let own = ownLookup(query, limit: limit, country: country)
+        guard !regionPacks.isEmpty, limit > 0 else { return own }
+        return merged(own, regionMatches(query, limit: limit, country: country), limit: limit)
+    }
+
+    /// ``lookup(_:limit:country:)`` in this gazetteer's own tables only.
+    func ownLookup(_ query: String, limit: Int = 10, country: String? = nil) -> GazetteerSearchResult {
         guard limit > 0 else { return GazetteerSearchResult(matches: []) }
         let countryFilter = country?.uppercased()
         if let point = CoordinateParser.parse(query) {
@@ -154,7 +163,7 @@ extension Gazetteer {
 
     /// Calls `consider` with every key equal to `key` (exact, alias or code), then with keys that start
     /// with it (prefix, and whether the name goes on with a new word).
-    private func scanExactAndPrefix(_ key: [UInt8], limit: Int,
+    func scanExactAndPrefix(_ key: [UInt8], limit: Int,
                                     consider: (Ref, GazetteerMatch.Quality, String, Bool, Bool) -> Void) {
         var offset = keys.lowerBound(key)
         var scanned = 0, exactCount = 0, prefixCount = 0

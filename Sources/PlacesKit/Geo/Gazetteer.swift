@@ -18,6 +18,8 @@ public struct Gazetteer: Sendable {
         case bundled
         /// A gazetteer imported with `places gazetteer import`, stored in this directory.
         case user(directory: String)
+        /// A region pack added with `places region add`, this file.
+        case region(name: String, path: String)
     }
 
     /// Folded names and codes, each with the kind and offset of the line it names (``GazetteerSchema/KeyKind``).
@@ -36,6 +38,8 @@ public struct Gazetteer: Sendable {
     public let source: Source
     /// Key/value facts about the data (source, counts).
     public let info: [String: String]
+    /// The region packs searched with this gazetteer (``RegionStore``); empty when no region is added.
+    public internal(set) var regionPacks: [RegionPack] = []
 
     init(keys: SortedTable, places: SortedTable, occupancy: SortedTable?, source: Source, info: [String: String]) {
         self.keys = keys

@@ -12,6 +12,9 @@ public struct GazetteerEntry: Sendable, Equatable {
         // Natural Earth's physical features beyond those.
         case range, desert, plateau, plain, peninsula, cape, area, sea, gulf, bay, strait, fjord, lagoon, river
         case archipelago, delta, basin, wetland, depression, pass
+        // What a region pack adds: a named point of interest (its kind word in ``GazetteerEntry/osm``),
+        // a house address, a postcode.
+        case poi, address, postcode
 
         /// Whether a place of this kind has inhabitants (a city, a region, a country), as opposed to a
         /// feature or sight: the margin rule weighs these by population.
@@ -59,6 +62,9 @@ public struct GazetteerEntry: Sendable, Equatable {
     /// Codes the place is known by besides its names: an airport's IATA and ICAO codes, a region's ISO 3166-2
     /// code, a sight's Wikidata id; empty when none.
     public var codes: [String]
+    /// For a place from a region pack (an OpenStreetMap extract): what it is and its address; `nil` for the
+    /// gazetteer's own places.
+    public var osm: OSMDetail?
 
     /// Creates an entry.
     public init(name: String, admin1: String = "", admin1Code: String = "", admin2: String = "", admin2Code: String = "",
@@ -85,6 +91,7 @@ public struct GazetteerEntry: Sendable, Equatable {
     /// How people write where a place is: `London, England, GB`, `Illinois, US`, `France`,
     /// `Mount Fuji, Shizuoka, JP`.
     public var context: String {
+        if osm != nil { return name }
         var parts = [name]
         if kind != .country, kind != .region, !admin1.isEmpty, admin1 != name { parts.append(admin1) }
         if kind != .country, !countryCode.isEmpty { parts.append(countryCode) }
@@ -94,6 +101,15 @@ public struct GazetteerEntry: Sendable, Equatable {
     /// What the place is, in a few words: `city, capital, pop. 8,961,989`, `volcano, 3,776 m`,
     /// `airport, LHR/EGLL`.
     public var summary: String {
+        if let osm {
+            // "restaurant, 12 Upper St Martin's Lane, London, GB": what, then where.
+            var facts = [osm.kindWord]
+            if let address = osm.addressText, address != name { facts.append(address) }
+            if !osm.postcode.isEmpty, kind != .postcode { facts.append(osm.postcode) }
+            if !osm.locality.isEmpty, osm.locality != name { facts.append(osm.locality) }
+            if !countryCode.isEmpty { facts.append(countryCode) }
+            return facts.joined(separator: ", ")
+        }
         var facts = [kind.rawValue]
         if isCapital { facts.append("capital") }
         if let elevation, kind != .airport { facts.append(grouped(elevation) + " m") }
@@ -207,4 +223,41 @@ public struct NearbyPlace: Sendable, Equatable {
     public var entry: GazetteerEntry
     /// Great-circle distance from the point, in kilometres.
     public var distanceKm: Double
+}
+
+/// What a region pack says of one of its places: its kind word and tag, its address, the pack.
+public struct OSMDetail: Sendable, Equatable {
+    /// What it is in a word: "café", "railway station", "street", "address".
+    public var kindWord: String
+    /// The tag that says so (`amenity=cafe`), empty for streets' names and addresses.
+    public var kindTag: String
+    /// `addr:street` (or `addr:place`), or empty.
+    public var street: String
+    /// `addr:housenumber`, or empty.
+    public var houseNumber: String
+    /// `addr:postcode`, or empty.
+    public var postcode: String
+    /// The town, village or city it lies in (`addr:city`, else the nearest `place` of the region, else the
+    /// gazetteer's nearest town), or empty.
+    public var locality: String
+    /// The region pack it comes from.
+    public var region: String
+    /// The OSM object: `n123` (node), `w45` (way), `r6` (relation); empty for a postcode.
+    public var osmID: String
+    /// How the address is written in its country ("12 Upper St Martin's Lane", "Mannerheimintie 5"), or `nil`.
+    public var addressText: String?
+
+    /// Creates the detail.
+    public init(kindWord: String, kindTag: String = "", street: String = "", houseNumber: String = "", postcode: String = "",
+                locality: String = "", region: String, osmID: String = "", addressText: String? = nil) {
+        self.kindWord = kindWord
+        self.kindTag = kindTag
+        self.street = street
+        self.houseNumber = houseNumber
+        self.postcode = postcode
+        self.locality = locality
+        self.region = region
+        self.osmID = osmID
+        self.addressText = addressText
+    }
 }

@@ -12,9 +12,19 @@ public enum GeosearchJSON {
         return "{\"name\": \(JSONText.quoted(e.name)), \"admin1\": \(JSONText.quoted(e.admin1)), \"admin2\": \(JSONText.quoted(e.admin2)), "
             + "\"country\": \(e.countryCode.isEmpty ? "null" : JSONText.quoted(e.countryCode)), "
             + "\"countryName\": \(JSONText.quoted(e.countryName)), \"latitude\": \(number(e.latitude)), \"longitude\": \(number(e.longitude)), "
-            + "\"population\": \(e.population), \"kind\": \(JSONText.quoted(e.kind.rawValue)), "
+            + "\"population\": \(e.population), \"kind\": \(JSONText.quoted(e.osm?.kindWord ?? e.kind.rawValue)), "
             + "\"elevation\": \(e.elevation.map(String.init) ?? "null"), \"codes\": [\(e.codes.map(JSONText.quoted).joined(separator: ", "))], "
-            + "\"match\": \(JSONText.quoted(match.quality.rawValue)), \"score\": \(CoordinateFormat.fixed(match.score, decimals: 1))}"
+            + "\"match\": \(JSONText.quoted(match.quality.rawValue)), \"score\": \(CoordinateFormat.fixed(match.score, decimals: 1))"
+            + (e.osm.map(osmMembers) ?? "") + "}"
+    }
+
+    /// What a region's place adds: `"street"`, `"houseNumber"`, `"postcode"`, `"locality"` (null when
+    /// unknown), `"osmTag"`, `"osmId"` and the `"region"` pack it is from.
+    static func osmMembers(_ osm: OSMDetail) -> String {
+        func text(_ value: String) -> String { value.isEmpty ? "null" : JSONText.quoted(value) }
+        return ", \"street\": \(text(osm.street)), \"houseNumber\": \(text(osm.houseNumber)), \"postcode\": \(text(osm.postcode)), "
+            + "\"locality\": \(text(osm.locality)), \"osmTag\": \(text(osm.kindTag)), \"osmId\": \(text(osm.osmID)), "
+            + "\"region\": \(JSONText.quoted(osm.region))"
     }
 
     /// An array of matches.
@@ -61,6 +71,21 @@ public enum GeosearchJSON {
                 + "\"distanceKm\": \(CoordinateFormat.fixed(peak.distanceKm, decimals: 2))}"
         } else {
             text += "null"
+        }
+        // Only where a region covers the point, so the object stays as it was without regions.
+        if let address = result.address {
+            func quoted(_ value: String?) -> String { value.map(JSONText.quoted) ?? "null" }
+            let poi: String? = address.pointOfInterest?.entry.name
+            let kind: String? = address.pointOfInterest?.entry.osm?.kindWord
+            var members: [String] = []
+            members.append("\"street\": " + quoted(address.street))
+            members.append("\"houseNumber\": " + quoted(address.houseNumber))
+            members.append("\"postcode\": " + quoted(address.postcode))
+            members.append("\"locality\": " + quoted(address.locality))
+            members.append("\"pointOfInterest\": " + quoted(poi))
+            members.append("\"kind\": " + quoted(kind))
+            members.append("\"region\": " + quoted(address.region))
+            text += ", \"address\": {" + members.joined(separator: ", ") + "}"
         }
         return text + "}"
     }

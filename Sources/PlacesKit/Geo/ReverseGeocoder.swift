@@ -29,6 +29,9 @@ public struct ReverseGeocodeResult: Sendable, Equatable {
     public var areas: [NamedArea] = []
     /// A named peak within ``FeatureIndex/peakRadiusKm`` of the point.
     public var peak: NearbyPeak?
+    /// What an added region says is at the point (its point of interest, address, street), `nil` when no
+    /// region covers the point.
+    public var address: RegionAddress?
 
     /// Creates a result.
     public init(countryCode: String? = nil, countryName: String? = nil, nearest: NearbyPlace? = nil) {
@@ -70,6 +73,7 @@ public struct ReverseGeocoder: Sendable {
         // a border (a search for ten from mid-ocean would read far more of the gazetteer).
         let nearest = gazetteer.nearest(latitude: latitude, longitude: longitude, limit: 1)
         var result = ReverseGeocodeResult(nearest: nearest.first)
+        result.address = gazetteer.regionAddress(latitude: latitude, longitude: longitude)
         let placement = locator.placement(latitude: latitude, longitude: longitude)
         result.countryCode = placement?.code
         result.countryName = placement?.name

@@ -50,10 +50,13 @@ extension Gazetteer {
     /// The gazetteer in use for a data directory: the imported one when there is one, else the bundled one.
     /// - Throws: ``GazetteerError/unreadable(path:reason:)`` when an imported gazetteer exists but cannot be read,
     ///   ``GazetteerError/incompatibleFormat(path:found:expected:)`` when it was written in another table format.
+    /// The region packs added to the data directory are searched with it (``regionPacks``); one that cannot
+    /// be opened is left out.
     public static func current(dataDirectory: String) throws -> Gazetteer {
         let directory = userDirectory(dataDirectory: dataDirectory)
-        guard access(directory + "/keys.tsv", F_OK) == 0 else { return .bundled }
-        return try Gazetteer(userDirectory: directory)
+        var gazetteer = access(directory + "/keys.tsv", F_OK) == 0 ? try Gazetteer(userDirectory: directory) : .bundled
+        gazetteer.regionPacks = RegionStore.installed(dataDirectory: dataDirectory).packs
+        return gazetteer
     }
 
     /// Opens an imported gazetteer: its tables are mapped into memory, not parsed.

@@ -19,7 +19,8 @@ public enum NearbyJSON {
                 + "\"country\": \(JSONText.quoted(e.countryCode)), \"latitude\": \(CoordinateFormat.plain(e.latitude)), "
                 + "\"longitude\": \(CoordinateFormat.plain(e.longitude)), \"population\": \(e.population), "
                 + "\"distanceKm\": \(CoordinateFormat.fixed(near.distanceKm, decimals: 2)), "
-                + "\"direction\": \(JSONText.quoted(centre.direction(toLatitude: e.latitude, longitude: e.longitude)))}"
+                + "\"direction\": \(JSONText.quoted(centre.direction(toLatitude: e.latitude, longitude: e.longitude)))"
+                + (e.osm.map { ", \"kind\": \(JSONText.quoted($0.kindWord))" + GeosearchJSON.osmMembers($0) } ?? "") + "}"
         }.joined(separator: ", ") + "]"
     }
 }

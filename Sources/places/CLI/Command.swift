@@ -51,6 +51,7 @@ let allCommands: [CommandEntry] = [
     WhereCommand.entry,
     NearCommand.entry,
     GazetteerCommand.entry,
+    RegionCommand.entry,
     ImportCommand.entry,
     ExportCommand.entry,
     MapCommand.entry,

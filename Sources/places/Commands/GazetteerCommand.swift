@@ -72,6 +72,7 @@ enum GazetteerCommand: PlacesCommand {
             switch gazetteer.source {
             case .bundled: context.say("Gazetteer: bundled (inside the places binary)")
             case .user(let directory): context.say("Gazetteer: imported, in \(directory)")
+            case .region(let name, _): context.say("Gazetteer: region \(name)")
             }
             let info = gazetteer.info
             context.say("Source: \(info["source"] ?? "unknown")")

@@ -6,7 +6,7 @@ enum NearCommand: PlacesCommand {
     static let name = "near"
     static let spec = CommandSpec(
         name: name, abstract: "List the journal's places around a town or a point, nearest first.",
-        usage: "(<place> | <lat,lon>) [--radius <distance>] [--limit <n>] [--country <cc>] [--gazetteer] [--json]",
+        usage: "(<place> | <lat,lon>) [--radius <distance>] [--limit <n>] [--country <cc>] [--gazetteer [--kind <kind>]] [--json]",
         discussion: """
         The place is one of your own places ("Dishoom") or is looked up in the offline gazetteer (any
         language, qualifiers such as "London, Ontario", typos); your own place comes first when its name
@@ -27,6 +27,8 @@ enum NearCommand: PlacesCommand {
         @Option("--limit", "-n", value: "n", help: "The most places to list (default 50).") var limit: String?
         @Option("--country", "-c", value: "cc", help: "Resolve the place name within this country (ISO code), in the gazetteer only.") var country: String?
         @Flag("--gazetteer", help: "List the gazetteer's towns around the point instead of the journal's places.") var gazetteer: Bool
+        @Option("--kind", "-k", value: "kind", help: "With --gazetteer: list the added regions' places of this kind (café, museum, railway station, or an OSM value such as cafe).")
+        var kind: String?
         @Flag("--json", help: "Print JSON.") var json: Bool
         var flags = FlagColumn.FlagsOption()
     }
@@ -46,6 +48,32 @@ enum NearCommand: PlacesCommand {
         let point = PlaceQuery.Point(latitude: center.latitude, longitude: center.longitude)
         let radiusText = DistanceParser.text(kilometres: radius)
 
+        if let kind = options.kind {
+            guard options.gazetteer else { throw UsageError("--kind lists the gazetteer's places", hint: "add --gazetteer") }
+            let found = gazetteer.regionPlaces(withinKm: radius, ofLatitude: point.latitude, longitude: point.longitude, limit: limit) {
+                Gazetteer.regionPlace($0, isOfKind: kind)
+            }
+            if json {
+                context.say(NearbyJSON.towns(found, from: point))
+                return
+            }
+            if found.isEmpty {
+                context.note(gazetteer.regionPacks.isEmpty
+                             ? "No \(kind) within \(radiusText): places of a kind come from regions; `places region add FILE.osm.pbf` adds one."
+                             : "No \(kind) within \(radiusText) in the added regions.")
+                return
+            }
+            var rows = [["DISTANCE", "DIR", "NAME", "KIND", "ADDRESS"]]
+            for near in found {
+                let e = near.entry
+                rows.append([DistanceParser.text(kilometres: near.distanceKm), point.direction(toLatitude: e.latitude, longitude: e.longitude),
+                             TerminalText.visible(e.name), e.osm?.kindWord ?? "",
+                             TerminalText.visible([e.osm?.addressText, e.osm?.locality].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", "))])
+            }
+            for line in TerminalText.table(rows, rightAligned: [0]) { context.say(line) }
+            context.say("Map data " + RegionPack.credit)
+            return
+        }
         if options.gazetteer {
             let towns = gazetteer.places(withinKm: radius, ofLatitude: point.latitude, longitude: point.longitude, limit: limit)
             if json {

@@ -56,6 +56,20 @@ enum WhereCommand: PlacesCommand {
     static func text(_ result: ReverseGeocodeResult) -> String {
         var lines: [String] = []
         let km = { (distance: Double) in PlacesKit.grouped(Int(distance.rounded())) }
+        if let address = result.address {
+            // "At Café de Paris (café), 4 Place du Casino, 98000, Monaco": from an added region.
+            var parts: [String] = []
+            if let poi = address.pointOfInterest { parts.append("At \(TerminalText.visible(poi.entry.name)) (\(poi.entry.osm?.kindWord ?? ""))") }
+            if let number = address.houseNumber, let street = address.street, let near = address.address {
+                let written = near.entry.osm?.addressText ?? number + " " + street
+                parts.append((parts.isEmpty ? (near.distanceKm <= 0.02 ? "At " : "Near ") : "") + TerminalText.visible(written))
+            } else if let street = address.street {
+                parts.append((parts.isEmpty ? "On " : "") + TerminalText.visible(street))
+            }
+            if let postcode = address.postcode { parts.append(TerminalText.visible(postcode)) }
+            if let locality = address.locality { parts.append(TerminalText.visible(locality)) }
+            lines.append(parts.joined(separator: ", "))
+        }
         if result.atSea, let coast = result.coast {
             let off = coast.distanceKm < 0.1 ? "under 0.1" : coast.distanceKm < 10 ? CoordinateFormat.fixed(coast.distanceKm, decimals: 1) : km(coast.distanceKm)
             if let code = result.countryCode {

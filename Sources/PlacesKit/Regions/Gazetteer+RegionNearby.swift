@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The places of the added regions around a point: what `where` names and what `near --kind` lists.
+extension Gazetteer {
+    /// The region places within `radiusKm` of a point, nearest first, that `keep` accepts; each object
+    /// once even where regions overlap.
+    /// - Complexity: reads the lines of the 1-degree cells the radius touches, in every pack whose box does.
+    public func regionPlaces(withinKm radiusKm: Double, ofLatitude latitude: Double, longitude: Double,
+                             limit: Int = 50, keep: (GazetteerEntry) -> Bool = { _ in true }) -> [NearbyPlace] {
+        guard limit > 0, latitude.isFinite, longitude.isFinite else { return [] }
+        let latitudeReach = radiusKm / Gazetteer.kmPerDegreeBelow
+        let longitudeReach = min(180, latitudeReach / max(0.01, cos(latitude * .pi / 180)))
+        // Lines are ranked by distance first and made into entries nearest first, only until enough are kept.
+        var candidates: [(pack: Int, offset: Int, distance: Double)] = []
+        for (index, pack) in regionPacks.enumerated() {
+            if let box = pack.bounds, latitude + latitudeReach < box.minLatitude || latitude - latitudeReach > box.maxLatitude
+                || longitude + longitudeReach < box.minLongitude || longitude - longitudeReach > box.maxLongitude { continue }
+            let south = Gazetteer.cell(latitude: latitude - latitudeReach, longitude: 0).row
+            let north = Gazetteer.cell(latitude: latitude + latitudeReach, longitude: 0).row
+            let west = Int((longitude - longitudeReach).rounded(.down)) + 180, east = Int((longitude + longitudeReach).rounded(.down)) + 180
+            for row in south...north {
+                for column in west...east {
+                    pack.tables.forEachPlace(row: row, column: column, keepsLatitude: { abs($0 - latitude) <= latitudeReach }) { offset, lat, lon in
+                        let distance = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: lat, longitude: lon)
+                        if distance <= radiusKm { candidates.append((index, offset, distance)) }
+                    }
+                }
+            }
+        }
+        candidates.sort { ($0.distance, $0.pack, $0.offset) < ($1.distance, $1.pack, $1.offset) }
+        var found: [NearbyPlace] = []
+        var seen = Set<String>()
+        for candidate in candidates {
+            let entry = regionPacks[candidate.pack].entry(at: candidate.offset)
+            guard keep(entry) else { continue }
+            let identity = (entry.osm?.osmID ?? "") + "|" + entry.name + "|" + entry.kind.rawValue
+            guard seen.insert(identity).inserted else { continue }
+            found.append(NearbyPlace(entry: entry, distanceKm: candidate.distance))
+            if found.count == limit { break }
+        }
+        return found
+    }
+
+    /// Whether any added region covers a point.
+    public func regionCovers(latitude: Double, longitude: Double) -> Bool {
+        regionPacks.contains { $0.bounds?.contains(latitude: latitude, longitude: longitude) ?? false }
+    }
+
+    /// Whether a region place is of a kind a person typed: its kind word ("café", "railway station"), its
+    /// tag value ("cafe", "station") or its whole tag ("amenity=cafe"), folded.
+    public static func regionPlace(_ entry: GazetteerEntry, isOfKind kind: String) -> Bool {
+        guard let osm = entry.osm else { return false }
+        let wanted = NameFolding.fold(kind)
+        guard !wanted.isEmpty else { return false }
+        let value = osm.kindTag.split(separator: "=").last.map(String.init) ?? ""
+        return NameFolding.fold(osm.kindWord) == wanted || NameFolding.fold(value) == wanted
+            || NameFolding.fold(osm.kindTag) == wanted || NameFolding.fold(osm.kindWord) == wanted + "s"
+            || NameFolding.fold(osm.kindWord + "s") == wanted
+    }
+
+    /// What a region says is at a point: the point of interest there (within 40 m), the nearest address
+    /// (within 100 m), the street and the locality; `nil` when no region covers the point or nothing is near.
+    public func regionAddress(latitude: Double, longitude: Double) -> RegionAddress? {
+        guard regionCovers(latitude: latitude, longitude: longitude) else { return nil }
+        // A shop or a station, not the neighbourhood's node that happens to lie near.
+        let poi = regionPlaces(withinKm: 0.04, ofLatitude: latitude, longitude: longitude, limit: 1) {
+            $0.kind == .poi || $0.kind == .square
+        }.first
+        let address = regionPlaces(withinKm: 0.1, ofLatitude: latitude, longitude: longitude, limit: 1) {
+            !($0.osm?.houseNumber.isEmpty ?? true)
+        }.first
+        var street = address?.entry.osm?.street
+        var nearest = address ?? poi
+        if street == nil {
+            // A street's line is not kept, only a point on it and its box: the nearest whose box holds the point.
+            let margin = 0.0003
+            let along = regionPlaces(withinKm: 0.3, ofLatitude: latitude, longitude: longitude, limit: 1) { entry in
+                entry.kind == .street && (entry.bounds.map {
+                    GeoBounds(minLatitude: $0.minLatitude - margin, minLongitude: $0.minLongitude - margin,
+                              maxLatitude: $0.maxLatitude + margin, maxLongitude: $0.maxLongitude + margin)
+                        .contains(latitude: latitude, longitude: longitude) } ?? false)
+            }.first
+            street = along?.entry.name
+            if nearest == nil { nearest = along }
+        }
+        guard poi != nil || address != nil || street != nil else { return nil }
+        let source = address ?? poi
+        return RegionAddress(pointOfInterest: poi, address: address, street: street,
+                             houseNumber: address?.entry.osm?.houseNumber, postcode: source?.entry.osm?.postcode.nonEmpty,
+                             locality: nearest?.entry.osm?.locality.nonEmpty,
+                             region: nearest?.entry.osm?.region ?? "")
+    }
+}
+
+/// What the added regions say is at a point (see ``Gazetteer/regionAddress(latitude:longitude:)``).
+public struct RegionAddress: Sendable, Equatable {
+    /// The point of interest at the point, and how far it is.
+    public var pointOfInterest: NearbyPlace?
+    /// The nearest place with a house address.
+    public var address: NearbyPlace?
+    /// The street: the nearest address's, else the street the point lies along.
+    public var street: String?
+    /// The nearest address's house number.
+    public var houseNumber: String?
+    /// Its postcode.
+    public var postcode: String?
+    /// Its town or village.
+    public var locality: String?
+    /// The region pack it comes from.
+    public var region: String
+}
+
+extension String {
+    /// `nil` for the empty string.
+    var nonEmpty: String? { isEmpty ? nil : self }
+}

@@ -1,0 +1,97 @@
+/// What an OpenStreetMap object is, in a word people use ("café", "railway station", "lighthouse"), read
+/// from its tags; and which objects a region pack keeps as points of interest.
+enum OSMKinds {
+    /// The tag keys whose named objects are points of interest, in the order their kind word is read.
+    static let interestKeys = ["amenity", "shop", "tourism", "historic", "leisure", "office", "craft", "healthcare",
+                               "railway", "public_transport", "aeroway", "man_made", "natural", "water", "waterway", "place"]
+
+    /// `railway=*` and `public_transport=*` values that are stations (not tracks, platforms or crossings).
+    static let stationValues: Set<String> = ["station", "halt", "tram_stop", "subway_entrance", "stop_area"]
+    /// `aeroway=*` values kept.
+    static let aerowayValues: Set<String> = ["aerodrome", "heliport", "terminal"]
+    /// `waterway=*` values that are features with a name of their own (rivers, canals), not ditches or drains.
+    static let waterwayValues: Set<String> = ["river", "canal", "waterfall", "dam", "stream", "dock", "boatyard"]
+
+    /// Words for the common values, where the tag value alone reads oddly.
+    static let words: [String: String] = [
+        "amenity=cafe": "café", "amenity=fast_food": "fast food", "amenity=place_of_worship": "place of worship",
+        "amenity=townhall": "town hall", "amenity=post_office": "post office", "amenity=fuel": "fuel station",
+        "amenity=ice_cream": "ice cream", "amenity=bus_station": "bus station", "amenity=ferry_terminal": "ferry terminal",
+        "amenity=car_rental": "car rental", "amenity=bicycle_rental": "bicycle rental", "amenity=arts_centre": "arts centre",
+        "amenity=community_centre": "community centre", "amenity=social_facility": "social facility",
+        "amenity=kindergarten": "kindergarten", "amenity=doctors": "doctor's", "amenity=dentist": "dentist",
+        "railway=station": "railway station", "railway=halt": "railway halt", "railway=tram_stop": "tram stop",
+        "railway=subway_entrance": "subway entrance", "public_transport=station": "station",
+        "public_transport=stop_area": "stop", "aeroway=aerodrome": "airport", "aeroway=heliport": "heliport",
+        "aeroway=terminal": "airport terminal", "man_made=lighthouse": "lighthouse", "man_made=tower": "tower",
+        "tourism=guest_house": "guest house", "tourism=attraction": "attraction", "tourism=artwork": "artwork",
+        "tourism=information": "tourist information", "tourism=theme_park": "theme park", "tourism=camp_site": "camp site",
+        "leisure=sports_centre": "sports centre", "leisure=swimming_pool": "swimming pool", "leisure=fitness_centre": "gym",
+        "leisure=nature_reserve": "nature reserve", "leisure=pitch": "sports pitch",
+        "place=isolated_dwelling": "isolated dwelling", "natural=peak": "peak", "natural=water": "water",
+        "shop=supermarket": "supermarket", "shop=bakery": "bakery", "shop=convenience": "convenience store",
+        "shop=department_store": "department store", "shop=mall": "shopping centre", "shop=hairdresser": "hairdresser",
+        "shop=butcher": "butcher", "shop=florist": "florist", "shop=kiosk": "kiosk", "shop=optician": "optician",
+    ]
+
+    /// The tag (`amenity=cafe`) that makes an object a point of interest and its kind word, or `nil` when the
+    /// object is not one (whatever its name).
+    static func interest(_ tags: [String: String]) -> (tag: String, word: String)? {
+        for key in interestKeys {
+            guard let value = tags[key], !value.isEmpty, value != "no" else { continue }
+            switch key {
+            case "railway", "public_transport": guard stationValues.contains(value) else { continue }
+            case "aeroway": guard aerowayValues.contains(value) else { continue }
+            case "waterway": guard waterwayValues.contains(value) else { continue }
+            default: break
+            }
+            let tag = key + "=" + value
+            return (tag, word(key: key, value: value))
+        }
+        return nil
+    }
+
+    /// The kind word of a tag: from ``words``, else the value in words (`shop=*` as "… shop", `office=*` as
+    /// "… office").
+    static func word(key: String, value: String) -> String {
+        if let word = words[key + "=" + value] { return word }
+        let spoken = value.replacing("_", with: " ")
+        switch key {
+        case "shop": return value == "yes" ? "shop" : spoken + " shop"
+        case "office": return value == "yes" ? "office" : spoken + " office"
+        case "craft": return value == "yes" ? "craft" : spoken
+        case "healthcare": return value == "yes" ? "healthcare" : spoken
+        default: return value == "yes" ? key.replacing("_", with: " ") : spoken
+        }
+    }
+
+    /// `place=*` values that are settlements, and how far (km) from its node a place of that size is taken
+    /// as the locality of what lies around it.
+    static let localityReach: [String: Double] = ["city": 12, "town": 6, "village": 3, "hamlet": 1.5,
+                                                  "suburb": 2.5, "quarter": 1.2, "neighbourhood": 0.8]
+    /// The settlement values among those: an address's city (a suburb names a part of one).
+    static let settlementValues: Set<String> = ["city", "town", "village", "hamlet"]
+
+    /// Every name an object is known by, its main one first: `name`, then `name:xx`, `alt_name`, `old_name`,
+    /// `official_name`, `short_name`, `loc_name`, `int_name`, `brand` (and their `:xx` forms), each once.
+    static func names(_ tags: [String: String]) -> [String] {
+        var names: [String] = []
+        var seen = Set<String>()
+        func add(_ name: String) {
+            // `alt_name` may hold several names separated by semicolons.
+            for part in name.split(separator: ";") {
+                let text = String(part).trimmed
+                if !text.isEmpty, seen.insert(text).inserted { names.append(text) }
+            }
+        }
+        if let main = tags["name"] { add(main) }
+        let prefixes = ["name:", "alt_name", "old_name", "official_name", "short_name", "loc_name", "int_name", "brand"]
+        for key in tags.keys.sorted() where prefixes.contains(where: { key.hasPrefix($0) }) {
+            // `brand:wikidata` and the like are not names.
+            if key.hasSuffix("wikidata") || key.hasSuffix("wikipedia") || key.hasPrefix("name:etymology") || key.hasPrefix("name:signed") { continue }
+            if key == "name:prefix" || key == "name:suffix" || key == "name:left" || key == "name:right" { continue }
+            add(tags[key]!)
+        }
+        return names
+    }
+}

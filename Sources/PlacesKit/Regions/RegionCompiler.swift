@@ -1,0 +1,374 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Compiles an OpenStreetMap extract into the searchable tables of a region pack: its named points of
+/// interest with a kind word, its named streets (one per name per locality), its addresses and
+/// postcodes, each with a position, a locality, a country and every name it has.
+///
+/// It is the ``OSMHandler`` both readers feed. Node positions are kept in sorted arrays (16 bytes a
+/// node) so ways can be placed; each way keeps one representative point so multipolygon relations can be.
+/// A way whose nodes are not all in the file (an extract cut at its border) is skipped and counted.
+struct RegionCompiler: OSMHandler {
+    /// One object the pack keeps.
+    struct Feature {
+        var osmID: String
+        var names: [String]
+        var kind: GazetteerEntry.Kind
+        var kindWord: String
+        var kindTag: String
+        var latitude7: Int32
+        var longitude7: Int32
+        var street = ""
+        var houseNumber = ""
+        var postcode = ""
+        var city = ""
+        var population = 0
+        var bounds: Box?
+        var length = 0.0
+        var locality = ""
+        var country = ""
+        var admin1 = ""
+        var admin2 = ""
+    }
+
+    /// A box in 1e-7 degrees.
+    struct Box {
+        var minLat: Int32, minLon: Int32, maxLat: Int32, maxLon: Int32
+        mutating func add(_ other: Box) {
+            minLat = min(minLat, other.minLat); minLon = min(minLon, other.minLon)
+            maxLat = max(maxLat, other.maxLat); maxLon = max(maxLon, other.maxLon)
+        }
+    }
+
+    var header = OSMHeader()
+    private var nodeIDs: [Int64] = []
+    private var nodeLat: [Int32] = []
+    private var nodeLon: [Int32] = []
+    private var nodesSorted = true
+    private var wayIDs: [Int64] = []
+    private var wayLat: [Int32] = []
+    private var wayLon: [Int32] = []
+    private var wayExtent: [Float] = []
+    /// A vertex of each way: a point on its outline, where a relation with holes is placed.
+    private var wayVertex: [(Int32, Int32)] = []
+    private var waysSorted = true
+    private var sortedNodesForWays = false
+    private var sortedWaysForRelations = false
+    private(set) var features: [Feature] = []
+    private(set) var streetSegments: [Feature] = []
+    /// Place nodes that can give what lies around them a locality: name, place value, position.
+    private var localityNodes: [(name: String, value: String, lat: Double, lon: Double)] = []
+    /// Ways skipped because some of their nodes are not in the file.
+    private(set) var skippedWays = 0
+    /// Relations skipped because none of their members could be placed.
+    private(set) var skippedRelations = 0
+    private(set) var nodeCount = 0, wayCount = 0, relationCount = 0
+    private var seenBox: Box?
+    var onProgress: (Int) -> Void = { _ in }
+
+    mutating func header(_ header: OSMHeader) throws { self.header = header }
+
+    mutating func progress(bytesRead: Int) { onProgress(bytesRead) }
+
+    mutating func node(_ node: OSMNode) throws {
+        nodeCount += 1
+        if let last = nodeIDs.last, node.id <= last { nodesSorted = false }
+        nodeIDs.append(node.id)
+        nodeLat.append(node.latitude7)
+        nodeLon.append(node.longitude7)
+        let point = Box(minLat: node.latitude7, minLon: node.longitude7, maxLat: node.latitude7, maxLon: node.longitude7)
+        if seenBox == nil { seenBox = point } else { seenBox!.add(point) }
+        if !node.tags.isEmpty {
+            keep(node.tags, id: "n\(node.id)", latitude7: node.latitude7, longitude7: node.longitude7, bounds: nil, length: 0)
+        }
+    }
+
+    mutating func way(_ way: OSMWay) throws {
+        wayCount += 1
+        if !sortedNodesForWays {
+            sortedNodesForWays = true
+            if !nodesSorted { sortNodes() }
+        }
+        guard !way.nodes.isEmpty else { return }
+        var lats: [Int32] = [], lons: [Int32] = []
+        lats.reserveCapacity(way.nodes.count)
+        lons.reserveCapacity(way.nodes.count)
+        for id in way.nodes {
+            guard let index = nodeIndex(id) else {
+                skippedWays += 1
+                return
+            }
+            lats.append(nodeLat[index])
+            lons.append(nodeLon[index])
+        }
+        var box = Box(minLat: lats[0], minLon: lons[0], maxLat: lats[0], maxLon: lons[0])
+        for i in lats.indices { box.add(Box(minLat: lats[i], minLon: lons[i], maxLat: lats[i], maxLon: lons[i])) }
+        let (point, length) = RegionCompiler.representativePoint(lats: lats, lons: lons, closed: way.nodes.count >= 4 && way.nodes.first == way.nodes.last)
+        if let last = wayIDs.last, way.id <= last { waysSorted = false }
+        wayIDs.append(way.id)
+        wayLat.append(point.0)
+        wayLon.append(point.1)
+        wayExtent.append(Float(Double(box.maxLat - box.minLat) * Double(box.maxLon - box.minLon)))
+        wayVertex.append((lats[0], lons[0]))
+        guard !way.tags.isEmpty else { return }
+        keep(way.tags, id: "w\(way.id)", latitude7: point.0, longitude7: point.1, bounds: box, length: length)
+    }
+
+    mutating func relation(_ relation: OSMRelation) throws {
+        relationCount += 1
+        if !sortedWaysForRelations {
+            sortedWaysForRelations = true
+            if !waysSorted { sortWays() }
+            if !sortedNodesForWays, !nodesSorted { sortNodes(); sortedNodesForWays = true }
+        }
+        guard !relation.tags.isEmpty, !OSMKinds.names(relation.tags).isEmpty || relation.tags["addr:housenumber"] != nil else { return }
+        // The outer way with the largest box places the relation: a point inside its largest part, or on
+        // its outline when the relation has holes (a courtyard may hold the outer ring's centroid).
+        var best: (lat: Int32, lon: Int32, extent: Float)?
+        let hasHoles = relation.members.contains { $0.role == "inner" }
+        for member in relation.members where member.type == .way && member.role != "inner" {
+            guard let index = RegionCompiler.search(wayIDs, member.id) else { continue }
+            guard best == nil || wayExtent[index] > best!.extent else { continue }
+            best = hasHoles ? (wayVertex[index].0, wayVertex[index].1, wayExtent[index]) : (wayLat[index], wayLon[index], wayExtent[index])
+        }
+        if best == nil {
+            for member in relation.members where member.type == .node {
+                guard let index = nodeIndex(member.id) else { continue }
+                best = (nodeLat[index], nodeLon[index], 0)
+                break
+            }
+        }
+        guard let best else {
+            skippedRelations += 1
+            return
+        }
+        keep(relation.tags, id: "r\(relation.id)", latitude7: best.lat, longitude7: best.lon, bounds: nil, length: 0)
+    }
+
+    private mutating func keep(_ tags: [String: String], id: String, latitude7: Int32, longitude7: Int32, bounds: Box?, length: Double) {
+        let names = OSMKinds.names(tags)
+        let interest = names.isEmpty ? nil : OSMKinds.interest(tags)
+        let houseNumber = tags["addr:housenumber"]?.trimmed ?? ""
+        let street = (tags["addr:street"] ?? tags["addr:place"] ?? "").trimmed
+        let hasAddress = !houseNumber.isEmpty && !street.isEmpty
+        if let place = tags["place"], OSMKinds.localityReach[place] != nil, !names.isEmpty {
+            localityNodes.append((names[0], place, Double(latitude7) / 1e7, Double(longitude7) / 1e7))
+        }
+        if let highway = tags["highway"], !names.isEmpty, !id.hasPrefix("n"), tags["area"] != "yes" || highway == "pedestrian" {
+            streetSegments.append(Feature(osmID: id, names: names, kind: .street, kindWord: "street", kindTag: "highway=" + highway,
+                                          latitude7: latitude7, longitude7: longitude7, bounds: bounds, length: length))
+        }
+        guard interest != nil || hasAddress else { return }
+        var kind = GazetteerEntry.Kind.poi
+        if let place = tags["place"], interest?.tag.hasPrefix("place=") ?? false {
+            kind = OSMKinds.settlementValues.contains(place) ? .city
+                : ["suburb", "quarter", "neighbourhood", "borough"].contains(place) ? .district
+                : place == "square" ? .square : place == "island" || place == "islet" ? .island : .poi
+        } else if interest == nil {
+            kind = .address
+        }
+        // A named building with an address keeps its name: people call it by that.
+        var feature = Feature(osmID: id, names: names, kind: kind, kindWord: interest?.word ?? (names.isEmpty ? "address" : "building"),
+                              kindTag: interest?.tag ?? "", latitude7: latitude7, longitude7: longitude7, bounds: bounds, length: length)
+        if hasAddress {
+            feature.street = street
+            feature.houseNumber = houseNumber
+        }
+        feature.postcode = (tags["addr:postcode"] ?? tags["postal_code"] ?? "").trimmed
+        feature.city = (tags["addr:city"] ?? "").trimmed
+        feature.population = Int(tags["population"]?.filter(\.isNumber) ?? "") ?? 0
+        features.append(feature)
+    }
+
+    /// A point on or inside a way, and its length in km: an area's centroid when it lies inside, else its
+    /// vertex nearest the centroid; a line's vertex at half its length.
+    static func representativePoint(lats: [Int32], lons: [Int32], closed: Bool) -> ((Int32, Int32), Double) {
+        var length = 0.0
+        var running: [Double] = [0]
+        running.reserveCapacity(lats.count)
+        for i in 1..<max(1, lats.count) {
+            length += Geodesy.distanceKm(fromLatitude: Double(lats[i - 1]) / 1e7, longitude: Double(lons[i - 1]) / 1e7,
+                                         toLatitude: Double(lats[i]) / 1e7, longitude: Double(lons[i]) / 1e7)
+            running.append(length)
+        }
+        if closed {
+            // Planar centroid of the ring (shoelace), relative to its first vertex for precision.
+            let y0 = Double(lats[0]), x0 = Double(lons[0])
+            var area = 0.0, cx = 0.0, cy = 0.0
+            for i in 0..<(lats.count - 1) {
+                let xa = Double(lons[i]) - x0, ya = Double(lats[i]) - y0
+                let xb = Double(lons[i + 1]) - x0, yb = Double(lats[i + 1]) - y0
+                let cross = xa * yb - xb * ya
+                area += cross
+                cx += (xa + xb) * cross
+                cy += (ya + yb) * cross
+            }
+            if area != 0 {
+                let lat = cy / (3 * area) + y0, lon = cx / (3 * area) + x0
+                if inside(lat: lat, lon: lon, lats: lats, lons: lons) {
+                    return ((Int32(lat.rounded()), Int32(lon.rounded())), length)
+                }
+                var nearest = 0, nearestDistance = Double.infinity
+                for i in lats.indices {
+                    let d = (Double(lats[i]) - lat) * (Double(lats[i]) - lat) + (Double(lons[i]) - lon) * (Double(lons[i]) - lon)
+                    if d < nearestDistance { nearest = i; nearestDistance = d }
+                }
+                return ((lats[nearest], lons[nearest]), length)
+            }
+        }
+        let half = length / 2
+        let index = running.firstIndex(where: { $0 >= half }) ?? 0
+        return ((lats[index], lons[index]), length)
+    }
+
+    /// Whether a point lies inside a ring (even-odd rule).
+    static func inside(lat: Double, lon: Double, lats: [Int32], lons: [Int32]) -> Bool {
+        var result = false
+        var j = lats.count - 1
+        for i in lats.indices {
+            let yi = Double(lats[i]), yj = Double(lats[j]), xi = Double(lons[i]), xj = Double(lons[j])
+            if (yi > lat) != (yj > lat), lon < (xj - xi) * (lat - yi) / (yj - yi) + xi { result.toggle() }
+            j = i
+        }
+        return result
+    }
+
+    private func nodeIndex(_ id: Int64) -> Int? {
+        RegionCompiler.search(nodeIDs, id)
+    }
+
+    static func search(_ ids: [Int64], _ id: Int64) -> Int? {
+        var low = 0, high = ids.count
+        while low < high {
+            let mid = (low + high) / 2
+            if ids[mid] < id { low = mid + 1 } else { high = mid }
+        }
+        return low < ids.count && ids[low] == id ? low : nil
+    }
+
+    /// Extracts are sorted by id as the format recommends; one that is not is sorted once here.
+    private mutating func sortNodes() {
+        let order = nodeIDs.indices.sorted { nodeIDs[$0] < nodeIDs[$1] }
+        nodeIDs = order.map { nodeIDs[$0] }
+        nodeLat = order.map { nodeLat[$0] }
+        nodeLon = order.map { nodeLon[$0] }
+        nodesSorted = true
+    }
+
+    private mutating func sortWays() {
+        let order = wayIDs.indices.sorted { wayIDs[$0] < wayIDs[$1] }
+        wayIDs = order.map { wayIDs[$0] }
+        wayLat = order.map { wayLat[$0] }
+        wayLon = order.map { wayLon[$0] }
+        wayExtent = order.map { wayExtent[$0] }
+        wayVertex = order.map { wayVertex[$0] }
+        waysSorted = true
+    }
+
+    /// The area the extract covers: its header's box, else the box of its nodes.
+    var coverage: GeoBounds? {
+        if let bounds = header.bounds { return bounds }
+        return seenBox.map { GeoBounds(minLatitude: Double($0.minLat) / 1e7, minLongitude: Double($0.minLon) / 1e7,
+                                       maxLatitude: Double($0.maxLat) / 1e7, maxLongitude: Double($0.maxLon) / 1e7) }
+    }
+
+    // MARK: - Finishing
+
+    /// Gives every feature and street its locality, country and region, joins streets, and makes postcodes.
+    /// - Returns: the features to write: points of interest, addresses, streets, postcodes.
+    mutating func finish(gazetteer: Gazetteer) -> [Feature] {
+        nodeIDs = []; nodeLat = []; nodeLon = []
+        wayIDs = []; wayLat = []; wayLon = []; wayExtent = []; wayVertex = []
+        var grid: [Int: [Int]] = [:]
+        func cellOf(_ lat: Double, _ lon: Double) -> (Int, Int) { (Int((lat * 4).rounded(.down)), Int((lon * 4).rounded(.down))) }
+        for (index, place) in localityNodes.enumerated() {
+            let (r, c) = cellOf(place.lat, place.lon)
+            grid[r * 10_000 + c, default: []].append(index)
+        }
+        var gazetteerCache: [Int: (String, String, String, String)] = [:]
+        let locator = CountryLocator(gazetteer: gazetteer)
+        func locate(_ feature: inout Feature) {
+            let lat = Double(feature.latitude7) / 1e7, lon = Double(feature.longitude7) / 1e7
+            let (r, c) = cellOf(lat, lon)
+            var best: (name: String, ratio: Double)?
+            for dr in -1...1 { for dc in -1...1 {
+                for index in grid[(r + dr) * 10_000 + c + dc] ?? [] {
+                    let place = localityNodes[index]
+                    guard OSMKinds.settlementValues.contains(place.value), let reach = OSMKinds.localityReach[place.value] else { continue }
+                    let d = Geodesy.distanceKm(fromLatitude: lat, longitude: lon, toLatitude: place.lat, longitude: place.lon)
+                    if d <= reach, best == nil || d / reach < best!.ratio { best = (place.name, d / reach) }
+                }
+            } }
+            // Country, region and the gazetteer's nearest town, once per cell of about a kilometre.
+            let key = Int((lat * 100).rounded(.down)) * 100_000 + Int((lon * 100).rounded(.down))
+            if gazetteerCache[key] == nil {
+                let country = locator.country(latitude: lat, longitude: lon)?.code ?? ""
+                let near = gazetteer.nearest(latitude: lat, longitude: lon, limit: 1).first
+                let same = near.map { $0.entry.countryCode == country || country.isEmpty } ?? false
+                let town = near.flatMap { $0.distanceKm <= 15 && same ? $0.entry.name : nil } ?? ""
+                gazetteerCache[key] = (country.isEmpty ? near?.entry.countryCode ?? "" : country, same ? near!.entry.admin1Code : "",
+                                       same ? near!.entry.admin2Code : "", town)
+            }
+            let (country, admin1, admin2, town) = gazetteerCache[key]!
+            feature.country = country
+            feature.admin1 = admin1
+            feature.admin2 = admin2
+            feature.locality = !feature.city.isEmpty ? feature.city : best?.name ?? town
+        }
+        for i in features.indices { locate(&features[i]) }
+        for i in streetSegments.indices { locate(&streetSegments[i]) }
+
+        // One street per name per locality: its longest segment places it, the union of boxes bounds it.
+        var streets: [String: Feature] = [:]
+        var order: [String] = []
+        for segment in streetSegments {
+            let key = NameFolding.fold(segment.names[0]) + "\t" + NameFolding.fold(segment.locality)
+            if var street = streets[key] {
+                for name in segment.names where !street.names.contains(name) { street.names.append(name) }
+                if let box = segment.bounds { if street.bounds == nil { street.bounds = box } else { street.bounds!.add(box) } }
+                if segment.length > street.length {
+                    street.latitude7 = segment.latitude7; street.longitude7 = segment.longitude7
+                    street.kindTag = segment.kindTag; street.osmID = segment.osmID
+                }
+                street.length = max(street.length, segment.length)
+                streets[key] = street
+            } else {
+                streets[key] = segment
+                order.append(key)
+            }
+        }
+        streetSegments = []
+
+        // A postcode is found at the address nearest the middle of its addresses.
+        var postcodeGroups: [String: [Int]] = [:]
+        var postcodeOrder: [String] = []
+        for (index, feature) in features.enumerated() where !feature.postcode.isEmpty {
+            let key = feature.country + "\t" + feature.postcode
+            if postcodeGroups[key] == nil { postcodeOrder.append(key) }
+            postcodeGroups[key, default: []].append(index)
+        }
+        var postcodes: [Feature] = []
+        for key in postcodeOrder {
+            let members = postcodeGroups[key]!
+            let lat = members.reduce(0.0) { $0 + Double(features[$1].latitude7) } / Double(members.count)
+            let lon = members.reduce(0.0) { $0 + Double(features[$1].longitude7) } / Double(members.count)
+            let centre = members.min { a, b in
+                let da = pow(Double(features[a].latitude7) - lat, 2) + pow(Double(features[a].longitude7) - lon, 2)
+                let db = pow(Double(features[b].latitude7) - lat, 2) + pow(Double(features[b].longitude7) - lon, 2)
+                return da < db
+            }!
+            var postcode = features[centre]
+            postcode.names = [postcode.postcode]
+            postcode.kind = .postcode
+            postcode.kindWord = "postcode"
+            postcode.kindTag = "addr:postcode"
+            postcode.street = ""
+            postcode.houseNumber = ""
+            postcode.osmID = ""
+            postcode.population = members.count
+            postcodes.append(postcode)
+        }
+        return features + order.map { streets[$0]! } + postcodes
+    }
+}

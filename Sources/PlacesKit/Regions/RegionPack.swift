@@ -1,0 +1,274 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Errors adding, opening or removing a region pack.
+public enum RegionError: Error, CustomStringConvertible, Equatable {
+    /// The extract could not be read: the file, the offset and why.
+    case unreadableExtract(OSMReadError)
+    /// A region name that cannot name a file.
+    case invalidName(String)
+    /// A region of that name is installed and replacing it was not asked for.
+    case nameInUse(String)
+    /// No region of that name is installed.
+    case notFound(name: String, installed: [String])
+    /// The pack could not be written.
+    case unwritable(path: String, reason: String)
+    /// A pack file that is not one, or is damaged.
+    case damaged(path: String, reason: String)
+    /// A pack in a format this version does not read.
+    case incompatibleFormat(path: String, found: String, expected: Int)
+
+    /// The message `places` prints.
+    public var description: String {
+        switch self {
+        case .unreadableExtract(let error): return error.description
+        case .invalidName(let name):
+            return "\"\(name)\" cannot name a region: use letters, digits, '-', '_' or '.', at most 64, not starting with '.' or '-'"
+        case .nameInUse(let name): return "a region called \"\(name)\" is already added"
+        case .notFound(let name, let installed):
+            return "no region called \"\(name)\"" + (installed.isEmpty ? "; none is added" : "; added: " + installed.joined(separator: ", "))
+        case .unwritable(let path, let reason): return "cannot write \(path): \(reason)"
+        case .damaged(let path, let reason): return "the region pack \(path) is damaged (\(reason))"
+        case .incompatibleFormat(let path, let found, let expected):
+            return "the region pack \(path) is in format \(found), but this version of places reads format \(expected); add its extract again"
+        }
+    }
+}
+
+/// An installed region pack: one file in the data folder's `regions` folder, mapped read-only, holding
+/// the region's facts (`info`), its folded names (`keys`) and its places (`places`) in the gazetteer's
+/// sorted-table format, so the gazetteer's in-place search serves it.
+///
+/// The file starts `places-region<TAB>1`, then `sections<TAB>info bytes<TAB>keys bytes<TAB>places bytes`,
+/// then the three tables. A `places` line has the gazetteer's columns (``GazetteerSchema/PlaceColumn``,
+/// the OSM id in `id`, a street's box in `bounds`) followed by ``RegionPack/ExtraColumn``s.
+public struct RegionPack: Sendable {
+    /// The pack format this version writes and reads.
+    public static let formatVersion = 1
+    /// The credit the data needs wherever it is shown.
+    public static let credit = "© OpenStreetMap contributors (ODbL 1.0, openstreetmap.org/copyright)"
+
+    /// Columns after the gazetteer's in a pack's `places` line.
+    enum ExtraColumn: Int {
+        case kindWord = 15, kindTag, street, houseNumber, postcode, locality
+    }
+
+    /// The region's name (the file's name without `.region`).
+    public let name: String
+    /// The pack file.
+    public let path: String
+    /// Facts about the pack: `source`, `bounds`, `extractDate`, counts (`pointsOfInterest`, `streets`,
+    /// `addresses`, `postcodes`), `licence`.
+    public let info: [String: String]
+    /// The pack's size in bytes.
+    public let size: Int
+    /// The pack's tables as a gazetteer (keys and places), searched by ``Gazetteer/lookup(_:limit:country:)``.
+    let tables: Gazetteer
+
+    /// Opens a pack file: it is mapped, not parsed.
+    /// - Throws: ``RegionError/damaged(path:reason:)``, ``RegionError/incompatibleFormat(path:found:expected:)``.
+    public init(path: String) throws {
+        let file: SortedTable
+        do { file = try Gazetteer.map(path) } catch let error as GazetteerError {
+            throw RegionError.damaged(path: path, reason: error.description)
+        }
+        let first = file.nextLine(after: 0)
+        guard first <= file.count else { throw RegionError.damaged(path: path, reason: "no header line") }
+        let magic = file.fields(at: 0)
+        guard magic.count == 2, magic[0] == "places-region" else { throw RegionError.damaged(path: path, reason: "not a region pack") }
+        guard magic[1] == Substring(String(RegionPack.formatVersion)) else {
+            throw RegionError.incompatibleFormat(path: path, found: String(magic[1]), expected: RegionPack.formatVersion)
+        }
+        let sections = file.fields(at: first)
+        let second = file.nextLine(after: first)
+        guard sections.count == 4, sections[0] == "sections", let infoSize = Int(sections[1]), let keysSize = Int(sections[2]),
+              let placesSize = Int(sections[3]), infoSize >= 0, keysSize >= 0, placesSize >= 0,
+              second + infoSize + keysSize + placesSize == file.count else {
+            throw RegionError.damaged(path: path, reason: "its section sizes do not add up to its \(file.count) bytes")
+        }
+        let infoTable = SortedTable(base: file.base + second, count: infoSize)
+        let keys = SortedTable(base: file.base + second + infoSize, count: keysSize)
+        let places = SortedTable(base: file.base + second + infoSize + keysSize, count: placesSize)
+        let info = Gazetteer.parseInfo(infoTable)
+        self.path = path
+        self.name = info["name"] ?? String(path.split(separator: "/").last ?? "").replacing(".region", with: "")
+        self.info = info
+        self.size = file.count
+        self.tables = Gazetteer(keys: keys, places: places, occupancy: nil, source: .region(name: name, path: path), info: info)
+    }
+
+    /// The area the extract covers.
+    public var bounds: GeoBounds? {
+        let box = (info["bounds"] ?? "").split(separator: ",").compactMap { Double($0) }
+        return box.count == 4 ? GeoBounds(minLatitude: box[0], minLongitude: box[1], maxLatitude: box[2], maxLongitude: box[3]) : nil
+    }
+
+    /// A count from the pack's facts (`pointsOfInterest`, `streets`, `addresses`, `postcodes`, `skippedWays`).
+    public func count(_ key: String) -> Int { Int(info[key] ?? "") ?? 0 }
+}
+
+/// The region packs of a data folder: adding one from an extract, listing, removing.
+public enum RegionStore {
+    /// The folder, inside the journal's data directory, where region packs live.
+    public static func directory(dataDirectory: String) -> String {
+        (dataDirectory.hasSuffix("/") ? dataDirectory : dataDirectory + "/") + "regions"
+    }
+
+    /// The pack file of a region.
+    public static func path(of name: String, dataDirectory: String) -> String {
+        directory(dataDirectory: dataDirectory) + "/" + name + ".region"
+    }
+
+    /// Whether a name can name a region (and a file): letters, digits, `-`, `_`, `.`; 1–64 of them.
+    public static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 64 && !name.hasPrefix(".") && !name.hasPrefix("-")
+            && name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0) }
+    }
+
+    /// The name a region gets from its file: `monaco-latest.osm.pbf` is `monaco`.
+    public static func defaultName(forFile path: String) -> String {
+        var name = String(path.split(separator: "/").last ?? Substring(path))
+        for suffix in [".pbf", ".osm", ".xml"] where name.lowercased().hasSuffix(suffix) { name = String(name.dropLast(suffix.count)) }
+        if name.lowercased().hasSuffix(".osm") { name = String(name.dropLast(4)) }
+        if name.hasSuffix("-latest") { name = String(name.dropLast(7)) }
+        let cleaned = String(name.unicodeScalars.map { isValidName(String($0)) || $0 == "." || $0 == "-" ? Character($0) : "-" })
+        return cleaned.isEmpty || !isValidName(cleaned) ? "region" : cleaned
+    }
+
+    /// Every installed pack, by name. A pack that cannot be opened is left out; `damaged` lists why.
+    public static func installed(dataDirectory: String) -> (packs: [RegionPack], damaged: [RegionError]) {
+        let folder = directory(dataDirectory: dataDirectory)
+        var packs: [RegionPack] = [], damaged: [RegionError] = []
+        for file in PosixFile.list(folder).sorted() where file.hasSuffix(".region") && !file.hasPrefix(".") {
+            do { packs.append(try RegionPack(path: folder + "/" + file)) } catch let error as RegionError { damaged.append(error) } catch {}
+        }
+        return (packs, damaged)
+    }
+
+    /// What adding a region produced.
+    public struct Summary: Sendable {
+        /// The installed pack.
+        public var pack: RegionPack
+        /// Ways skipped because some of their nodes are not in the extract.
+        public var skippedWays: Int
+        /// Relations skipped because none of their members are.
+        public var skippedRelations: Int
+        /// Whether a pack of that name was replaced.
+        public var replaced: Bool
+    }
+
+    /// Compiles an extract (`.osm.pbf` or `.osm` XML) into a pack and installs it atomically: the pack is
+    /// written to a hidden temporary file beside its place and renamed there only once complete, so a
+    /// failed or interrupted add leaves no pack, and an earlier pack of that name stays until the rename.
+    /// - Parameters:
+    ///   - file: the extract.
+    ///   - name: the region's name.
+    ///   - replace: whether a pack of that name may be replaced.
+    ///   - dataDirectory: the journal's data directory.
+    ///   - gazetteer: supplies localities, countries and regions the extract does not name.
+    ///   - progress: called now and then with the bytes of the extract read.
+    /// - Throws: ``RegionError``.
+    public static func add(file: String, name: String, replace: Bool, dataDirectory: String, gazetteer: Gazetteer,
+                           progress: @escaping (Int) -> Void = { _ in }) throws -> Summary {
+        guard isValidName(name) else { throw RegionError.invalidName(name) }
+        let target = path(of: name, dataDirectory: dataDirectory)
+        let existed = access(target, F_OK) == 0
+        if existed && !replace { throw RegionError.nameInUse(name) }
+        var compiler = RegionCompiler()
+        compiler.onProgress = progress
+        try read(file, into: &compiler)
+        let features = compiler.finish(gazetteer: gazetteer)
+        let source = String(file.split(separator: "/").last ?? Substring(file))
+        let bytes = RegionPackWriter.pack(name: name, source: source, compiler: compiler, features: features)
+        let folder = directory(dataDirectory: dataDirectory)
+        // The journal may not exist yet, nor its folder; create it private, as the journal's own.
+        try? PosixFile.makeDirectories(dataDirectory, mode: 0o700)
+        if access(folder, F_OK) != 0, mkdir(folder, 0o755) != 0 {
+            throw RegionError.unwritable(path: folder, reason: String(cString: strerror(errno)))
+        }
+        removeStaleTemporaries(in: folder)
+        let temporary = folder + "/." + name + ".region.tmp-\(getpid())"
+        do {
+            try writeFile(bytes, to: temporary)
+            guard rename(temporary, target) == 0 else {
+                throw RegionError.unwritable(path: target, reason: String(cString: strerror(errno)))
+            }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        let directoryFD = open(folder, O_RDONLY)
+        if directoryFD >= 0 { fsync(directoryFD); close(directoryFD) }
+        return Summary(pack: try RegionPack(path: target), skippedWays: compiler.skippedWays,
+                       skippedRelations: compiler.skippedRelations, replaced: existed)
+    }
+
+    /// Reads an extract into a handler, choosing the reader by the file's first bytes.
+    static func read<H: OSMHandler>(_ file: String, into handler: inout H) throws {
+        guard let stream = fopen(file, "rb") else {
+            throw RegionError.unreadableExtract(OSMReadError(path: file, offset: nil, reason: String(cString: strerror(errno))))
+        }
+        var head = [UInt8](repeating: 0, count: 64)
+        let got = fread(&head, 1, 64, stream)
+        fclose(stream)
+        head = Array(head.prefix(got))
+        do {
+            // The name decides for a .pbf, so a damaged one is reported as what is wrong with it.
+            if PBFReader.looksLikePBF(head) || file.lowercased().hasSuffix(".pbf") {
+                try PBFReader(path: file).read(into: &handler)
+                return
+            }
+            let text = String(decoding: head.drop(while: { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF || $0 == 32 || $0 == 10 || $0 == 13 }), as: UTF8.self)
+            if text.hasPrefix("<") {
+                guard let bytes = try? PosixFile.read(file) ?? nil else {
+                    throw OSMReadError(path: file, offset: nil, reason: "cannot be read")
+                }
+                try OSMXMLReader(path: file).read(bytes, into: &handler)
+                return
+            }
+            let compression = head.starts(with: [0x42, 0x5A, 0x68]) ? "bzip2" : head.starts(with: [0x1F, 0x8B]) ? "gzip" : nil
+            throw OSMReadError(path: file, offset: 0, reason: compression.map { "the file is compressed with \($0): unpack it first" }
+                               ?? "not an OpenStreetMap extract (.osm.pbf or .osm XML)")
+        } catch let error as OSMReadError {
+            throw RegionError.unreadableExtract(error)
+        }
+    }
+
+    /// Removes a region's pack.
+    /// - Throws: ``RegionError/notFound(name:installed:)`` when there is none of that name.
+    public static func remove(name: String, dataDirectory: String) throws {
+        let target = path(of: name, dataDirectory: dataDirectory)
+        guard isValidName(name), access(target, F_OK) == 0 else {
+            throw RegionError.notFound(name: name, installed: installed(dataDirectory: dataDirectory).packs.map(\.name))
+        }
+        guard unlink(target) == 0 else { throw RegionError.unwritable(path: target, reason: String(cString: strerror(errno))) }
+    }
+
+    /// Removes temporary files left by an add that was interrupted (its process is gone).
+    static func removeStaleTemporaries(in folder: String) {
+        for file in PosixFile.list(folder) where file.hasPrefix(".") && file.contains(".region.tmp-") {
+            if let pid = Int32(file.split(separator: "-").last ?? ""), kill(pid, 0) == 0 { continue }
+            unlink(folder + "/" + file)
+        }
+    }
+
+    static func writeFile(_ bytes: [UInt8], to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard fd >= 0 else { throw RegionError.unwritable(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw RegionError.unwritable(path: path, reason: String(cString: strerror(errno))) }
+            written += n
+        }
+        guard fsync(fd) == 0 else { throw RegionError.unwritable(path: path, reason: String(cString: strerror(errno))) }
+    }
+}

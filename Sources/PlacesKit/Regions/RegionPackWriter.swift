@@ -1,0 +1,106 @@
+/// Writes a region pack's bytes (see ``RegionPack`` for the layout) from the compiler's features.
+enum RegionPackWriter {
+    /// Countries where the house number comes before the street ("221B Baker Street", "10 Rue de Rivoli");
+    /// elsewhere it follows ("Mannerheimintie 5").
+    static let numberFirstCountries: Set<String> = ["US", "GB", "IE", "FR", "MC", "CA", "AU", "NZ", "IN", "ZA", "IL", "PH", "SG",
+                                                    "MY", "LU", "TH", "HK", "JM", "TT", "BS", "BB", "KE", "NG", "GH"]
+
+    /// How an address is written in its country.
+    static func addressText(street: String, houseNumber: String, country: String) -> String {
+        numberFirstCountries.contains(country) ? houseNumber + " " + street : street + " " + houseNumber
+    }
+
+    /// The pack file's bytes.
+    static func pack(name: String, source: String, compiler: RegionCompiler, features: [RegionCompiler.Feature]) -> [UInt8] {
+        // Lines sorted by 1-degree cell, then by latitude: `where` reads only a band of a cell.
+        var rows: [(cell: Int, lat: Int32, line: [UInt8], feature: Int)] = []
+        rows.reserveCapacity(features.count)
+        var counts = (poi: 0, streets: 0, addresses: 0, postcodes: 0)
+        for (index, f) in features.enumerated() {
+            let lat = Double(f.latitude7) / 1e7, lon = Double(f.longitude7) / 1e7
+            let cell = GazetteerImporter.cellKey(lat, lon)
+            let cellText = String(cell)
+            let address = f.houseNumber.isEmpty ? "" : addressText(street: f.street, houseNumber: f.houseNumber, country: f.country)
+            let display = f.names.first ?? address
+            let bounds = f.bounds.map { [$0.minLat, $0.minLon, $0.maxLat, $0.maxLon].map(degrees).joined(separator: ",") } ?? ""
+            let columns = [String(repeating: "0", count: max(0, 5 - cellText.count)) + cellText, display, degrees(f.latitude7),
+                           degrees(f.longitude7), f.country, f.admin1, f.admin2, String(f.population), f.kind.rawValue, "-", "", "",
+                           bounds, "", f.osmID, f.kindWord, f.kindTag, f.street, f.houseNumber, f.postcode, f.locality]
+            let line = columns.map(GazetteerImporter.clean).joined(separator: "\t") + "\n"
+            rows.append((cell, f.latitude7, Array(line.utf8), index))
+            switch f.kind {
+            case .street: counts.streets += 1
+            case .postcode: counts.postcodes += 1
+            case .address: counts.addresses += 1
+            default:
+                counts.poi += 1
+                if !f.houseNumber.isEmpty { counts.addresses += 1 }
+            }
+        }
+        rows.sort { ($0.cell, $0.lat, $0.feature) < ($1.cell, $1.lat, $1.feature) }
+        var places: [UInt8] = []
+        var keyLines = Set<[UInt8]>()
+        for row in rows {
+            let offset = places.count
+            places += row.line
+            let f = features[row.feature]
+            func key(_ text: String, _ kind: Character) {
+                let folded = NameFolding.fold(text)
+                if !folded.isEmpty { keyLines.insert(Array("\(folded)\t\(kind)\t\(offset)\n".utf8)) }
+            }
+            if f.kind == .postcode {
+                key(f.postcode, "K")
+                continue
+            }
+            for (i, name) in f.names.enumerated() { key(name, i == 0 ? "P" : "p") }
+            if !f.houseNumber.isEmpty {
+                // Both orders, whatever the country writes: people type either.
+                key(f.houseNumber + " " + f.street, "P")
+                key(f.street + " " + f.houseNumber, "P")
+            }
+        }
+        var keys: [UInt8] = []
+        for line in keyLines.sorted(by: { $0.lexicographicallyPrecedes($1) }) { keys += line }
+        let box = compiler.coverage
+        var info: [(String, String)] = [
+            ("name", name), ("source", source),
+            ("bounds", box.map { "\(fixed($0.minLatitude)),\(fixed($0.minLongitude)),\(fixed($0.maxLatitude)),\(fixed($0.maxLongitude))" } ?? ""),
+            ("pointsOfInterest", String(counts.poi)), ("streets", String(counts.streets)), ("addresses", String(counts.addresses)),
+            ("postcodes", String(counts.postcodes)), ("keys", String(keyLines.count)),
+            ("nodes", String(compiler.nodeCount)), ("ways", String(compiler.wayCount)), ("relations", String(compiler.relationCount)),
+            ("skippedWays", String(compiler.skippedWays)), ("skippedRelations", String(compiler.skippedRelations)),
+            ("writingProgram", compiler.header.writingProgram), ("licence", RegionPack.credit),
+        ]
+        if let stamp = compiler.header.replicationTimestamp { info.append(("extractDate", isoDate(stamp))) }
+        let infoText = Array(info.map { GazetteerImporter.clean($0.0) + "\t" + GazetteerImporter.clean($0.1) + "\n" }.joined().utf8)
+        let head = "places-region\t\(RegionPack.formatVersion)\nsections\t\(infoText.count)\t\(keys.count)\t\(places.count)\n"
+        return Array(head.utf8) + infoText + keys + places
+    }
+
+    /// Degrees from 1e-7 units, exactly, with seven decimals.
+    static func degrees(_ value: Int32) -> String {
+        let magnitude = abs(Int(value))
+        let fraction = String(magnitude % 10_000_000)
+        return (value < 0 ? "-" : "") + String(magnitude / 10_000_000) + "." + String(repeating: "0", count: 7 - fraction.count) + fraction
+    }
+
+    static func fixed(_ value: Double) -> String { degrees(Int32((value * 1e7).rounded())) }
+
+    /// `2023-12-26T21:21:24Z` from seconds since 1970.
+    static func isoDate(_ seconds: Int64) -> String {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let rest = seconds - days * 86_400
+        // Civil from days (Howard Hinnant's algorithm).
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(y)-\(two(m))-\(two(d))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
+    }
+}

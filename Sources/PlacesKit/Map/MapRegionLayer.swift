@@ -33,6 +33,13 @@ enum RegionDetail {
         return layers
     }
 
+    /// The layers a terminal map draws: its dots are coarse, so it shows the streets of a view an SVG
+    /// of the same width in pixels would still leave out, but no areas, buildings or footpaths, which
+    /// would fill every cell.
+    static func terminalLayers(kilometresPerDot k: Double) -> Set<RegionLayer> {
+        layers(kilometresPerUnit: k / 4).intersection([.coastline, .waterway, .railway, .minor, .secondary, .primary, .motorway])
+    }
+
     /// Whether street names are written along their streets at a scale.
     static func namesStreets(kilometresPerUnit k: Double) -> Bool { k <= 0.006 }
 
@@ -64,8 +71,8 @@ extension MapScene {
 
     /// The added regions' shapes in view as canvas points, areas first, then streets from the smallest
     /// up; empty when no region covers the view or the view is too wide to show streets.
-    func regionShapes() -> [ProjectedRegionShape] {
-        let layers = regionLayers
+    func regionShapes(layers: Set<RegionLayer>? = nil) -> [ProjectedRegionShape] {
+        let layers = layers ?? regionLayers
         guard !layers.isEmpty else { return [] }
         let v = viewport
         let yScale = v.height / (v.maxY - v.minY)
@@ -101,5 +108,58 @@ extension MapLabelLayer {
         boxes += pinLabels.map(\.placement.box)
         boxes += context.map(\.box)
         return boxes
+    }
+}
+
+extension HTMLMapData {
+    /// The added regions' shapes around the page's view, as `{"credit", "layers": [{"name", "area",
+    /// "minZoom", colours and widths, "shapes": [[lon, lat, …], …]}]}` in paint order, or `nil` when no
+    /// region covers the view (the page is then as it was before regions).
+    ///
+    /// The box is the view and half as much again on every side: enough to pan around in, and a city's
+    /// streets rather than a whole country's.
+    func regionJSON() -> String? {
+        guard !scene.options.regions.packs.isEmpty, !scene.regionLayers.isEmpty else { return nil }
+        let v = scene.viewport
+        let width = v.east - v.west, height = v.north - v.south
+        let box = (west: v.west - width / 2, south: v.south - height / 2, east: v.east + width / 2, north: v.north + height / 2)
+        var byLayer: [RegionLayer: [String]] = [:]
+        for pack in scene.options.regions.packs {
+            for shape in pack.shapes(west: box.west, south: box.south, east: box.east, north: box.north) {
+                var flat = "[", first = true
+                for (lon, lat) in zip(shape.longitudes, shape.latitudes) {
+                    if !first { flat += "," }
+                    first = false
+                    flat += CoordinateFormat.fixed(lon, decimals: 5) + "," + CoordinateFormat.fixed(lat, decimals: 5)
+                }
+                byLayer[shape.layer, default: []].append(flat + "]")
+            }
+        }
+        guard !byLayer.isEmpty else { return nil }
+        typealias Style = SVGMapRenderer.RegionStyle
+        var layers: [String] = []
+        for layer in RegionLayer.allCases.sorted(by: { $0.drawOrder < $1.drawOrder }) {
+            guard let shapes = byLayer[layer] else { continue }
+            // Web Mercator zooms at which the SVG map's scale rules (``RegionDetail``) switch each layer on.
+            let minZoom: Int
+            var style: String
+            switch layer {
+            case .water: (minZoom, style) = (11, "\"fill\":\"\(Style.water)\"")
+            case .green: (minZoom, style) = (11, "\"fill\":\"\(Style.green)\"")
+            case .building: (minZoom, style) = (16, "\"fill\":\"\(Style.building)\",\"stroke\":\"\(Style.buildingEdge)\"")
+            case .waterway: (minZoom, style) = (11, "\"color\":\"\(Style.waterway)\",\"weight\":2")
+            case .coastline: (minZoom, style) = (11, "\"color\":\"\(Style.coastline)\",\"weight\":1")
+            case .railway: (minZoom, style) = (11, "\"color\":\"\(Style.railway)\",\"weight\":1.6")
+            case .footway: (minZoom, style) = (15, "\"color\":\"\(Style.footway)\",\"weight\":1.2,\"dash\":\"3 2\"")
+            default:
+                let colours = Style.street(layer)
+                let zoom = layer == .service ? 15 : layer == .minor ? 14 : layer == .secondary ? 13 : 11
+                let weight = layer == .motorway ? 5 : layer == .primary ? 4.5 : layer == .secondary ? 4 : layer == .minor ? 3 : 2
+                (minZoom, style) = (zoom, "\"color\":\"\(colours.fill)\",\"casing\":\"\(colours.casing)\",\"weight\":\(weight)")
+            }
+            layers.append("{\"name\":\"\(layer)\",\"area\":\(layer.isArea),\"minZoom\":\(minZoom),\(style),\"shapes\":[\n"
+                          + shapes.joined(separator: ",\n") + "]}")
+        }
+        return "{\"credit\":\"\(RegionPack.mapCredit)\",\"layers\":[" + layers.joined(separator: ",\n") + "]}"
     }
 }

@@ -25,7 +25,7 @@ enum RegionDetail {
     static func layers(kilometresPerUnit k: Double) -> Set<RegionLayer> {
         var layers: Set<RegionLayer> = []
         guard k <= 0.06 else { return layers }
-        layers.formUnion([.water, .green, .coastline, .waterway, .motorway, .primary, .railway])
+        layers.formUnion([.land, .sea, .island, .water, .green, .coastline, .waterway, .motorway, .primary, .railway])
         if k <= 0.02 { layers.insert(.secondary) }
         if k <= 0.01 { layers.insert(.minor) }
         if k <= 0.005 { layers.formUnion([.service, .footway]) }
@@ -144,6 +144,8 @@ extension HTMLMapData {
             let minZoom: Int
             var style: String
             switch layer {
+            case .land, .island: (minZoom, style) = (11, "\"fill\":\"\(SVGMapRenderer.Style.land)\"")
+            case .sea: (minZoom, style) = (11, "\"fill\":\"\(SVGMapRenderer.Style.sea)\"")
             case .water: (minZoom, style) = (11, "\"fill\":\"\(Style.water)\"")
             case .green: (minZoom, style) = (11, "\"fill\":\"\(Style.green)\"")
             case .building: (minZoom, style) = (16, "\"fill\":\"\(Style.building)\",\"stroke\":\"\(Style.buildingEdge)\"")

@@ -35,6 +35,10 @@ extension SVGMapRenderer {
             guard let d, !d.isEmpty else { return }
             out += "<path d=\"\(d)\" \(attributes)/>\n"
         }
+        // Where the region's coastline bounds a sea, its own land and sea replace the coarser bundled coast.
+        layer(fills[.land], "fill=\"\(Style.land)\"")
+        layer(fills[.sea], "fill=\"\(Style.sea)\"")
+        layer(fills[.island], "fill=\"\(Style.land)\"")
         layer(fills[.green], "fill=\"\(RegionStyle.green)\" fill-rule=\"evenodd\"")
         layer(fills[.water], "fill=\"\(RegionStyle.water)\" fill-rule=\"evenodd\"")
         layer(strokes[.waterway], "fill=\"none\" stroke=\"\(RegionStyle.waterway)\" stroke-width=\"\(number(RegionDetail.width(.waterway, kilometresPerUnit: k)))\"")

@@ -10,6 +10,12 @@
 /// named street a tab and its name. Numbers are zig-zag encoded in five-bit groups written as the
 /// characters `0`–`o`, as the map outlines are (``MapOutlines``).
 public enum RegionLayer: UInt8, CaseIterable, Sendable {
+    /// The land of the extract's box, where its coastline bounds a sea (see ``RegionCoastline``).
+    case land = 78  // N
+    /// The sea the coastline bounds, over ``land``.
+    case sea = 69  // E
+    /// Islands inside the sea: closed coastline rings.
+    case island = 73  // I
     /// `natural=water`, `waterway=riverbank`, reservoirs and basins: filled as water.
     case water = 87  // W
     /// Parks, gardens, grass, woods and forests: filled green.
@@ -36,7 +42,7 @@ public enum RegionLayer: UInt8, CaseIterable, Sendable {
     case railway = 84  // T
 
     /// Whether the layer's shapes are closed rings to fill.
-    public var isArea: Bool { self == .water || self == .green || self == .building }
+    public var isArea: Bool { self == .water || self == .green || self == .building || self == .land || self == .sea || self == .island }
 
     /// Whether the layer is a street whose name can be written along it.
     public var isStreet: Bool {
@@ -100,6 +106,8 @@ struct RegionGeometryCollector {
     static let tileUnits = 1024
 
     private var tiles: [Int: [(order: Int, bytes: [UInt8])]] = [:]
+    /// The coastline's ways, whole, for ``RegionCoastline`` to make a sea of.
+    private var coastlines: [[(x: Int, y: Int)]] = []
     /// How many shapes were kept, and their points.
     private(set) var shapeCount = 0, pointCount = 0
 
@@ -125,8 +133,13 @@ struct RegionGeometryCollector {
         } else {
             guard points.count >= 2 else { return }
         }
+        if layer == .coastline { coastlines.append(points) }
         points = Self.simplified(points, closed: layer.isArea)
-        let name = layer.isStreet ? GazetteerImporter.clean(tags["name"] ?? "") : ""
+        add(layer, points, name: layer.isStreet ? GazetteerImporter.clean(tags["name"] ?? "") : "")
+    }
+
+    /// Adds a shape to every tile it crosses, cut to each.
+    private mutating func add(_ layer: RegionLayer, _ points: [(x: Int, y: Int)], name: String) {
         let t = Self.tileUnits
         let minX = points.map(\.x).min()!, maxX = points.map(\.x).max()!
         let minY = points.map(\.y).min()!, maxY = points.map(\.y).max()!
@@ -286,8 +299,25 @@ struct RegionGeometryCollector {
         return cleaned
     }
 
-    /// The section's bytes.
-    func section() -> [UInt8] {
+    /// The section's bytes, with the sea and land the coastline bounds within the extract's box when
+    /// it is simple enough to close (see ``RegionCoastline``).
+    func section(coverage: GeoBounds?) -> [UInt8] {
+        var collector = self
+        if let coverage, !coastlines.isEmpty {
+            let box = (minX: Int(((coverage.minLongitude + 180) * Self.unitsPerDegree).rounded()),
+                       minY: Int(((coverage.minLatitude + 90) * Self.unitsPerDegree).rounded()),
+                       maxX: Int(((coverage.maxLongitude + 180) * Self.unitsPerDegree).rounded()),
+                       maxY: Int(((coverage.maxLatitude + 90) * Self.unitsPerDegree).rounded()))
+            if let coast = RegionCoastline.sea(coastlines: coastlines, box: box) {
+                collector.add(.land, [(box.minX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY), (box.maxX, box.minY)], name: "")
+                for ring in coast.sea { collector.add(.sea, Self.simplified(ring, closed: true), name: "") }
+                for ring in coast.islands { collector.add(.island, Self.simplified(ring, closed: true), name: "") }
+            }
+        }
+        return collector.packed()
+    }
+
+    private func packed() -> [UInt8] {
         var index: [UInt8] = [], data: [UInt8] = []
         func digits(_ value: Int, _ width: Int) -> String {
             let text = String(value)

@@ -73,7 +73,7 @@ enum RegionPackWriter {
         ]
         if let stamp = compiler.header.replicationTimestamp { info.append(("extractDate", isoDate(stamp))) }
         let infoText = Array(info.map { GazetteerImporter.clean($0.0) + "\t" + GazetteerImporter.clean($0.1) + "\n" }.joined().utf8)
-        let geometry = compiler.geometry.section()
+        let geometry = compiler.geometry.section(coverage: compiler.coverage)
         let head = "places-region\t\(RegionPack.formatVersion)\nsections\t\(infoText.count)\t\(keys.count)\t\(places.count)\t\(geometry.count)\n"
         return Array(head.utf8) + infoText + keys + places + geometry
     }

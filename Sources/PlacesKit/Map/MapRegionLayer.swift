@@ -59,7 +59,9 @@ enum RegionDetail {
         case .waterway: base = 2.5
         default: base = 1
         }
-        return max(base * zoom, layer == .footway ? 0.6 : 0.8)
+        // Paths stay hairlines however close: wider, they read as streets.
+        if layer == .footway { return min(max(base * zoom, 0.6), 1.2) }
+        return max(base * zoom, 0.8)
     }
 }
 

@@ -5,7 +5,7 @@ extension SVGMapRenderer {
     /// strongest marks on it.
     enum RegionStyle {
         static let green = "#d6e8c4", water = "#c4dceb", building = "#e2dbd0", buildingEdge = "#cfc5b6"
-        static let waterway = "#9cc0d8", coastline = "#a8c2d3", railway = "#8b8f94", footway = "#b3a290"
+        static let waterway = "#9cc0d8", coastline = "#a8c2d3", railway = "#8b8f94", footway = "#c2b2a1"
         static let streetName = "#4e5761"
 
         /// Fill and casing of a street layer.

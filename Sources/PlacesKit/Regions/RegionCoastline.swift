@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The sea of a region from its coastline, in the simple case: OpenStreetMap draws the coastline with
 /// the land on its left, so the coastline's ways joined end to end give closed rings (islands) and,
 /// where the extract cuts it, lines from one side of the extract's box to another; one such line,
@@ -38,19 +44,35 @@ enum RegionCoastline {
     }
 
     /// The line with an end that stops inside the box (an extract cut along a border rather than its
-    /// box) carried straight on to the nearest side, when that is near: the coast is taken to meet the
-    /// edge there. `nil` when an end is far inside.
+    /// box) carried on to the box's edge, when that is near: straight on in the direction the coast
+    /// last took (over its last 200 m or so), else to the nearest side. `nil` when an end is far inside.
     static func extended(_ line: [Point], _ box: Box) -> [Point]? {
-        let reach = max(box.maxX - box.minX, box.maxY - box.minY) / 4
-        func toEdge(_ p: Point) -> Point? {
-            guard p.x > box.minX, p.x < box.maxX, p.y > box.minY, p.y < box.maxY else { return nil }
-            let options: [(Int, Point)] = [(p.x - box.minX, (box.minX, p.y)), (box.maxX - p.x, (box.maxX, p.y)),
-                                           (p.y - box.minY, (p.x, box.minY)), (box.maxY - p.y, (p.x, box.maxY))]
-            return options.min { $0.0 < $1.0 }.flatMap { $0.0 <= reach ? $0.1 : nil } ?? (-1, -1)
+        let reach = Double(max(box.maxX - box.minX, box.maxY - box.minY)) / 4
+        func isInside(_ p: Point) -> Bool { p.x > box.minX && p.x < box.maxX && p.y > box.minY && p.y < box.maxY }
+        /// Where the coast meets the edge beyond `end`, coming from the points before it (nearest first).
+        func toEdge(_ end: Point, _ before: ArraySlice<Point>) -> Point? {
+            let back = before.first { hypot(Double($0.x - end.x), Double($0.y - end.y)) >= 120 } ?? before.last ?? end
+            let dx = Double(end.x - back.x), dy = Double(end.y - back.y)
+            var best = Double.infinity
+            if dx > 0 { best = min(best, Double(box.maxX - end.x) / dx) } else if dx < 0 { best = min(best, Double(box.minX - end.x) / dx) }
+            if dy > 0 { best = min(best, Double(box.maxY - end.y) / dy) } else if dy < 0 { best = min(best, Double(box.minY - end.y) / dy) }
+            if best.isFinite, hypot(dx * best, dy * best) <= 2 * reach {
+                return (min(max(end.x + Int((dx * best).rounded()), box.minX), box.maxX), min(max(end.y + Int((dy * best).rounded()), box.minY), box.maxY))
+            }
+            let sides: [(Int, Point)] = [(end.x - box.minX, (box.minX, end.y)), (box.maxX - end.x, (box.maxX, end.y)),
+                                         (end.y - box.minY, (end.x, box.minY)), (box.maxY - end.y, (end.x, box.maxY))]
+            guard let nearest = sides.min(by: { $0.0 < $1.0 }), Double(nearest.0) <= reach else { return nil }
+            return nearest.1
         }
         var result = line
-        if let start = toEdge(line.first!) { guard start.x >= 0 else { return nil }; result.insert(start, at: 0) }
-        if let end = toEdge(line.last!) { guard end.x >= 0 else { return nil }; result.append(end) }
+        if isInside(line.first!) {
+            guard let start = toEdge(line.first!, line.dropFirst()) else { return nil }
+            result.insert(start, at: 0)
+        }
+        if isInside(line.last!) {
+            guard let end = toEdge(line.last!, line.dropLast().reversed()[...]) else { return nil }
+            result.append(end)
+        }
         return result
     }
 

@@ -118,6 +118,44 @@ body { display: flex; background: #f4f6f8; color: #26303b;
     drawLayer(outlines.detail);
   }
 
+  // An added region's streets, railways, water, parks and buildings, drawn from the page's own data
+  // over the land: each layer shows from the zoom at which it is more than a haze.
+  var regionBlock = $('places-region');
+  if (regionBlock) {
+    var region = JSON.parse(regionBlock.textContent);
+    map.attributionControl.addAttribution(region.credit);
+    map.createPane('region');
+    map.getPane('region').style.zIndex = 160;
+    var regionRenderer = L.canvas({ pane: 'region', padding: 0.5 });
+    var regionLayers = [];
+    region.layers.forEach(function (layer) {
+      var points = layer.shapes.map(function (flat) {
+        var out = [];
+        for (var i = 0; i + 1 < flat.length; i += 2) out.push([flat[i + 1], flat[i]]);
+        return layer.area ? [out] : out;
+      });
+      var style = { renderer: regionRenderer, pane: 'region', interactive: false };
+      var drawn = [];
+      if (layer.area) {
+        drawn.push(L.polygon(points, Object.assign({ stroke: layer.stroke !== undefined, color: layer.stroke, weight: 0.6,
+          fillColor: layer.fill, fillOpacity: 1 }, style)));
+      } else {
+        if (layer.casing) drawn.push(L.polyline(points, Object.assign({ color: layer.casing, weight: layer.weight + 1.2, lineCap: 'round', lineJoin: 'round' }, style)));
+        drawn.push(L.polyline(points, Object.assign({ color: layer.color, weight: layer.weight, lineCap: 'round', lineJoin: 'round',
+          dashArray: layer.dash }, style)));
+      }
+      regionLayers.push({ minZoom: layer.minZoom, group: L.layerGroup(drawn) });
+    });
+    var showRegion = function () {
+      var zoom = map.getZoom();
+      regionLayers.forEach(function (entry) {
+        if (zoom >= entry.minZoom) entry.group.addTo(map); else entry.group.remove();
+      });
+    };
+    map.on('zoomend', showRegion);
+    showRegion();
+  }
+
   // Off until the reader asks: with it off the page requests nothing from the network.
   var tiles = L.tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', {
     maxZoom: 19,

@@ -37,6 +37,9 @@ public struct HTMLMapPage: Sendable {
         out += Self.body
         out += "<script type=\"application/json\" id=\"places-data\">\n" + data.placesJSON() + "\n</script>\n"
         out += "<script type=\"application/json\" id=\"places-outlines\">\n" + data.outlinesJSON() + "\n</script>\n"
+        if let region = data.regionJSON() {
+            out += "<script type=\"application/json\" id=\"places-region\">\n" + region + "\n</script>\n"
+        }
         out += "<script>\n/*! " + LeafletAssets.leafletLicence + "\n*/\n" + LeafletAssets.leaflet + "\n</script>\n"
         out += "<script>\n/*! " + LeafletAssets.markerClusterLicence + "\n*/\n" + LeafletAssets.markerCluster + "\n</script>\n"
         out += "<script>\n" + Self.script + "\n</script>\n</body>\n</html>\n"

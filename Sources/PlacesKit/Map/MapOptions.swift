@@ -73,6 +73,8 @@ public struct MapOptions: Sendable, Equatable {
     public var title: String?
     /// The filter that chose the places: its region frames the view, its summary becomes the subtitle.
     public var filter: MapFilter
+    /// The added regions whose streets, water, parks and buildings are drawn where they cover the view.
+    public var regions: MapRegions = MapRegions()
 
     /// The default SVG width in pixels.
     public static let defaultWidth = 960

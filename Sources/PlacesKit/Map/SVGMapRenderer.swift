@@ -40,6 +40,8 @@ public struct SVGMapRenderer: Sendable {
         out += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"\(Style.sea)\"/>\n"
         out += "<g clip-path=\"url(#frame)\" stroke-linejoin=\"round\" stroke-linecap=\"round\">\n"
         out += baseLayers(scene)
+        let regionShapes = scene.regionShapes()
+        out += regionMarkup(regionShapes, scene)
         out += graticuleLines(scene)
         if let circle = scene.radiusCircle() {
             out += "<path d=\"\(path(circle, closed: true))\" fill=\"#3b6ea5\" fill-opacity=\"0.05\" "
@@ -51,14 +53,17 @@ public struct SVGMapRenderer: Sendable {
         // place once without that line, then again around the legend that has it.
         let bounds = MapBox(x: 2, y: 2, width: width - 4, height: height - 4)
         let context = options.showsContext ? MapContext.candidates(for: scene.viewport, limit: MapLabelLayer.contextLimit(bounds)) : []
-        var overlays = Overlays(scene: scene, width: width, height: height, unlabelled: [], namesContext: !context.isEmpty)
+        var overlays = Overlays(scene: scene, width: width, height: height, unlabelled: [], namesContext: !context.isEmpty, showsRegion: !regionShapes.isEmpty)
         var labels = MapLabelLayer(scene: scene, bounds: bounds, obstacles: overlays.boxes, context: context)
         if !labels.unlabelled.isEmpty {
-            overlays = Overlays(scene: scene, width: width, height: height, unlabelled: labels.unlabelled, namesContext: !context.isEmpty)
+            overlays = Overlays(scene: scene, width: width, height: height, unlabelled: labels.unlabelled, namesContext: !context.isEmpty, showsRegion: !regionShapes.isEmpty)
             labels = MapLabelLayer(scene: scene, bounds: bounds, obstacles: overlays.boxes, context: context)
-            overlays = Overlays(scene: scene, width: width, height: height, unlabelled: labels.unlabelled, namesContext: !context.isEmpty)
+            overlays = Overlays(scene: scene, width: width, height: height, unlabelled: labels.unlabelled, namesContext: !context.isEmpty, showsRegion: !regionShapes.isEmpty)
         }
         out += graticuleLabels(scene, avoiding: overlays.boxes)
+        if !regionShapes.isEmpty, RegionDetail.namesStreets(kilometresPerUnit: scene.viewport.kilometresPerUnit) {
+            out += streetNameMarkup(StreetNamePlacer(shapes: regionShapes, bounds: bounds, obstacles: labels.occupied(scene) + overlays.boxes))
+        }
         out += contextMarkup(labels)
         out += pinsMarkup(scene)
         out += labelMarkup(labels)
@@ -143,7 +148,7 @@ public struct SVGMapRenderer: Sendable {
         var markup = ""
         var boxes: [MapBox] = []
 
-        init(scene: MapScene, width: Double, height: Double, unlabelled: [String], namesContext: Bool) {
+        init(scene: MapScene, width: Double, height: Double, unlabelled: [String], namesContext: Bool, showsRegion: Bool) {
             // Title, top left.
             let title = scene.title, subtitle = scene.subtitle
             let titleWidth = max(Double(TerminalText.width(title)) * 11.5, Double(TerminalText.width(subtitle)) * 7) + 20
@@ -208,7 +213,9 @@ public struct SVGMapRenderer: Sendable {
             // Scale bar and credit, bottom right.
             let bar = MapScaleBar(viewport: scene.viewport, maximumLength: min(140, width / 4))
             // The context names come from GeoNames, whose licence (CC BY) asks for credit where they are shown.
-            let credit = "Made with Natural Earth" + (namesContext ? " · Names: GeoNames, Natural Earth" : "")
+            // A region's streets and buildings are OpenStreetMap data, whose licence (ODbL) asks for this credit.
+            let credit = "Made with Natural Earth" + (showsRegion ? " · " + RegionPack.mapCredit : "")
+                + (namesContext ? " · Names: GeoNames, Natural Earth" : "")
             let creditWidth = Double(credit.count) * 9 * 0.6
             let right = width - 12, barY = height - 26
             let scaleBox = MapBox(x: right - max(bar.length, creditWidth) - 8, y: barY - 20, width: max(bar.length, creditWidth) + 16, height: 44)

@@ -29,7 +29,7 @@ public struct TerminalMapRenderer: Sendable {
     }
 
     private enum Style {
-        static let outline = "38;5;109", frame = "38;5;244", grid = "2;38;5;244", label = "", title = "1"
+        static let outline = "38;5;109", street = "38;5;180", frame = "38;5;244", grid = "2;38;5;244", label = "", title = "1"
     }
 
     /// The drawing, lines joined by newlines, ending with one.
@@ -55,6 +55,16 @@ public struct TerminalMapRenderer: Sendable {
         for shape in scene.outlineShapes() where shape.kind != .regionBorder && (shape.kind != .river || drawsRivers) {
             for run in shape.runs {
                 for (a, b) in zip(run, run.dropFirst()) { canvas.line(from: shape.points[a], to: shape.points[b]) }
+            }
+        }
+        // An added region's streets, railways and shores, on a canvas of their own so they take a colour
+        // of their own beneath the outlines.
+        var streets = BrailleCanvas(columns: columns, rows: rows)
+        let regionShapes = options.regions.packs.isEmpty ? []
+            : scene.regionShapes(layers: RegionDetail.terminalLayers(kilometresPerDot: viewport.kilometresPerUnit))
+        for shape in regionShapes {
+            for run in shape.runs {
+                for (a, b) in zip(run, run.dropFirst()) { streets.line(from: shape.points[a], to: shape.points[b]) }
             }
         }
         if let circle = scene.radiusCircle(points: 64) {
@@ -146,6 +156,8 @@ public struct TerminalMapRenderer: Sendable {
                     (text, style) = (cell.text, cell.style)
                 } else if let dots = canvas.character(column: column, row: row) {
                     (text, style) = (String(dots), Style.outline)
+                } else if let dots = streets.character(column: column, row: row) {
+                    (text, style) = (String(dots), Style.street)
                 } else {
                     (text, style) = (" ", "")
                 }
@@ -155,7 +167,14 @@ public struct TerminalMapRenderer: Sendable {
             flush()
             lines.append(line + styled("│", Style.frame))
         }
-        lines.append(styled("└" + String(repeating: "─", count: columns) + "┘", Style.frame))
+        // Region data is OpenStreetMap's, whose licence asks for credit where it is shown: in the frame's
+        // bottom edge, so a compact map keeps its height.
+        let credit = " " + RegionPack.mapCredit + " "
+        if !regionShapes.isEmpty, TerminalText.width(credit) + 2 <= columns {
+            lines.append(styled("└" + String(repeating: "─", count: columns - TerminalText.width(credit) - 1) + credit + "─┘", Style.frame))
+        } else {
+            lines.append(styled("└" + String(repeating: "─", count: columns) + "┘", Style.frame))
+        }
 
         if isCompact { return lines.joined(separator: "\n") + "\n" }
         var legend: [String] = []

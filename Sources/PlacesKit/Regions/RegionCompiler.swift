@@ -66,6 +66,8 @@ struct RegionCompiler: OSMHandler {
     private(set) var nodeCount = 0, wayCount = 0, relationCount = 0
     private var seenBox: Box?
     var onProgress: (Int) -> Void = { _ in }
+    /// The drawable ways (streets, railways, water, green areas, buildings), clipped to tiles for the map.
+    var geometry = RegionGeometryCollector()
 
     mutating func header(_ header: OSMHeader) throws { self.header = header }
 
@@ -112,6 +114,7 @@ struct RegionCompiler: OSMHandler {
         wayExtent.append(Float(Double(box.maxLat - box.minLat) * Double(box.maxLon - box.minLon)))
         wayVertex.append((lats[0], lons[0]))
         guard !way.tags.isEmpty else { return }
+        geometry.add(tags: way.tags, latitudes7: lats, longitudes7: lons)
         keep(way.tags, id: "w\(way.id)", latitude7: point.0, longitude7: point.1, bounds: box, length: length)
     }
 

@@ -45,14 +45,16 @@ public enum RegionError: Error, CustomStringConvertible, Equatable {
 /// the region's facts (`info`), its folded names (`keys`) and its places (`places`) in the gazetteer's
 /// sorted-table format, so the gazetteer's in-place search serves it.
 ///
-/// The file starts `places-region<TAB>1`, then `sections<TAB>info bytes<TAB>keys bytes<TAB>places bytes`,
-/// then the three tables. A `places` line has the gazetteer's columns (``GazetteerSchema/PlaceColumn``,
+/// The file starts `places-region<TAB>2`, then `sections<TAB>info bytes<TAB>keys bytes<TAB>places bytes<TAB>geometry bytes`,
+/// then the three tables and the drawable geometry (see ``RegionLayer``). A `places` line has the gazetteer's columns (``GazetteerSchema/PlaceColumn``,
 /// the OSM id in `id`, a street's box in `bounds`) followed by ``RegionPack/ExtraColumn``s.
 public struct RegionPack: Sendable {
     /// The pack format this version writes and reads.
-    public static let formatVersion = 1
+    public static let formatVersion = 2
     /// The credit the data needs wherever it is shown.
     public static let credit = "© OpenStreetMap contributors (ODbL 1.0, openstreetmap.org/copyright)"
+    /// The short credit a map carries wherever it draws a region's data.
+    public static let mapCredit = "© OpenStreetMap contributors"
 
     /// Columns after the gazetteer's in a pack's `places` line.
     enum ExtraColumn: Int {
@@ -70,6 +72,8 @@ public struct RegionPack: Sendable {
     public let size: Int
     /// The pack's tables as a gazetteer (keys and places), searched by ``Gazetteer/lookup(_:limit:country:)``.
     let tables: Gazetteer
+    /// The `geometry` section: streets, railways, water, green areas and buildings by tile, read by ``shapes(west:south:east:north:layers:)``.
+    let geometry: SortedTable
 
     /// Opens a pack file: it is mapped, not parsed.
     /// - Throws: ``RegionError/damaged(path:reason:)``, ``RegionError/incompatibleFormat(path:found:expected:)``.
@@ -87,14 +91,15 @@ public struct RegionPack: Sendable {
         }
         let sections = file.fields(at: first)
         let second = file.nextLine(after: first)
-        guard sections.count == 4, sections[0] == "sections", let infoSize = Int(sections[1]), let keysSize = Int(sections[2]),
-              let placesSize = Int(sections[3]), infoSize >= 0, keysSize >= 0, placesSize >= 0,
-              second + infoSize + keysSize + placesSize == file.count else {
+        guard sections.count == 5, sections[0] == "sections", let infoSize = Int(sections[1]), let keysSize = Int(sections[2]),
+              let placesSize = Int(sections[3]), let geometrySize = Int(sections[4]), infoSize >= 0, keysSize >= 0, placesSize >= 0,
+              geometrySize >= 0, second + infoSize + keysSize + placesSize + geometrySize == file.count else {
             throw RegionError.damaged(path: path, reason: "its section sizes do not add up to its \(file.count) bytes")
         }
         let infoTable = SortedTable(base: file.base + second, count: infoSize)
         let keys = SortedTable(base: file.base + second + infoSize, count: keysSize)
         let places = SortedTable(base: file.base + second + infoSize + keysSize, count: placesSize)
+        geometry = SortedTable(base: file.base + second + infoSize + keysSize + placesSize, count: geometrySize)
         let info = Gazetteer.parseInfo(infoTable)
         self.path = path
         self.name = info["name"] ?? String(path.split(separator: "/").last ?? "").replacing(".region", with: "")

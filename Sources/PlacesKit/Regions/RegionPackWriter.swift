@@ -73,8 +73,9 @@ enum RegionPackWriter {
         ]
         if let stamp = compiler.header.replicationTimestamp { info.append(("extractDate", isoDate(stamp))) }
         let infoText = Array(info.map { GazetteerImporter.clean($0.0) + "\t" + GazetteerImporter.clean($0.1) + "\n" }.joined().utf8)
-        let head = "places-region\t\(RegionPack.formatVersion)\nsections\t\(infoText.count)\t\(keys.count)\t\(places.count)\n"
-        return Array(head.utf8) + infoText + keys + places
+        let geometry = compiler.geometry.section(coverage: compiler.coverage)
+        let head = "places-region\t\(RegionPack.formatVersion)\nsections\t\(infoText.count)\t\(keys.count)\t\(places.count)\t\(geometry.count)\n"
+        return Array(head.utf8) + infoText + keys + places + geometry
     }
 
     /// Degrees from 1e-7 units, exactly, with seven decimals.

@@ -68,12 +68,14 @@ enum MapCommand: PlacesCommand {
 
     static func run(_ arguments: Options, _ context: CommandContext) throws {
         let places = try context.store().load()
-        let options = try mapOptions(arguments) { name in
+        var options = try mapOptions(arguments) { name in
             // A place name for --around is one of your places or the gazetteer's; places says which it picked.
             let resolver = PlaceResolver(gazetteer: try GazetteerAccess.gazetteer(context), journal: places)
             let centre = try PlaceChoice.look(name, resolver: resolver, context: context, verb: "Mapping around")
             return MapCoordinate(latitude: centre.latitude, longitude: centre.longitude)
         }
+        // The added regions draw their streets where they cover the view; one that cannot be read is left out.
+        options.regions = MapRegions(RegionStore.installed(dataDirectory: StorePath.directory(of: try context.storePath())).packs)
         let output = arguments.output
         // The journal's own files are refused as such before their ending is judged.
         if let output, output != "-" { try OutputFile.check(output, protecting: try context.store()) }

@@ -1,8 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Paints the SVG that ``SVGMapRenderer`` writes onto a ``RasterCanvas``, so a PNG map is the same
 /// drawing as the SVG one, layer for layer.
 ///
 /// It reads the subset of SVG the map uses, not SVG at large: `svg`, `g` (presentation attributes and
-/// `translate`), `defs` with `path` ids, `use`, `rect`, `circle`, `path` (M, L, H, V, C, Q, Z, absolute
+/// `translate`; `rotate` on a text), `defs` with `path` ids, `use`, `rect`, `circle`, `path` (M, L, H, V, C, Q, Z, absolute
 /// or relative) and `text` (size, anchor, italic, bold, letter spacing, a halo drawn first as
 /// `paint-order="stroke"` asks). `title` and `clipPath` are skipped: the canvas is the clip.
 public enum SVGRasterizer {
@@ -140,8 +146,15 @@ public enum SVGRasterizer {
             default: break
             }
             let slant = style["font-style"] == "italic" ? 0.2 : 0
-            let outlines = MapFont.outlines(textContent, x: x, y: number(attributes["y"]) + dy, size: size,
+            var outlines = MapFont.outlines(textContent, x: x, y: number(attributes["y"]) + dy, size: size,
                                             letterSpacing: spacing, slant: slant)
+            // A street name is turned along its street: `rotate(angle cx cy)` on the text itself.
+            if let (angle, cx, cy) = Self.rotation(attributes["transform"] ?? "") {
+                let c = cos(angle * .pi / 180), s = sin(angle * .pi / 180)
+                outlines = outlines.map { $0.map { p in
+                    MapPoint(x: cx + (p.x - cx) * c - (p.y - cy) * s, y: cy + (p.x - cx) * s + (p.y - cy) * c)
+                } }
+            }
             let opacity = number(style["opacity"] ?? "1")
             if let halo = RasterColor(css: style["stroke"] ?? "none") {
                 canvas!.stroke(outlines, closed: true, width: number(style["stroke-width"] ?? "1"), color: halo,
@@ -154,6 +167,13 @@ public enum SVGRasterizer {
                 }
                 canvas!.fill(outlines, color: fill, opacity: fillOpacity)
             }
+        }
+
+        static func rotation(_ text: String) -> (Double, Double, Double)? {
+            guard text.hasPrefix("rotate("), text.hasSuffix(")") else { return nil }
+            let numbers = text.dropFirst(7).dropLast().split { $0 == " " || $0 == "," }.compactMap { Double($0) }
+            guard let angle = numbers.first else { return nil }
+            return (angle, numbers.count > 2 ? numbers[1] : 0, numbers.count > 2 ? numbers[2] : 0)
         }
 
         static func translation(_ text: String) -> (Double, Double)? {

@@ -1,7 +1,5 @@
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// The sea of a region from its coastline, in the simple case: OpenStreetMap draws the coastline with

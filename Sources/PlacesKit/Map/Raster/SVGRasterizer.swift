@@ -1,7 +1,5 @@
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// Paints the SVG that ``SVGMapRenderer`` writes onto a ``RasterCanvas``, so a PNG map is the same

@@ -77,19 +77,10 @@ extension MapScene {
         let layers = layers ?? regionLayers
         guard !layers.isEmpty else { return [] }
         let v = viewport
-        let yScale = v.height / (v.maxY - v.minY)
         var result: [ProjectedRegionShape] = []
         for pack in options.regions.packs {
             for shape in pack.shapes(west: v.west, south: v.south, east: v.west + (v.maxX - v.minX) * 360, north: v.north, layers: layers) {
-                var points: [(x: Double, y: Double)] = []
-                points.reserveCapacity(shape.longitudes.count)
-                var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-                for (lon, lat) in zip(shape.longitudes, shape.latitudes) {
-                    let x = (MapProjection.x(longitude: lon) - v.minX) * v.scale, y = (MapProjection.y(latitude: lat) - v.minY) * yScale
-                    points.append((x, y))
-                    minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-                }
-                guard maxX >= 0, minX <= v.width, maxY >= 0, minY <= v.height else { continue }
+                guard let points = canvasPoints(longitudes: shape.longitudes, latitudes: shape.latitudes) else { continue }
                 result.append(ProjectedRegionShape(layer: shape.layer, points: points, runs: shape.outlineRuns(), name: shape.name))
             }
         }

@@ -41,20 +41,27 @@ struct MapScene {
         let wide = v.maxX - v.minX >= 1
         let west = wide ? -180 : v.west, east = wide ? 180 : v.east
         let shapes = MapOutlines.shapes(scale: outlineScale, west: west, south: v.south, east: east, north: v.north)
-        let yScale = v.height / (v.maxY - v.minY)
         return shapes.compactMap { shape in
-            var points: [(x: Double, y: Double)] = []
-            points.reserveCapacity(shape.longitudes.count)
-            var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-            for (lon, lat) in zip(shape.longitudes, shape.latitudes) {
-                let x = (MapProjection.x(longitude: lon) - v.minX) * v.scale, y = (MapProjection.y(latitude: lat) - v.minY) * yScale
-                points.append((x, y))
-                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-            }
-            // A tile in view can hold islands and lakes that are not: they would only add bytes.
-            guard maxX >= 0, minX <= v.width, maxY >= 0, minY <= v.height else { return nil }
+            guard let points = canvasPoints(longitudes: shape.longitudes, latitudes: shape.latitudes) else { return nil }
             return ProjectedShape(kind: shape.kind, points: points, runs: shape.outlineRuns())
         }
+    }
+
+    /// A shape's points on the canvas, or `nil` when its box lies wholly outside the view: a tile in
+    /// view can hold islands, lakes and streets that are not, and they would only add bytes.
+    func canvasPoints(longitudes: [Double], latitudes: [Double]) -> [(x: Double, y: Double)]? {
+        let v = viewport
+        let yScale = v.height / (v.maxY - v.minY)
+        var points: [(x: Double, y: Double)] = []
+        points.reserveCapacity(longitudes.count)
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        for (lon, lat) in zip(longitudes, latitudes) {
+            let x = (MapProjection.x(longitude: lon) - v.minX) * v.scale, y = (MapProjection.y(latitude: lat) - v.minY) * yScale
+            points.append((x, y))
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        }
+        guard maxX >= 0, minX <= v.width, maxY >= 0, minY <= v.height else { return nil }
+        return points
     }
 
     /// The `--around` circle as canvas points, or `nil` without `--around`.

@@ -17,22 +17,7 @@ extension RegionPack {
         /// The point indices of each stretch to stroke: a line is one stretch; a ring's stretches skip
         /// its cut edges, possibly wrapping past its end.
         public func outlineRuns() -> [[Int]] {
-            let count = longitudes.count
-            guard layer.isArea else { return count >= 2 ? [Array(0..<count)] : [] }
-            guard let firstCut = isCutEdge.firstIndex(of: true) else { return count >= 2 ? [Array(0..<count) + [0]] : [] }
-            var runs: [[Int]] = [], current: [Int] = []
-            for step in 1...count {
-                let index = (firstCut + step) % count
-                if current.isEmpty { current.append(index) }
-                if isCutEdge[index] {
-                    if current.count >= 2 { runs.append(current) }
-                    current = []
-                } else {
-                    current.append((index + 1) % count)
-                }
-            }
-            if current.count >= 2 { runs.append(current) }
-            return runs
+            MapOutlines.outlineRuns(pointCount: longitudes.count, isArea: layer.isArea, isCutEdge: isCutEdge)
         }
     }
 

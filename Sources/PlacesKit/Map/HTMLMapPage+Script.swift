@@ -137,8 +137,9 @@ body { display: flex; background: #f4f6f8; color: #26303b;
       var style = { renderer: regionRenderer, pane: 'region', interactive: false };
       var drawn = [];
       if (layer.area) {
+        // Nonzero: overlapping areas join; a relation's holes run the other way round and stay open.
         drawn.push(L.polygon(points, Object.assign({ stroke: layer.stroke !== undefined, color: layer.stroke, weight: 0.6,
-          fillColor: layer.fill, fillOpacity: 1 }, style)));
+          fillColor: layer.fill, fillOpacity: 1, fillRule: 'nonzero' }, style)));
       } else {
         if (layer.casing) drawn.push(L.polyline(points, Object.assign({ color: layer.casing, weight: layer.weight + 1.2, lineCap: 'round', lineJoin: 'round' }, style)));
         drawn.push(L.polyline(points, Object.assign({ color: layer.color, weight: layer.weight, lineCap: 'round', lineJoin: 'round',

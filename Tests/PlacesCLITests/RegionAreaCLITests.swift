@@ -212,4 +212,31 @@ import Testing
         let search = try runner.run(["search", "Rue Grimaldi, La Condamine"])
         #expect(search.status == 0 && search.stdout.hasPrefix("Rue Grimaldi — street, La Condamine"), "\(search.stdout)")
     }
+
+    @Test(.enabled(if: ExternalTool.available("osmium"), "needs osmium-tool"))
+    func aCoastCutIntoSeveralLinesBoundsTheSeaBetweenThem() throws {
+        let runner = try PlacesRunner()
+        defer { runner.removeAll() }
+        // A box across Fontvieille and the Rocher: the coast leaves and enters it twice, as two lines.
+        let cut = runner.directory.appendingPathComponent("rocher.osm.pbf").path
+        let extract = try ExternalTool.run(try ExternalTool.require("osmium"), ["extract", "-b", "7.418,43.726,7.428,43.734", "-s", "complete_ways",
+                                                                                RegionCLITests.fixture("monaco"), "-o", cut])
+        try #require(extract.status == 0, "\(extract.output)")
+        let added = try runner.run(["region", "add", cut, "--quiet"])
+        try #require(added.status == 0, "\(added.stderr)")
+        let pack = try RegionPack(path: RegionCLITests.packPath(runner, "rocher"))
+        let box = try #require(pack.bounds)
+        let sea = pack.shapes(west: box.minLongitude, south: box.minLatitude, east: box.maxLongitude, north: box.maxLatitude, layers: [.sea])
+        #expect(!sea.isEmpty, "no sea drawn")
+        func isSea(_ p: (Double, Double)) -> Bool { Self.fills(pack, .sea, p) && !Self.fills(pack, .island, p) }
+        // Every address and shop of the cut is on land.
+        let onLand = pack.entries().filter { $0.kind == .address || $0.osm?.kindTag.hasPrefix("shop=") ?? false }
+            .filter { $0.latitude > box.minLatitude && $0.latitude < box.maxLatitude && $0.longitude > box.minLongitude && $0.longitude < box.maxLongitude }
+        #expect(onLand.count >= 20)
+        let wet = onLand.filter { isSea(($0.latitude, $0.longitude)) }
+        #expect(wet.isEmpty, "on land but drawn as sea: \(wet.map(\.name).prefix(10))")
+        // Open water on both sides of the Rocher: the Fontvieille harbour and the sea to the south-east.
+        #expect(isSea((43.7293, 7.4197)), "the Fontvieille harbour is not sea")
+        #expect(isSea((43.7275, 7.4265)), "the sea south-east of the Rocher is not sea")
+    }
 }

@@ -18,24 +18,9 @@ import time
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
-passed = []
-
-
-def check(condition, what):
-    if not condition:
-        print(f"FAILED: {what}")
-        sys.exit(1)
-    passed.append(what)
-    print(f"ok: {what}")
-
-
-def wait_until(predicate, seconds=20.0):
-    end = time.time() + seconds
-    while True:
-        value = predicate()
-        if value or time.time() > end:
-            return value
-        time.sleep(0.1)
+# The same check and wait as the page's main check, which sits beside this script.
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from map_page_check import check, passed, wait_until  # noqa: E402
 
 
 def written(driver):

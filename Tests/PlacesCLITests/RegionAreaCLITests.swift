@@ -127,14 +127,24 @@ import Testing
         return (inside, holes)
     }
 
+    struct AddFailed: Error { var stderr: String }
+
+    /// A journal folder with the Monaco extract added through the binary, and its pack.
+    static func monaco() throws -> (PlacesRunner, RegionPack) {
+        let runner = try PlacesRunner()
+        let added = try runner.run(["region", "add", RegionCLITests.fixture("monaco"), "--quiet"])
+        guard added.status == 0 else {
+            runner.removeAll()
+            throw AddFailed(stderr: added.stderr)
+        }
+        return (runner, try RegionPack(path: RegionCLITests.packPath(runner, "monaco")))
+    }
+
     @Test(.enabled(if: ExternalTool.available("osmium"), "needs osmium-tool"))
     func relationAreasAreFilledWithTheirHolesAsOsmiumBuildsThem() throws {
-        let runner = try PlacesRunner()
+        let (runner, pack) = try Self.monaco()
         defer { runner.removeAll() }
         let file = RegionCLITests.fixture("monaco")
-        let added = try runner.run(["region", "add", file, "--quiet"])
-        try #require(added.status == 0, "\(added.stderr)")
-        let pack = try RegionPack(path: RegionCLITests.packPath(runner, "monaco"))
         let relations = try Self.osmiumRelationAreas(file, in: runner.directory)
         let drawn = relations.filter { Self.layer($0.tags) != nil }
         // Monaco's parks, gardens, pond and buildings mapped as relations, some with courtyards.
@@ -162,12 +172,9 @@ import Testing
 
     @Test(.enabled(if: ExternalTool.available("osmium"), "needs osmium-tool"))
     func placesOnRelationsLieInsideTheirAreas() throws {
-        let runner = try PlacesRunner()
+        let (runner, pack) = try Self.monaco()
         defer { runner.removeAll() }
         let file = RegionCLITests.fixture("monaco")
-        let added = try runner.run(["region", "add", file, "--quiet"])
-        try #require(added.status == 0, "\(added.stderr)")
-        let pack = try RegionPack(path: RegionCLITests.packPath(runner, "monaco"))
         var byID: [String: GazetteerEntry] = [:]
         for entry in pack.entries() where entry.kind != .street { byID[entry.osm!.osmID] = entry }
         var checked = 0
@@ -184,12 +191,9 @@ import Testing
 
     @Test(.enabled(if: ExternalTool.available("ogr2ogr"), "needs gdal-bin"))
     func boundariesNameTheLocalitiesOfWhatLiesInside() throws {
-        let runner = try PlacesRunner()
+        let (runner, pack) = try Self.monaco()
         defer { runner.removeAll() }
         let file = RegionCLITests.fixture("monaco")
-        let added = try runner.run(["region", "add", file, "--quiet"])
-        try #require(added.status == 0, "\(added.stderr)")
-        let pack = try RegionPack(path: RegionCLITests.packPath(runner, "monaco"))
         // GDAL's OSM driver as the oracle of the boundaries: its `multipolygons` layer.
         let out = runner.directory.appendingPathComponent("boundaries.geojson").path
         let run = try ExternalTool.run(try ExternalTool.require("ogr2ogr"), ["-f", "GeoJSON", out, file, "multipolygons",

@@ -175,4 +175,24 @@ import Testing
         #expect(map.status == 0)
         #expect(!map.stdout.contains("OpenStreetMap"))
     }
+
+    /// The page writes street names along the region's streets at street zoom, in a real browser
+    /// (`Tests/Browser/region_page_check.py` drives headless Chromium), and none on a city map.
+    @Test(.enabled(if: MapPageBrowserTests.browserAvailable && ExternalTool.available("osmium"),
+                   "needs chromium, chromium-driver (apt), selenium (pip) and osmium-tool"))
+    func htmlPageWritesStreetNamesAlongTheStreetsInChromium() throws {
+        let runner = try Self.monacoRunner(region: true)
+        defer { runner.removeAll() }
+        let page = runner.directory.appendingPathComponent("monaco.html")
+        let written = try runner.run(["map", "--around", "Palais princier", "--radius", "250m", "-o", page.path])
+        #expect(written.status == 0, "\(written.stderr)")
+        let streets = runner.directory.appendingPathComponent("streets.txt")
+        try (Self.streetNames(in: runner.directory).sorted().joined(separator: "\n") + "\n").write(to: streets, atomically: true, encoding: .utf8)
+        let script = MapPageBrowserTests.script.deletingLastPathComponent().appendingPathComponent("region_page_check.py")
+        let result = try ExternalTool.run(try ExternalTool.require("python3"), [
+            script.path, page.path, streets.path, try ExternalTool.require("chromium"), try ExternalTool.require("chromedriver"),
+        ])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.stdout.contains("all 9 checks passed"), "\(result.output)")
+    }
 }

@@ -137,8 +137,9 @@ body { display: flex; background: #f4f6f8; color: #26303b;
       var style = { renderer: regionRenderer, pane: 'region', interactive: false };
       var drawn = [];
       if (layer.area) {
+        // Nonzero: overlapping areas join; a relation's holes run the other way round and stay open.
         drawn.push(L.polygon(points, Object.assign({ stroke: layer.stroke !== undefined, color: layer.stroke, weight: 0.6,
-          fillColor: layer.fill, fillOpacity: 1 }, style)));
+          fillColor: layer.fill, fillOpacity: 1, fillRule: 'nonzero' }, style)));
       } else {
         if (layer.casing) drawn.push(L.polyline(points, Object.assign({ color: layer.casing, weight: layer.weight + 1.2, lineCap: 'round', lineJoin: 'round' }, style)));
         drawn.push(L.polyline(points, Object.assign({ color: layer.color, weight: layer.weight, lineCap: 'round', lineJoin: 'round',
@@ -154,6 +155,70 @@ body { display: flex; background: #f4f6f8; color: #26303b;
     };
     map.on('zoomend', showRegion);
     showRegion();
+
+    // Street names along their streets at the closest zooms, as the SVG map writes them: each name
+    // once, on the longest stretch of its street in view that holds it, turned to read left to right,
+    // never over another name. Redrawn on a canvas of its own whenever the view settles.
+    map.createPane('region-names');
+    map.getPane('region-names').style.zIndex = 170;
+    map.getPane('region-names').style.pointerEvents = 'none';
+    var namesCanvas = document.createElement('canvas');
+    namesCanvas.id = 'region-street-names';
+    map.getPane('region-names').appendChild(namesCanvas);
+    var streets = {};
+    region.layers.forEach(function (layer) {
+      if (!layer.names) return;
+      layer.shapes.forEach(function (flat, i) {
+        var name = layer.names[i];
+        if (!name) return;
+        var line = [];
+        for (var k = 0; k + 1 < flat.length; k += 2) line.push(L.latLng(flat[k + 1], flat[k]));
+        (streets[name] = streets[name] || []).push(line);
+      });
+    });
+    var drawNames = function () {
+      var size = map.getSize(), ratio = window.devicePixelRatio || 1;
+      L.DomUtil.setPosition(namesCanvas, map.containerPointToLayerPoint([0, 0]));
+      namesCanvas.width = size.x * ratio; namesCanvas.height = size.y * ratio;
+      namesCanvas.style.width = size.x + 'px'; namesCanvas.style.height = size.y + 'px';
+      var ctx = namesCanvas.getContext('2d');
+      ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+      var written = [];
+      if (map.getZoom() >= 16) {
+        ctx.font = '11px "DejaVu Sans", Helvetica, Arial, sans-serif';
+        ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+        ctx.lineJoin = 'round'; ctx.lineWidth = 3; ctx.strokeStyle = '#ffffff'; ctx.fillStyle = '#4e5761';
+        var taken = [];
+        Object.keys(streets).sort().forEach(function (name) {
+          var width = ctx.measureText(name).width + 8, best = null;
+          streets[name].forEach(function (line) {
+            for (var k = 1; k < line.length; k++) {
+              var a = map.latLngToContainerPoint(line[k - 1]), b = map.latLngToContainerPoint(line[k]);
+              var length = a.distanceTo(b), mid = L.point((a.x + b.x) / 2, (a.y + b.y) / 2);
+              if (length < width || mid.x < 0 || mid.y < 0 || mid.x > size.x || mid.y > size.y) continue;
+              if (!best || length > best.length) best = { a: a, b: b, length: length, mid: mid };
+            }
+          });
+          if (!best) return;
+          var angle = Math.atan2(best.b.y - best.a.y, best.b.x - best.a.x);
+          if (angle > Math.PI / 2) angle -= Math.PI; else if (angle < -Math.PI / 2) angle += Math.PI;
+          var dx = Math.abs(Math.cos(angle)) * width / 2 + 7, dy = Math.abs(Math.sin(angle)) * width / 2 + 7;
+          var box = [best.mid.x - dx, best.mid.y - dy, best.mid.x + dx, best.mid.y + dy];
+          if (box[0] < 0 || box[1] < 0 || box[2] > size.x || box[3] > size.y) return;
+          if (taken.some(function (t) { return box[0] < t[2] && t[0] < box[2] && box[1] < t[3] && t[1] < box[3]; })) return;
+          taken.push(box);
+          ctx.save(); ctx.translate(best.mid.x, best.mid.y); ctx.rotate(angle);
+          ctx.strokeText(name, 0, 0); ctx.fillText(name, 0, 0);
+          ctx.restore();
+          written.push(name);
+        });
+      }
+      // What was written, for a reader's tools and the page's tests.
+      namesCanvas.setAttribute('data-names', JSON.stringify(written));
+    };
+    map.on('zoomstart', function () { namesCanvas.style.visibility = 'hidden'; });
+    map.on('moveend zoomend resize', function () { drawNames(); namesCanvas.style.visibility = 'visible'; });
+    drawNames();
   }
 
   // Off until the reader asks: with it off the page requests nothing from the network.

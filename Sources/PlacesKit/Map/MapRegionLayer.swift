@@ -116,7 +116,7 @@ extension HTMLMapData {
         let v = scene.viewport
         let width = v.east - v.west, height = v.north - v.south
         let box = (west: v.west - width / 2, south: v.south - height / 2, east: v.east + width / 2, north: v.north + height / 2)
-        var byLayer: [RegionLayer: [String]] = [:]
+        var byLayer: [RegionLayer: [String]] = [:], namesByLayer: [RegionLayer: [String]] = [:]
         for pack in scene.options.regions.packs {
             for shape in pack.shapes(west: box.west, south: box.south, east: box.east, north: box.north) {
                 var flat = "[", first = true
@@ -126,6 +126,7 @@ extension HTMLMapData {
                     flat += CoordinateFormat.fixed(lon, decimals: 5) + "," + CoordinateFormat.fixed(lat, decimals: 5)
                 }
                 byLayer[shape.layer, default: []].append(flat + "]")
+                if shape.layer.isStreet { namesByLayer[shape.layer, default: []].append(Self.scriptSafe(JSONText.quoted(shape.name))) }
             }
         }
         guard !byLayer.isEmpty else { return nil }
@@ -152,7 +153,9 @@ extension HTMLMapData {
                 let weight = layer == .motorway ? 5 : layer == .primary ? 4.5 : layer == .secondary ? 4 : layer == .minor ? 3 : 2
                 (minZoom, style) = (zoom, "\"color\":\"\(colours.fill)\",\"casing\":\"\(colours.casing)\",\"weight\":\(weight)")
             }
-            layers.append("{\"name\":\"\(layer)\",\"area\":\(layer.isArea),\"minZoom\":\(minZoom),\(style),\"shapes\":[\n"
+            // A street's name, shape for shape, for the page to write along it.
+            let names = namesByLayer[layer].map { ",\"names\":[" + $0.joined(separator: ",") + "]" } ?? ""
+            layers.append("{\"name\":\"\(layer)\",\"area\":\(layer.isArea),\"minZoom\":\(minZoom),\(style)\(names),\"shapes\":[\n"
                           + shapes.joined(separator: ",\n") + "]}")
         }
         return "{\"credit\":\"\(RegionPack.mapCredit)\",\"layers\":[" + layers.joined(separator: ",\n") + "]}"

@@ -39,8 +39,10 @@ extension SVGMapRenderer {
         layer(fills[.land], "fill=\"\(Style.land)\"")
         layer(fills[.sea], "fill=\"\(Style.sea)\"")
         layer(fills[.island], "fill=\"\(Style.land)\"")
-        layer(fills[.green], "fill=\"\(RegionStyle.green)\" fill-rule=\"evenodd\"")
-        layer(fills[.water], "fill=\"\(RegionStyle.water)\" fill-rule=\"evenodd\"")
+        // Nonzero, as every renderer fills: overlapping areas join, and a relation's holes, which run
+        // against its outer rings, stay open.
+        layer(fills[.green], "fill=\"\(RegionStyle.green)\"")
+        layer(fills[.water], "fill=\"\(RegionStyle.water)\"")
         layer(strokes[.waterway], "fill=\"none\" stroke=\"\(RegionStyle.waterway)\" stroke-width=\"\(number(RegionDetail.width(.waterway, kilometresPerUnit: k)))\"")
         layer(strokes[.coastline], "fill=\"none\" stroke=\"\(RegionStyle.coastline)\" stroke-width=\"1\"")
         layer(fills[.building], "fill=\"\(RegionStyle.building)\"")

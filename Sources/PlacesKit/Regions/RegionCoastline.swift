@@ -2,43 +2,68 @@
 import Glibc
 #endif
 
-/// The sea of a region from its coastline, in the simple case: OpenStreetMap draws the coastline with
-/// the land on its left, so the coastline's ways joined end to end give closed rings (islands) and,
-/// where the extract cuts it, lines from one side of the extract's box to another; one such line,
-/// closed along the box's edge on its right-hand side, bounds the sea.
+/// The sea of a region from its coastline: OpenStreetMap draws the coastline with the land on its left,
+/// so the coastline's ways joined end to end give closed rings (islands) and, where the extract cuts
+/// it, lines from one side of the extract's box to another. Each line's sea lies on its right: from
+/// where a line leaves the box, the box's edge is followed clockwise to where the next line enters, that
+/// line followed to where it leaves, and so on round to the first line again, which closes a sea ring.
+/// A country's coast cut by its extract gives many such lines and rings.
 ///
 /// A line that ends a little inside the box (an extract cut along a border) is carried straight on to
-/// the nearest side. A coastline of several such lines, or one ending far inside, is not closed here:
-/// the map then keeps the bundled Natural Earth coast.
+/// the nearest side. A coastline with a line ending far inside is not closed here: the map then keeps
+/// the bundled Natural Earth coast.
 enum RegionCoastline {
     typealias Point = (x: Int, y: Int)
     typealias Box = (minX: Int, minY: Int, maxX: Int, maxY: Int)
 
-    /// The sea rings and islands, or `nil` when the coastline is not simple enough.
+    /// The sea rings and islands, or `nil` when the coastline cannot be closed.
     static func sea(coastlines: [[Point]], box: Box) -> (sea: [[Point]], islands: [[Point]])? {
         let chains = joined(coastlines)
         var islands: [[Point]] = [], open: [[Point]] = []
         for chain in chains {
             if chain.count >= 4, chain.first! == chain.last! { islands.append(Array(chain.dropLast())) } else { open.append(chain) }
         }
+        guard !open.isEmpty else { return nil }
         // A coast that strays outside the box for a while runs along its edge there instead.
-        guard open.count == 1, let line = extended(open[0], box)?.map({ (x: min(max($0.x, box.minX), box.maxX), y: min(max($0.y, box.minY), box.maxY)) }),
-              let entry = line.first, let exit = line.last, entry != exit else { return nil }
-        let inside = Array(line.dropFirst().dropLast())
-        // From where the coast leaves the box, clockwise along its edge (the sea side) back to where it enters.
-        var ring = [entry] + inside + [exit]
-        let perimeter = 2 * ((box.maxX - box.minX) + (box.maxY - box.minY))
-        let corners: [(Point, Int)] = [((box.minX, box.maxY), position((box.minX, box.maxY), box)),
-                                       ((box.maxX, box.maxY), position((box.maxX, box.maxY), box)),
-                                       ((box.maxX, box.minY), position((box.maxX, box.minY), box)),
-                                       ((box.minX, box.minY), position((box.minX, box.minY), box))]
-        let from = position(exit, box), to = position(entry, box)
-        let span = (to - from + perimeter) % perimeter
-        for (corner, at) in corners.sorted(by: { ($0.1 - from + perimeter) % perimeter < ($1.1 - from + perimeter) % perimeter }) {
-            let ahead = (at - from + perimeter) % perimeter
-            if ahead > 0 && ahead < span { ring.append(corner) }
+        var lines: [[Point]] = []
+        for chain in open {
+            guard let line = extended(chain, box)?.map({ (x: min(max($0.x, box.minX), box.maxX), y: min(max($0.y, box.minY), box.maxY)) }),
+                  line.count >= 2 else { return nil }
+            lines.append(line)
         }
-        return ([ring], islands.filter { $0.count >= 3 })
+        let perimeter = 2 * ((box.maxX - box.minX) + (box.maxY - box.minY))
+        let corners: [Point] = [(box.minX, box.maxY), (box.maxX, box.maxY), (box.maxX, box.minY), (box.minX, box.minY)]
+        /// How far clockwise round the edge `to` lies from `from`.
+        func ahead(_ from: Int, _ to: Int) -> Int { (to - from + perimeter) % perimeter }
+        let entries = lines.map { position($0.first!, box) }
+        var used = [Bool](repeating: false, count: lines.count)
+        var rings: [[Point]] = []
+        for first in lines.indices where !used[first] {
+            var ring: [Point] = []
+            var current = first
+            while true {
+                used[current] = true
+                ring += lines[current]
+                let exit = position(lines[current].last!, box)
+                // The next line to enter clockwise from here; a line that leaves where it entered
+                // (a bay cut off by the box) counts its own entry a whole turn on.
+                let next = lines.indices.min { a, b in
+                    let da = ahead(exit, entries[a]), db = ahead(exit, entries[b])
+                    return (da == 0 && a == current ? perimeter : da) < (db == 0 && b == current ? perimeter : db)
+                }!
+                let span = ahead(exit, entries[next]) == 0 && next == current ? perimeter : ahead(exit, entries[next])
+                for corner in corners.sorted(by: { ahead(exit, position($0, box)) < ahead(exit, position($1, box)) }) {
+                    let at = ahead(exit, position(corner, box))
+                    if at > 0 && at < span { ring.append(corner) }
+                }
+                if next == first { break }
+                // Lines that cross each other's paths: not a coastline that can be closed.
+                if used[next] { return nil }
+                current = next
+            }
+            rings.append(ring)
+        }
+        return (rings, islands.filter { $0.count >= 3 })
     }
 
     /// The line with an end that stops inside the box (an extract cut along a border rather than its

@@ -68,6 +68,12 @@ struct RegionCompiler: OSMHandler {
     var onProgress: (Int) -> Void = { _ in }
     /// The drawable ways (streets, railways, water, green areas, buildings), clipped to tiles for the map.
     var geometry = RegionGeometryCollector()
+    /// The ways area relations may be made of (see ``RegionMemberWays``).
+    var memberWays = RegionMemberWays()
+    /// Boundaries and settlement outlines that give what lies inside them a locality.
+    var localityAreas: [RegionLocalityArea] = []
+    /// Area relations whose rings were closed.
+    var assembledAreas = 0
 
     mutating func header(_ header: OSMHeader) throws { self.header = header }
 
@@ -113,6 +119,7 @@ struct RegionCompiler: OSMHandler {
         wayLon.append(point.1)
         wayExtent.append(Float(Double(box.maxLat - box.minLat) * Double(box.maxLon - box.minLon)))
         wayVertex.append((lats[0], lons[0]))
+        keepForAreas(way, latitudes7: lats, longitudes7: lons)
         guard !way.tags.isEmpty else { return }
         geometry.add(tags: way.tags, latitudes7: lats, longitudes7: lons)
         keep(way.tags, id: "w\(way.id)", latitude7: point.0, longitude7: point.1, bounds: box, length: length)
@@ -125,7 +132,14 @@ struct RegionCompiler: OSMHandler {
             if !waysSorted { sortWays() }
             if !sortedNodesForWays, !nodesSorted { sortNodes(); sortedNodesForWays = true }
         }
+        let area = assembleArea(relation)
         guard !relation.tags.isEmpty, !OSMKinds.names(relation.tags).isEmpty || relation.tags["addr:housenumber"] != nil else { return }
+        if let area {
+            // A point inside the area and in none of its holes.
+            let point = area.interiorPoint()
+            keep(relation.tags, id: "r\(relation.id)", latitude7: point.lat, longitude7: point.lon, bounds: nil, length: 0)
+            return
+        }
         // The outer way with the largest box places the relation: a point inside its largest part, or on
         // its outline when the relation has holes (a courtyard may hold the outer ring's centroid).
         var best: (lat: Int32, lon: Int32, extent: Float)?
@@ -283,6 +297,8 @@ struct RegionCompiler: OSMHandler {
     mutating func finish(gazetteer: Gazetteer) -> [Feature] {
         nodeIDs = []; nodeLat = []; nodeLon = []
         wayIDs = []; wayLat = []; wayLon = []; wayExtent = []; wayVertex = []
+        memberWays = RegionMemberWays()
+        let areaGrid = localityAreaGrid(), areas = localityAreas
         var grid: [Int: [Int]] = [:]
         func cellOf(_ lat: Double, _ lon: Double) -> (Int, Int) { (Int((lat * 4).rounded(.down)), Int((lon * 4).rounded(.down))) }
         for (index, place) in localityNodes.enumerated() {
@@ -317,7 +333,10 @@ struct RegionCompiler: OSMHandler {
             feature.country = country
             feature.admin1 = admin1
             feature.admin2 = admin2
-            feature.locality = !feature.city.isEmpty ? feature.city : best?.name ?? town
+            // `addr:city`, else the boundary it lies in, else the nearest settlement's node, else the gazetteer's town.
+            feature.locality = !feature.city.isEmpty ? feature.city
+                : RegionCompiler.boundaryLocality(latitude7: feature.latitude7, longitude7: feature.longitude7,
+                                                  areas: areas, grid: areaGrid) ?? best?.name ?? town
         }
         for i in features.indices { locate(&features[i]) }
         for i in streetSegments.indices { locate(&streetSegments[i]) }

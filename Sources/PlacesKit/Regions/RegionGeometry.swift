@@ -130,6 +130,9 @@ struct RegionGeometryCollector {
             // A ring repeats its first point; the packed ring closes on its own.
             if points.count > 1, points.first! == points.last! { points.removeLast() }
             guard points.count >= 3 else { return }
+            // Every simple area runs one way round, the way a relation's outer rings do, so the nonzero
+            // rule fills overlaps and leaves only the relations' holes (which run the other way) open.
+            points = Self.counterClockwise(points)
         } else {
             guard points.count >= 2 else { return }
         }
@@ -139,7 +142,7 @@ struct RegionGeometryCollector {
     }
 
     /// Adds a shape to every tile it crosses, cut to each.
-    private mutating func add(_ layer: RegionLayer, _ points: [(x: Int, y: Int)], name: String) {
+    mutating func add(_ layer: RegionLayer, _ points: [(x: Int, y: Int)], name: String) {
         let t = Self.tileUnits
         let minX = points.map(\.x).min()!, maxX = points.map(\.x).max()!
         let minY = points.map(\.y).min()!, maxY = points.map(\.y).max()!

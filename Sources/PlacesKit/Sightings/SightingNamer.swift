@@ -42,11 +42,15 @@ extension Gazetteer {
     }
 }
 
-/// Names places made from sightings: the source's own name, else the sight they are at, else
-/// "Near <town>".
+/// Names places made from sightings: the source's own name, else the café, station or shop an added
+/// region has there, else the sight they are at, else the region's address there, else "Near <town>".
 public struct SightingNamer: Sendable {
     /// How close a sight must be to name a place after it: 250 m, about a large square's size.
     public static let sightRadiusKm = 0.25
+    /// How close a region's point of interest must be: 40 m, a phone's GPS error in a street of shops.
+    public static let regionPlaceRadiusKm = 0.04
+    /// How close a region's address must be: 25 m, the front of a house.
+    public static let regionAddressRadiusKm = 0.025
 
     /// The gazetteer names come from.
     public let gazetteer: Gazetteer
@@ -63,8 +67,18 @@ public struct SightingNamer: Sendable {
 
     /// The gazetteer's name for a point (see ``name(for:)``).
     public func name(latitude: Double, longitude: Double) -> String {
+        // As search does, the added regions first: they know the café, not only the square it is on.
+        if let place = gazetteer.regionPlaces(withinKm: Self.regionPlaceRadiusKm, ofLatitude: latitude, longitude: longitude, limit: 1,
+                                              keep: { ($0.kind == .poi || $0.kind == .square) && !$0.name.isEmpty }).first {
+            return place.entry.name
+        }
         if let sight = gazetteer.nearestSight(latitude: latitude, longitude: longitude, withinKm: Self.sightRadiusKm) {
             return sight.entry.name
+        }
+        // A friend's flat: the address, as the region writes it ("6 Rue Grimaldi").
+        if let address = gazetteer.regionPlaces(withinKm: Self.regionAddressRadiusKm, ofLatitude: latitude, longitude: longitude, limit: 1,
+                                                keep: { $0.kind == .address }).first {
+            return address.entry.name
         }
         if let town = gazetteer.nearest(latitude: latitude, longitude: longitude).first, town.distanceKm < 100 {
             return "Near \(town.entry.name)"

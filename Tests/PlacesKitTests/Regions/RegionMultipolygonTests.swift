@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import PlacesKit
+
+/// Multipolygon relations made of member ways: the kept ways read back, rings joined from ways in any
+/// order and direction, holes found by containment whatever the roles say, and a point inside.
+@Suite struct RegionMultipolygonTests {
+    typealias P = RegionMultipolygon.Point
+
+    /// A square ring (closed) of side `size` from a south-west corner, in 1e-7 degrees.
+    static func square(_ lat: Int32, _ lon: Int32, _ size: Int32) -> [P] {
+        [P(lat: lat, lon: lon), P(lat: lat, lon: lon + size), P(lat: lat + size, lon: lon + size), P(lat: lat + size, lon: lon), P(lat: lat, lon: lon)]
+    }
+
+    @Test func keptWaysReadBackExactly() {
+        var ways = RegionMemberWays()
+        let lats: [Int32] = [437_300_000, 437_300_123, 437_299_001, -337_000_000]
+        let lons: [Int32] = [74_200_000, 74_201_000, 74_199_999, 1_512_000_000]
+        ways.keep(id: 7, latitudes7: lats, longitudes7: lons)
+        ways.keep(id: 3, latitudes7: [1], longitudes7: [2])
+        #expect(ways.points(of: 7) == zip(lats, lons).map { P(lat: $0, lon: $1) })
+        #expect(ways.points(of: 3) == [P(lat: 1, lon: 2)])
+        #expect(ways.points(of: 5) == nil)
+        #expect(ways.count == 2)
+    }
+
+    @Test func waysInAnyOrderAndDirectionCloseIntoRings() throws {
+        let ring = Self.square(0, 0, 1000)
+        // The square's four sides as ways, out of order, two of them reversed.
+        let sides = [[ring[2], ring[3]], [ring[1], ring[0]], [ring[3], ring[4]], [ring[2], ring[1]]]
+        let area = try #require(RegionMultipolygon(ways: sides, missingMembers: false))
+        #expect(area.isComplete)
+        #expect(area.polygons.count == 1)
+        #expect(Set(area.polygons[0].outer) == Set(ring))
+        #expect(RegionMultipolygon.signedArea(area.polygons[0].outer) > 0, "outer rings run counter-clockwise")
+        // A way that never closes makes the relation incomplete, and is dropped.
+        let open = try #require(RegionMultipolygon(ways: sides + [[P(lat: 5000, lon: 5000), P(lat: 6000, lon: 6000)]], missingMembers: false))
+        #expect(!open.isComplete && open.polygons.count == 1)
+        #expect(RegionMultipolygon(ways: [[P(lat: 0, lon: 0), P(lat: 1, lon: 1)]], missingMembers: false) == nil)
+    }
+
+    @Test func holesAreFoundByContainmentAndRunTheOtherWay() throws {
+        // An outer square holding a courtyard, which holds an island of its own, and a second part apart.
+        let outer = Self.square(0, 0, 1000), courtyard = Self.square(200, 200, 600), island = Self.square(400, 400, 100)
+        let apart = Self.square(5000, 5000, 100)
+        let area = try #require(RegionMultipolygon(ways: [island, outer.reversed(), courtyard, apart], missingMembers: false))
+        #expect(area.polygons.count == 3)
+        let big = try #require(area.polygons.first { $0.outer.contains(P(lat: 0, lon: 0)) })
+        #expect(big.holes.count == 1)
+        #expect(RegionMultipolygon.signedArea(big.holes[0]) < 0, "holes run clockwise")
+        #expect(area.contains(lat: 100, lon: 100))
+        #expect(!area.contains(lat: 300, lon: 300), "in the courtyard")
+        #expect(area.contains(lat: 450, lon: 450), "on the island in the courtyard")
+        #expect(area.contains(lat: 5050, lon: 5050))
+    }
+
+    @Test func theInteriorPointIsInsideAndNeverInAHole() throws {
+        // A square whose centre is a courtyard: the centroid is in the hole, so the point must move.
+        let area = try #require(RegionMultipolygon(ways: [Self.square(0, 0, 1000), Self.square(300, 300, 400)], missingMembers: false))
+        let point = area.interiorPoint()
+        #expect(area.contains(lat: Double(point.lat), lon: Double(point.lon)), "\(point)")
+        // A U shape, whose centroid lies in its notch.
+        let u = [P(lat: 0, lon: 0), P(lat: 0, lon: 900), P(lat: 900, lon: 900), P(lat: 900, lon: 600), P(lat: 100, lon: 600),
+                 P(lat: 100, lon: 300), P(lat: 900, lon: 300), P(lat: 900, lon: 0), P(lat: 0, lon: 0)]
+        let shape = try #require(RegionMultipolygon(ways: [u], missingMembers: false))
+        let inside = shape.interiorPoint()
+        #expect(shape.contains(lat: Double(inside.lat), lon: Double(inside.lon)), "\(inside)")
+    }
+}

@@ -46,9 +46,11 @@ import Testing
     }
 
     /// A GeoJSON file of points, for one import rather than a run of `add` per place.
-    static func points(_ places: [(name: String, lat: Double, lon: Double)], in runner: PlacesRunner) throws -> String {
-        let features = places.map { place in
-            "{\"type\":\"Feature\",\"properties\":{\"name\":\"\(place.name)\"},"
+    static func points(_ places: [(name: String, lat: Double, lon: Double)], in runner: PlacesRunner,
+                       tags: (Int) -> String? = { _ in nil }) throws -> String {
+        let features = places.enumerated().map { index, place in
+            "{\"type\":\"Feature\",\"properties\":{\"name\":\"\(place.name)\""
+                + (tags(index).map { ",\"tags\":[\"\($0)\"]" } ?? "") + "},"
                 + "\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(place.lon),\(place.lat)]}}"
         }
         let path = runner.directory.appendingPathComponent("points.geojson").path
@@ -120,10 +122,11 @@ import Testing
     func theViewGrowsWhenEveryCornerHasAPin() throws {
         let runner = try PlacesRunner()
         defer { runner.removeAll() }
-        // A 9 × 9 grid of pins 0.1° apart: every corner of the fitted map has pins.
+        // A 9 × 9 grid of pins 0.1° apart north to south, 0.25° east to west: every corner of the fitted map has pins; six tags make the
+        // legend taller than the margin along the edges.
         var grid: [(name: String, lat: Double, lon: Double)] = []
-        for row in 0..<9 { for column in 0..<9 { grid.append(("P\(row)\(column)", 45 + Double(row) / 10, 5 + Double(column) / 10)) } }
-        let imported = try runner.run(["import", try Self.points(grid, in: runner)])
+        for row in 0..<9 { for column in 0..<9 { grid.append(("P\(row)\(column)", 45 + Double(row) / 10, 5 + Double(column) / 4)) } }
+        let imported = try runner.run(["import", try Self.points(grid, in: runner) { "tag\($0 % 6)" }])
         #expect(imported.status == 0, "\(imported.stderr)")
         for labels in [["--labels"], ["--no-labels"]] {
             let file = runner.directory.appendingPathComponent("grid.svg")
@@ -153,4 +156,102 @@ import Testing
         #expect(try runner.run(["map", "--around", "46.02,7.75", "-o", file.path]).status == 0)
         #expect(try Self.xpath("//*[local-name()='text']/text()", in: file).contains("within 50 km of 46.0200, 7.7500"))
     }
+
+    /// The context names of an SVG map, with their text anchors.
+    static func contextNames(in file: URL) throws -> [(name: String, x: Double, y: Double, fill: String)] {
+        let text = "//*[local-name()='g'][@class='context']/*[local-name()='g']/*[local-name()='text']"
+        let names = try xpath(text + "/text()", in: file)
+        let xs = try xpath(text + "/@x", in: file).compactMap(Double.init), ys = try xpath(text + "/@y", in: file).compactMap(Double.init)
+        let fills = try xpath("//*[local-name()='g'][@class='context']/*[local-name()='g'][*[local-name()='text']]/@fill", in: file)
+        #expect(names.count == xs.count && names.count == ys.count && names.count == fills.count)
+        return names.indices.map { (names[$0], xs[$0], ys[$0], fills[$0]) }
+    }
+
+    @Test(.enabled(if: xmllint, "needs xmllint (apt-get install libxml2-utils)"))
+    func contextNamesTownsBeforeLakesAndOneNameAPlace() throws {
+        let runner = try PlacesRunner()
+        defer { runner.removeAll() }
+        let eurasia: [(name: String, lat: Double, lon: Double)] = [
+            ("Red Square", 55.7539, 37.6208), ("Forbidden City", 39.9163, 116.3972), ("Lisbon Tram 28", 38.7139, -9.1334),
+            ("Taj Mahal", 27.1751, 78.0421), ("Senso-ji", 35.7148, 139.7967), ("Hagia Sophia", 41.0086, 28.9802)]
+        #expect(try runner.run(["import", try Self.points(eurasia, in: runner)]).status == 0)
+        let file = runner.directory.appendingPathComponent("eurasia.svg")
+        #expect(try runner.run(["map", "-o", file.path]).status == 0)
+        let names = try Self.contextNames(in: file)
+        // Towns and capitals are drawn in grey; water in blue.
+        let towns = names.filter { $0.fill == "#6b7580" || $0.fill == "#4a5561" }.map(\.name)
+        #expect(towns.count >= 8, "towns named: \(towns)")
+        #expect(towns.contains("Berlin") && towns.contains("Tehran"), "\(towns)")
+        // A city's lakes named at continent scale are lakes you can see there, not West Lake or Dal Lake.
+        #expect(!names.contains { $0.name == "West Lake" || $0.name == "Dal Lake" || $0.name == "Loch Lomond" }, "\(names.map(\.name))")
+
+        // Paris: one name for the 10th arrondissement.
+        let paris = try PlacesRunner()
+        defer { paris.removeAll() }
+        let pins: [(name: String, lat: Double, lon: Double)] = [("Louvre", 48.8606, 2.3376), ("Gare du Nord", 48.8809, 2.3553),
+                                                               ("Sacre-Coeur", 48.8867, 2.3431), ("Canal Saint-Martin", 48.8710, 2.3652)]
+        #expect(try paris.run(["import", try Self.points(pins, in: paris)]).status == 0)
+        let parisFile = paris.directory.appendingPathComponent("paris.svg")
+        #expect(try paris.run(["map", "-o", parisFile.path]).status == 0)
+        let parisNames = try Self.contextNames(in: parisFile).map(\.name)
+        let tenth = parisNames.filter { $0 == "Paris 10 Entrepôt" || $0 == "Paris 10e Arrondissement" }
+        #expect(tenth.count == 1, "\(parisNames)")
+        let districtNumbers = parisNames.compactMap { name -> Int? in
+            guard name.hasPrefix("Paris ") else { return nil }
+            return Int(name.dropFirst(6).prefix { $0.isNumber })
+        }
+        #expect(Set(districtNumbers).count == districtNumbers.count, "a district named twice: \(parisNames)")
+    }
+
+    @Test(.enabled(if: xmllint, "needs xmllint (apt-get install libxml2-utils)"))
+    func aNamedLakeIsDrawnWhereItIsNamed() throws {
+        let runner = try PlacesRunner()
+        defer { runner.removeAll() }
+        let alps: [(name: String, lat: Double, lon: Double)] = [("Bern Old Town", 46.948, 7.447), ("Zermatt", 46.020, 7.749),
+                                                               ("Milan Duomo", 45.4642, 9.19), ("St. Moritz", 46.4908, 9.8355),
+                                                               ("Vaduz", 47.141, 9.521)]
+        #expect(try runner.run(["import", try Self.points(alps, in: runner)]).status == 0)
+        let file = runner.directory.appendingPathComponent("alps.svg")
+        #expect(try runner.run(["map", "-o", file.path]).status == 0)
+        let lakes = try Self.contextNames(in: file).filter { $0.name.hasPrefix("Lake ") }
+        #expect(lakes.contains { $0.name == "Lake Como" }, "\(lakes.map(\.name))")
+        // Every ring of water as a box, from the paths filled with the sea's colour.
+        let paths = try Self.xpath("//*[local-name()='path'][@fill='#dde9f0'][@fill-rule='evenodd']/@d", in: file)
+        var boxes: [(minX: Double, minY: Double, maxX: Double, maxY: Double)] = []
+        for d in paths {
+            for ring in d.split(separator: "M") {
+                let numbers = ring.split(whereSeparator: { $0 == "L" || $0 == " " || $0 == "Z" }).compactMap { Double($0) }
+                let xs = stride(from: 0, to: numbers.count - 1, by: 2).map { numbers[$0] }
+                let ys = stride(from: 1, to: numbers.count, by: 2).map { numbers[$0] }
+                if let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() { boxes.append((minX, minY, maxX, maxY)) }
+            }
+        }
+        for lake in lakes {
+            // A lake's name is centred on its point, its baseline 10 units below the box's top (6.5 below the middle).
+            let (x, y) = (lake.x, lake.y - 3.5)
+            #expect(boxes.contains { $0.minX - 30 <= x && x <= $0.maxX + 30 && $0.minY - 30 <= y && y <= $0.maxY + 30 },
+                    "\(lake.name) is named at \(x), \(y) with no water there")
+        }
+    }
+
+    @Test func namesInOtherScriptsAreWrittenInLatinInThePNG() throws {
+        // The same map twice: names in their own scripts, and the Latin names the PNG should fall back to.
+        let native = try PlacesRunner(), latin = try PlacesRunner()
+        defer { native.removeAll(); latin.removeAll() }
+        for (name, fallback, at) in [("東京タワー", "Tokyo Tower", "35.6586,139.7454"), ("הכותל המערבי", "Western Wall", "31.7767,35.2345"),
+                                     ("Эрмитаж", "Ermitazh", "59.9398,30.3146"), ("Louvre", "Louvre", "48.8606,2.3376")] {
+            _ = try native.add(name, at, ["--force"])
+            _ = try latin.add(fallback, at, ["--force"])
+        }
+        let a = native.directory.appendingPathComponent("a.png"), b = latin.directory.appendingPathComponent("b.png")
+        #expect(try native.run(["map", "-o", a.path]).status == 0)
+        #expect(try latin.run(["map", "-o", b.path]).status == 0)
+        #expect(try Data(contentsOf: a) == Data(contentsOf: b), "the PNG draws other names than the Latin ones")
+        // The SVG keeps every name as written: a browser has the fonts.
+        let svg = native.directory.appendingPathComponent("a.svg")
+        #expect(try native.run(["map", "-o", svg.path]).status == 0)
+        let text = try String(contentsOf: svg, encoding: .utf8)
+        #expect(text.contains("東京タワー") && text.contains("Эрмитаж"))
+    }
 }
+

@@ -86,16 +86,23 @@ public enum MapContext {
             return MapContextLabel(name: entry.name, latitude: entry.latitude, longitude: entry.longitude, style: style,
                                    isLake: entry.kind == .lake)
         }
-        return oneNameAPlace(labels)
+        return oneNameAPlace(labels, districts: band == .city)
     }
 
     /// The labels without a second name for a place already named: GeoNames has a city's numbered
     /// districts under two names (`Paris 10e Arrondissement` and `Paris 10 Entrepôt`), which share
-    /// the words before the number and the number; the first, more important, is kept.
-    static func oneNameAPlace(_ labels: [MapContextLabel]) -> [MapContextLabel] {
+    /// the words before the number and the number; the first, more important, is kept. Above city
+    /// scale (`districts` false) a numbered district of a town also named is left out: `Zürich` is
+    /// enough, without `Zürich (Kreis 11)` beside it.
+    static func oneNameAPlace(_ labels: [MapContextLabel], districts showsDistricts: Bool) -> [MapContextLabel] {
         var districts = Set<String>()
+        let towns = Set(labels.filter(\.hasDot).map { NameFolding.fold($0.name) })
         return labels.filter { label in
             guard label.hasDot, let key = districtKey(label.name) else { return true }
+            if !showsDistricts {
+                let words = NameFolding.fold(label.name).split(separator: " ")
+                if (1..<words.count).contains(where: { towns.contains(words[..<$0].joined(separator: " ")) }) { return false }
+            }
             return districts.insert(key).inserted
         }
     }

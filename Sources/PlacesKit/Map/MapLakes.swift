@@ -1,7 +1,12 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A named lake is drawn wherever its name is: the coarser outlines simplify small lakes away (Lake
 /// Lucerne and Lake Brienz are not in the 1:50m data an Alps map is drawn from), so a lake named on
-/// a map is looked up in the outlines the map is drawn with, then in the finest, and its name is
-/// kept only when one of them has its water, big enough on the canvas to carry a name.
+/// a map is looked up in the outlines the map is drawn with, then in the finest, then in the named
+/// areas `where` reads, and its name is kept only when one of them has its water, big enough on the
+/// canvas to carry a name.
 struct MapLakes {
     /// A lake's water as the map draws it.
     struct Water {
@@ -32,7 +37,7 @@ struct MapLakes {
         if let ring = drawnLakes.first(where: { Self.holds($0.points, p) }) {
             return Self.size(ring.points) >= Self.smallestNamedPixels ? Water(extraShapes: []) : nil
         }
-        guard scene.outlineScale != .large else { return nil }
+        guard scene.outlineScale != .large else { return boundaryWater(latitude: latitude, longitude: longitude) }
         // The finest outlines are cut into tiles of 2°: a lake across a tile edge is several rings,
         // joined where they share a point on the edge.
         let fine = MapOutlines.shapes(scale: .large, west: longitude - 2, south: latitude - 2, east: longitude + 2, north: latitude + 2)
@@ -41,7 +46,7 @@ struct MapLakes {
                 guard let points = scene.canvasPoints(longitudes: shape.longitudes, latitudes: shape.latitudes) else { return nil }
                 return ProjectedShape(kind: .lake, points: points, runs: shape.outlineRuns())
             }
-        guard let first = fine.firstIndex(where: { Self.holds($0.points, p) }) else { return nil }
+        guard let first = fine.firstIndex(where: { Self.holds($0.points, p) }) else { return boundaryWater(latitude: latitude, longitude: longitude) }
         var chosen = [first], frontier = [first]
         while let index = frontier.popLast() {
             let edge = Set(fine[index].points.map { Self.key($0) })
@@ -53,6 +58,27 @@ struct MapLakes {
         let rings = chosen.sorted().map { fine[$0] }
         guard Self.size(rings.flatMap(\.points)) >= Self.smallestNamedPixels else { return nil }
         return Water(extraShapes: rings)
+    }
+
+    /// The lake that `where` reports at the point (the bundled named areas keep lakes the map outlines
+    /// simplify away: Lake Como, Lake Lucerne), whole rings, so every edge is a shore.
+    private func boundaryWater(latitude: Double, longitude: Double) -> Water? {
+        // Some named points lie on the shore (Lake Lucerne's, 2.5 km inland): a lake within 3 km is theirs.
+        var around = [(latitude, longitude)]
+        for km in [1.5, 3.0] {
+            for step in 0..<8 {
+                let angle = Double(step) * .pi / 4
+                around.append((latitude + km / 111.2 * sin(angle), longitude + km / (111.2 * cos(latitude * .pi / 180)) * cos(angle)))
+            }
+        }
+        guard let rings = around.lazy.compactMap({ FeatureIndex.bundled.lakeRings(latitude: $0.0, longitude: $0.1) }).first else { return nil }
+        let shapes = rings.compactMap { ring -> ProjectedShape? in
+            guard let points = scene.canvasPoints(longitudes: ring.longitudes, latitudes: ring.latitudes) else { return nil }
+            let runs = MapOutlines.outlineRuns(pointCount: points.count, isArea: true, isCutEdge: Array(repeating: false, count: points.count))
+            return ProjectedShape(kind: .lake, points: points, runs: runs)
+        }
+        guard Self.size(shapes.flatMap(\.points)) >= Self.smallestNamedPixels else { return nil }
+        return Water(extraShapes: shapes)
     }
 
     /// Whether a point lies in a ring or within ``shoreTolerance`` of its edge.

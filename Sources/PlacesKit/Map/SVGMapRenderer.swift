@@ -50,7 +50,7 @@ public struct SVGMapRenderer: Sendable {
         out += "</defs>\n"
         out += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"\(Style.sea)\"/>\n"
         out += "<g clip-path=\"url(#frame)\" stroke-linejoin=\"round\" stroke-linecap=\"round\">\n"
-        out += baseLayers(scene, layout.outlines + layout.namedLakes)
+        out += baseLayers(scene, layout.outlines, namedLakes: layout.namedLakes)
         out += regionMarkup(layout.regionShapes, scene)
         out += graticuleLines(scene)
         if let circle = scene.radiusCircle() {
@@ -119,8 +119,13 @@ public struct SVGMapRenderer: Sendable {
                 labels = MapLabelLayer(scene: scene, bounds: bounds, obstacles: overlays.boxes, context: context)
                 overlays = Overlays(scene: scene, width: width, height: height, unlabelled: labels.unlabelled, namesContext: !context.isEmpty, showsRegion: showsRegion)
             }
-            if !lakeWater.isEmpty {
-                namedLakes = labels.context.flatMap { lakeWater[Self.key($0.label)] ?? [] }
+            // Every lake worth naming is drawn, named or not where its name found no room; a lake
+            // under two names is drawn once (a ring filled twice would be cut out by the even-odd rule).
+            var drawn = Set<String>()
+            for label in context where label.isLake {
+                for ring in lakeWater[Self.key(label)] ?? [] where drawn.insert("\(ring.points.count)|\(ring.points[0])").inserted {
+                    namedLakes.append(ring)
+                }
             }
         }
 
@@ -132,7 +137,9 @@ public struct SVGMapRenderer: Sendable {
     /// Land, lakes as water, rivers, then borders by level, from the outlines at the view's scale.
     /// Areas are filled with the even-odd rule (holes are rings of their own) and stroked only along
     /// their real coasts and shores, never along the tile edges the data is cut at.
-    private func baseLayers(_ scene: MapScene, _ shapes: [ProjectedShape]) -> String {
+    /// `namedLakes` (lakes the view's scale lacks, from finer data) are filled in a path of their own,
+    /// so that where one overlaps a lake of the base layers the even-odd rule does not cut it out.
+    private func baseLayers(_ scene: MapScene, _ shapes: [ProjectedShape], namedLakes: [ProjectedShape]) -> String {
         var fills: [MapOutlines.Kind: String] = [:], strokes: [MapOutlines.Kind: String] = [:]
         for shape in shapes {
             if shape.kind.isArea { fills[shape.kind, default: ""] += path(shape.points, closed: true) }
@@ -153,6 +160,11 @@ public struct SVGMapRenderer: Sendable {
         layer(strokes[.land], "fill=\"none\" stroke=\"\(Style.coast)\" stroke-width=\"1\"")
         layer(fills[.lake], "fill=\"\(Style.sea)\" fill-rule=\"evenodd\"")
         layer(strokes[.lake], "fill=\"none\" stroke=\"\(Style.coast)\" stroke-width=\"0.7\"")
+        if !namedLakes.isEmpty {
+            layer(namedLakes.map { path($0.points, closed: true) }.joined(), "fill=\"\(Style.sea)\" fill-rule=\"evenodd\"")
+            layer(namedLakes.flatMap { shape in shape.runs.map { run in path(run.map { shape.points[$0] }, closed: false) } }.joined(),
+                  "fill=\"none\" stroke=\"\(Style.coast)\" stroke-width=\"0.7\"")
+        }
         layer(strokes[.river], "fill=\"none\" stroke=\"\(Style.river)\" stroke-width=\"\(number(river))\"")
         layer(strokes[.regionBorder], "fill=\"none\" stroke=\"\(Style.border)\" stroke-width=\"0.6\" stroke-dasharray=\"3 2\"")
         layer(strokes[.countryBorder], "fill=\"none\" stroke=\"\(Style.countryBorder)\" stroke-width=\"0.9\"")

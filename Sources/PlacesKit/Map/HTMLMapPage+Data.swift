@@ -53,6 +53,18 @@ struct HTMLMapData {
         }
         key("],\"visited\":")
         if let visit = location.latestVisit { JSONText.appendQuoted(visit.date.shortText, to: &out) } else { key("null") }
+        // Every visit with its note, oldest first, for the popup.
+        key(",\"visits\":[")
+        for (index, visit) in location.visits.sorted(by: { $0.date < $1.date }).enumerated() {
+            if index > 0 { key(",") }
+            key("{\"date\":"); JSONText.appendQuoted(visit.date.shortText, to: &out)
+            if let note = visit.note, !note.isEmpty { key(",\"note\":"); JSONText.appendQuoted(note, to: &out) }
+            key("}")
+        }
+        // What the search box matches, folded as `places find` folds it.
+        key("],\"folded\":")
+        JSONText.appendQuoted(([location.name] + location.tags + [location.description]).map(NameFolding.fold)
+            .filter { !$0.isEmpty }.joined(separator: " "), to: &out)
         key(",\"lat\":" + number(location.latitude) + ",\"lon\":" + number(location.longitude))
         key(",\"coordinates\":\"" + CoordinateFormat.pair(latitude: location.latitude, longitude: location.longitude) + "\"")
         key(",\"color\":\(Self.colorIndex(scene.palette.color(for: location))),\"links\":[")
@@ -76,6 +88,14 @@ struct HTMLMapData {
             "{\"tag\":" + JSONText.quoted(spelling[key] ?? key) + ",\"count\":\(count),\"color\":"
                 + (colored[key].map { "\(Self.colorIndex($0))" } ?? "null") + "}"
         }
+    }
+
+    /// The name folding's table and rules, so the page's search box folds what is typed exactly as
+    /// ``NameFolding`` folds the places' text: `{"table": {codepoint: folded}, "expansions": {…}}`.
+    static func foldingJSON() -> String {
+        let table = NameFolding.table.sorted { $0.key < $1.key }.map { "\"\($0.key)\":" + JSONText.quoted($0.value) }
+        let expansions = NameFolding.tokenExpansions.sorted { $0.key < $1.key }.map { JSONText.quoted($0.key) + ":" + JSONText.quoted($0.value) }
+        return scriptSafe("{\"table\":{" + table.joined(separator: ",") + "},\"expansions\":{" + expansions.joined(separator: ",") + "}}")
     }
 
     /// The page's offline base map, as `{"world": layer, "detail": layer?}`.

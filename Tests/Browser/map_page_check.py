@@ -99,6 +99,8 @@ def main():
     driver = webdriver.Chrome(service=Service(chromedriver), options=options)
     try:
         run(driver, page, screenshot)
+        if len(sys.argv) > 5:
+            city(driver, pathlib.Path(sys.argv[5]).resolve())
     finally:
         driver.quit()
     print(f"all {len(passed)} checks passed")
@@ -159,6 +161,8 @@ def run(driver, page, screenshot):
     check(set(list_names(driver)) == EXPECTED, f"the side list names every place ({list_names(driver)})")
     check(settle(driver, len(EXPECTED)), f"every place is on the map as a pin or in a cluster ({visible_places(driver)})")
     check(driver.title == "6 places", f"the title comes from the data ({driver.title!r})")
+    context = driver.execute_script("return Array.prototype.map.call(document.querySelectorAll('.context-label'), e => e.textContent);")
+    check(len(context) >= 3, f"the gazetteer's names are drawn around the pins, as on the SVG map ({context})")
 
     # The first view, as the reader sees it.
     png = driver.get_screenshot_as_png()
@@ -282,6 +286,18 @@ def run(driver, page, screenshot):
     check(tiles, "the OpenStreetMap switch fetches tiles (and only then)")
     attribution = driver.find_element(By.CSS_SELECTOR, ".leaflet-control-attribution").text
     check("OpenStreetMap" in attribution, f"with OSM's attribution ({attribution!r})")
+
+
+def city(driver, page):
+    """A map of a few streets with no region added: the names and rivers the SVG map has, not a blank page."""
+    driver.get(page.as_uri())
+    check(wait_until(lambda: driver.execute_script("return document.body.dataset.ready") == "true"),
+          "the city page loads and draws its pins")
+    context = driver.execute_script("return Array.prototype.map.call(document.querySelectorAll('.context-label'), e => e.textContent);")
+    check(len(context) >= 3, f"a city map names the neighbourhoods around the pins ({context})")
+    rivers = driver.execute_script("var o = JSON.parse(document.getElementById('places-outlines').textContent);"
+                                   "return o.detail && o.detail.rivers ? o.detail.rivers.length : 0;")
+    check(rivers > 0, f"and carries the rivers the SVG map draws ({rivers})")
 
 
 if __name__ == "__main__":

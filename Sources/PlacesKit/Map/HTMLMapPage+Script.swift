@@ -35,6 +35,12 @@ body { display: flex; background: #f4f6f8; color: #26303b;
 .leaflet-tooltip.place-label { background: rgba(255, 255, 255, .82); border: none; box-shadow: none; border-radius: 3px;
        padding: 0 4px; font-size: 12px; color: #26303b; }
 .leaflet-tooltip.place-label::before { display: none; }
+.context-label { white-space: nowrap; }
+.context-label .context-name { display: inline-block; transform: translate(-50%, -50%); font-size: 11px; color: #6b7580;
+       text-shadow: 0 0 2px #fff, 0 0 2px #fff; }
+.context-label .capital { color: #4a5561; }
+.context-label .water { color: #5d87a6; font-style: italic; }
+.context-label .range { color: #8a7d6b; letter-spacing: 1.5px; text-transform: uppercase; font-size: 10px; }
 .popup h2 { font-size: 15px; margin: 0 0 4px; }
 .popup p { margin: 4px 0; }
 .popup .description { white-space: pre-wrap; }
@@ -164,7 +170,29 @@ body { display: flex; background: #f4f6f8; color: #26303b;
     L.rectangle([[b[1], b[0]], [b[3], b[2]]], { renderer: landRenderer, pane: 'land', interactive: false, stroke: false,
                                                 fillColor: '#dde9f0', fillOpacity: 1 }).addTo(map);
     drawLayer(outlines.detail);
+    // Rivers, as the SVG map draws them at this scale.
+    if (outlines.detail.rivers && outlines.detail.rivers.length) {
+      L.polyline(copies(outlines.detail.rivers, false), { renderer: landRenderer, pane: 'land', interactive: false,
+        color: '#9cc0d8', weight: 2, lineJoin: 'round', lineCap: 'round' }).addTo(map);
+    }
   }
+
+  // The gazetteer's names around the view, as on the SVG map, from its zoom inwards; one that would
+  // cover a pin, a label or a name before it is hidden (see declutter).
+  map.createPane('context');
+  map.getPane('context').style.zIndex = 390;
+  map.getPane('context').style.pointerEvents = 'none';
+  var contextZoom = map.getZoom() - 1;
+  var contextLayer = L.layerGroup((outlines.context || []).map(function (c) {
+    var label = element('span', 'context-name ' + c.style, c.name);
+    label.dir = 'auto';
+    return L.marker([c.lat, c.lon], { pane: 'context', interactive: false, keyboard: false,
+      icon: L.divIcon({ className: 'context-label', html: label.outerHTML, iconSize: null }) });
+  }));
+  if (contextLayer.getLayers().length) map.attributionControl.addAttribution('Names: GeoNames, Natural Earth');
+  function showContext() { if (map.getZoom() >= contextZoom) contextLayer.addTo(map); else contextLayer.remove(); }
+  map.on('zoomend', showContext);
+  showContext();
 
   // An added region's streets, railways, water, parks and buildings, drawn from the page's own data
   // over the land: each layer shows from the zoom at which it is more than a haze.
@@ -293,11 +321,12 @@ body { display: flex; background: #f4f6f8; color: #26303b;
   // A name that would cover a pin or an earlier name is hidden until the view leaves it room,
   // so a label is never nearer another pin than its own.
   function declutter() {
-    if (!data.labels) return;
-    var taken = Array.prototype.map.call(document.querySelectorAll('.leaflet-marker-icon'), function (e) {
+    var taken = Array.prototype.map.call(document.querySelectorAll('.leaflet-marker-icon:not(.context-label)'), function (e) {
       return e.getBoundingClientRect();
     });
-    Array.prototype.forEach.call(document.querySelectorAll('.leaflet-tooltip.place-label'), function (label) {
+    var labels = Array.prototype.slice.call(document.querySelectorAll(data.labels ? '.leaflet-tooltip.place-label' : '.none'))
+      .concat(Array.prototype.slice.call(document.querySelectorAll('.context-label')));
+    labels.forEach(function (label) {
       label.style.visibility = '';
       var r = label.getBoundingClientRect();
       var hit = taken.some(function (b) { return r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top; });

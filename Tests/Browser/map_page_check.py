@@ -23,7 +23,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 HOSTILE = '</script><b id="pwned">x</b>'
-EXPECTED = {"Louvre", "Colosseum", "Suva", HOSTILE, "מוזיאון ישראל"}
+EXPECTED = {"Louvre", "Colosseum", "Suva", HOSTILE, "מוזיאון ישראל", "Ichiran Ramen"}
 passed = []
 
 
@@ -99,6 +99,8 @@ def main():
     driver = webdriver.Chrome(service=Service(chromedriver), options=options)
     try:
         run(driver, page, screenshot)
+        if len(sys.argv) > 5:
+            city(driver, pathlib.Path(sys.argv[5]).resolve())
     finally:
         driver.quit()
     print(f"all {len(passed)} checks passed")
@@ -158,7 +160,9 @@ def run(driver, page, screenshot):
           f"no network request with the tile layer off ({[u for u in urls if not u.startswith('file://')][:3]})")
     check(set(list_names(driver)) == EXPECTED, f"the side list names every place ({list_names(driver)})")
     check(settle(driver, len(EXPECTED)), f"every place is on the map as a pin or in a cluster ({visible_places(driver)})")
-    check(driver.title == "5 places", f"the title comes from the data ({driver.title!r})")
+    check(driver.title == "6 places", f"the title comes from the data ({driver.title!r})")
+    context = driver.execute_script("return Array.prototype.map.call(document.querySelectorAll('.context-label'), e => e.textContent);")
+    check(len(context) >= 3, f"the gazetteer's names are drawn around the pins, as on the SVG map ({context})")
 
     # The first view, as the reader sees it.
     png = driver.get_screenshot_as_png()
@@ -206,8 +210,8 @@ def run(driver, page, screenshot):
 
     # Filters hide pins: visited or want to go, then a tag.
     driver.find_element(By.CSS_SELECTOR, '#visited input[value="visited"]').click()
-    check(settle(driver, 2, ["Colosseum", "Louvre"]),
-          f"the visited filter leaves the two visited places, on the map and in the list ({visible_places(driver)}, {list_names(driver)})")
+    check(settle(driver, 3, ["Colosseum", "Ichiran Ramen", "Louvre"]),
+          f"the visited filter leaves the three visited places, on the map and in the list ({visible_places(driver)}, {list_names(driver)})")
     driver.find_element(By.CSS_SELECTOR, '#visited input[value="all"]').click()
     driver.find_element(By.CSS_SELECTOR, '#tags input[value="museums"]').click()
     check(settle(driver, 2, ["Louvre", "מוזיאון ישראל"]),
@@ -234,6 +238,23 @@ def run(driver, page, screenshot):
     box.send_keys(Keys.DELETE)
     box.send_keys("musee")
     check(settle(driver, 1, ["Louvre"]), f"search ignores accents: musee finds Musée ({list_names(driver)}, {visible_places(driver)}, {box.get_attribute('value')!r})")
+    # A typo is forgiven as `places find` forgives it (two letters swapped), and the popup lists every
+    # visit with its note.
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(Keys.DELETE)
+    box.send_keys("ramne")
+    check(settle(driver, 1, ["Ichiran Ramen"]), f"search forgives a typo: ramne finds the ramen place ({list_names(driver)})")
+    box.send_keys(Keys.ENTER)
+    popup = wait_until(lambda: [e.get_attribute("textContent") for e in driver.find_elements(By.CSS_SELECTOR, ".leaflet-popup-content .popup")
+                                if "Ichiran" in e.get_attribute("textContent")])
+    text = popup[0] if popup else ""
+    check("Visited 2023-04-02" in text and "First time, queue at midnight" in text
+          and "Visited 2024-01-05" in text and "Extra noodles" in text, f"the popup lists every visit with its note ({text!r})")
+    wait_until_still(driver)
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(Keys.DELETE)
+    box.send_keys("louver")
+    check(settle(driver, 1, ["Louvre"]), f"search forgives a swap in a name ({list_names(driver)})")
     box.send_keys(Keys.CONTROL, "a")
     box.send_keys(Keys.DELETE)
     check(settle(driver, len(EXPECTED), EXPECTED), "clearing the search brings every pin back")
@@ -265,6 +286,18 @@ def run(driver, page, screenshot):
     check(tiles, "the OpenStreetMap switch fetches tiles (and only then)")
     attribution = driver.find_element(By.CSS_SELECTOR, ".leaflet-control-attribution").text
     check("OpenStreetMap" in attribution, f"with OSM's attribution ({attribution!r})")
+
+
+def city(driver, page):
+    """A map of a few streets with no region added: the names and rivers the SVG map has, not a blank page."""
+    driver.get(page.as_uri())
+    check(wait_until(lambda: driver.execute_script("return document.body.dataset.ready") == "true"),
+          "the city page loads and draws its pins")
+    context = driver.execute_script("return Array.prototype.map.call(document.querySelectorAll('.context-label'), e => e.textContent);")
+    check(len(context) >= 3, f"a city map names the neighbourhoods around the pins ({context})")
+    rivers = driver.execute_script("var o = JSON.parse(document.getElementById('places-outlines').textContent);"
+                                   "return o.detail && o.detail.rivers ? o.detail.rivers.length : 0;")
+    check(rivers > 0, f"and carries the rivers the SVG map draws ({rivers})")
 
 
 if __name__ == "__main__":

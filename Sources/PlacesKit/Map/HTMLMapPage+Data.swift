@@ -53,6 +53,18 @@ struct HTMLMapData {
         }
         key("],\"visited\":")
         if let visit = location.latestVisit { JSONText.appendQuoted(visit.date.shortText, to: &out) } else { key("null") }
+        // Every visit with its note, oldest first, for the popup.
+        key(",\"visits\":[")
+        for (index, visit) in location.visits.sorted(by: { $0.date < $1.date }).enumerated() {
+            if index > 0 { key(",") }
+            key("{\"date\":"); JSONText.appendQuoted(visit.date.shortText, to: &out)
+            if let note = visit.note, !note.isEmpty { key(",\"note\":"); JSONText.appendQuoted(note, to: &out) }
+            key("}")
+        }
+        // What the search box matches, folded as `places find` folds it.
+        key("],\"folded\":")
+        JSONText.appendQuoted(([location.name] + location.tags + [location.description]).map(NameFolding.fold)
+            .filter { !$0.isEmpty }.joined(separator: " "), to: &out)
         key(",\"lat\":" + number(location.latitude) + ",\"lon\":" + number(location.longitude))
         key(",\"coordinates\":\"" + CoordinateFormat.pair(latitude: location.latitude, longitude: location.longitude) + "\"")
         key(",\"color\":\(Self.colorIndex(scene.palette.color(for: location))),\"links\":[")
@@ -78,6 +90,14 @@ struct HTMLMapData {
         }
     }
 
+    /// The name folding's table and rules, so the page's search box folds what is typed exactly as
+    /// ``NameFolding`` folds the places' text: `{"table": {codepoint: folded}, "expansions": {…}}`.
+    static func foldingJSON() -> String {
+        let table = NameFolding.table.sorted { $0.key < $1.key }.map { "\"\($0.key)\":" + JSONText.quoted($0.value) }
+        let expansions = NameFolding.tokenExpansions.sorted { $0.key < $1.key }.map { JSONText.quoted($0.key) + ":" + JSONText.quoted($0.value) }
+        return scriptSafe("{\"table\":{" + table.joined(separator: ",") + "},\"expansions\":{" + expansions.joined(separator: ",") + "}}")
+    }
+
     /// The page's offline base map, as `{"world": layer, "detail": layer?}`.
     ///
     /// `world` is the whole world at 1:110m. When the view is a country, a region or a city, `detail`
@@ -88,10 +108,10 @@ struct HTMLMapData {
         var out = "{\"world\":" + Self.layerJSON(MapOutlines.allShapes(scale: .small))
         if let box = detailBox() {
             out += ",\"detail\":" + Self.layerJSON(MapOutlines.shapes(scale: scene.outlineScale, west: box.west, south: box.south,
-                                                                   east: box.east, north: box.north))
+                                                                   east: box.east, north: box.north), withRivers: true)
             out += ",\"detailBox\":[\(number(box.west)),\(number(box.south)),\(number(box.east)),\(number(box.north))]"
         }
-        return out + "}"
+        return out + ",\"context\":" + contextJSON() + "}"
     }
 
     /// The box `detail` covers, or `nil` for a view the world layer serves.
@@ -104,15 +124,39 @@ struct HTMLMapData {
 
     /// One layer: `land` and `water` (lakes) rings to fill, and `lines` to stroke: the coasts and
     /// shores (never the edges where the data was cut into tiles), each a flat `[lon, lat, …]` array.
-    static func layerJSON(_ shapes: [MapOutlines.Shape]) -> String {
-        var land: [String] = [], water: [String] = [], lines: [String] = []
-        for shape in shapes where shape.kind.isArea {
+    /// `rivers` (with `withRivers`) are the rivers' centre lines, as the SVG map draws them at the same scale.
+    static func layerJSON(_ shapes: [MapOutlines.Shape], withRivers: Bool = false) -> String {
+        var land: [String] = [], water: [String] = [], lines: [String] = [], rivers: [String] = []
+        for shape in shapes {
+            if withRivers, shape.kind == .river { rivers.append(flat(shape.longitudes.indices, shape)) }
+            guard shape.kind.isArea else { continue }
             let ring = flat(shape.longitudes.indices, shape)
             if shape.kind == .land { land.append(ring) } else { water.append(ring) }
             for run in shape.outlineRuns() { lines.append(flat(run, shape)) }
         }
         return "{\"land\":[" + land.joined(separator: ",\n") + "],\"water\":[" + water.joined(separator: ",\n")
-            + "],\"lines\":[" + lines.joined(separator: ",\n") + "]}"
+            + "],\"lines\":[" + lines.joined(separator: ",\n") + "]" + (withRivers ? ",\"rivers\":[" + rivers.joined(separator: ",\n") + "]" : "") + "}"
+    }
+
+    /// The gazetteer's names around the view, as the SVG map chooses them (``MapContext``), most
+    /// important first: `[{"name", "lat", "lon", "style"}]`, `style` one of `capital`, `town`,
+    /// `water`, `range`. Empty without context (`--no-context`) or places.
+    func contextJSON() -> String {
+        guard scene.options.showsContext, !scene.locations.isEmpty || scene.options.filter.around != nil else { return "[]" }
+        let v = scene.viewport
+        let labels = MapContext.candidates(for: v, limit: MapLabelLayer.contextLimit(MapBox(x: 0, y: 0, width: v.width, height: v.height)))
+        let items = labels.filter { !$0.isLake }.map { label -> String in
+            let style: String
+            switch label.style {
+            case .capital: style = "capital"
+            case .town: style = "town"
+            case .water: style = "water"
+            case .range: style = "range"
+            }
+            return "{\"name\":" + JSONText.quoted(label.name) + ",\"lat\":" + number(label.latitude) + ",\"lon\":"
+                + number(label.longitude) + ",\"style\":\"" + style + "\"}"
+        }
+        return Self.scriptSafe("[" + items.joined(separator: ",\n") + "]")
     }
 
     /// The points at `indices` of a shape as `[lon,lat,lon,lat,…]`.

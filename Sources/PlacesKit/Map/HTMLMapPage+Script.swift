@@ -35,11 +35,19 @@ body { display: flex; background: #f4f6f8; color: #26303b;
 .leaflet-tooltip.place-label { background: rgba(255, 255, 255, .82); border: none; box-shadow: none; border-radius: 3px;
        padding: 0 4px; font-size: 12px; color: #26303b; }
 .leaflet-tooltip.place-label::before { display: none; }
+.context-label { white-space: nowrap; }
+.context-label .context-name { display: inline-block; transform: translate(-50%, -50%); font-size: 11px; color: #6b7580;
+       text-shadow: 0 0 2px #fff, 0 0 2px #fff; }
+.context-label .capital { color: #4a5561; }
+.context-label .water { color: #5d87a6; font-style: italic; }
+.context-label .range { color: #8a7d6b; letter-spacing: 1.5px; text-transform: uppercase; font-size: 10px; }
 .popup h2 { font-size: 15px; margin: 0 0 4px; }
 .popup p { margin: 4px 0; }
 .popup .description { white-space: pre-wrap; }
 .popup .tag { display: inline-block; background: #eef2f5; border-radius: 9px; padding: 0 7px; margin: 0 4px 2px 0; }
 .popup .visited { color: #5b6673; }
+.popup .visits { margin: 4px 0; padding-left: 16px; color: #5b6673; }
+.popup .visits .note { color: #26303b; white-space: pre-wrap; }
 .popup .coordinates { font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; }
 .popup .links a { margin-right: 10px; }
 .noscript { position: absolute; top: 40%; width: 100%; text-align: center; }
@@ -64,7 +72,53 @@ body { display: flex; background: #f4f6f8; color: #26303b;
     return e;
   }
   function counted(n) { return n === 1 ? '1 place' : n + ' places'; }
-  function fold(text) { return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase(); }
+  // The name folding of `places find` (NameFolding): its table of non-ASCII letters, then the same
+  // rules for marks, punctuation and the abbreviations it spells out.
+  var folding = JSON.parse($('places-folding').textContent);
+  function foldWords(text) {
+    var out = '';
+    for (var ch of text) {
+      var c = ch.codePointAt(0);
+      if (c < 0x80) {
+        out += c >= 65 && c <= 90 ? String.fromCharCode(c + 32) : (c >= 97 && c <= 122) || (c >= 48 && c <= 57) ? ch : ' ';
+      } else if (folding.table[c] !== undefined) {
+        out += folding.table[c];
+      } else if (/[\p{Mn}\p{Me}\p{Cf}]/u.test(ch)) {
+        continue;
+      } else if (/[\p{P}\p{S}\p{Z}\p{Cc}]/u.test(ch)) {
+        out += ' ';
+      } else {
+        out += ch;
+      }
+    }
+    return out.split(' ').filter(Boolean).map(function (w) { return folding.expansions[w] || w; });
+  }
+  // Edits forgiven in a word, as `places find` forgives them: none up to 3 letters, one up to 7, two from 8.
+  function typoLimit(word) { return word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0; }
+  // Optimal-string-alignment distance (a swap of neighbours is one edit: `ramne` is one from `ramen`).
+  function distance(a, b, limit) {
+    if (Math.abs(a.length - b.length) > limit) return limit + 1;
+    var rows = [];
+    for (var i = 0; i <= a.length; i++) {
+      rows.push([i]);
+      for (var j = 1; j <= b.length; j++) {
+        if (i === 0) { rows[0].push(j); continue; }
+        var cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        var d = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2][j - 2] + 1);
+        rows[i].push(d);
+      }
+    }
+    return rows[a.length][b.length];
+  }
+  // Whether a query word matches a word of the text: the whole word, its start (two letters or more),
+  // or a word a typo or two away.
+  function matchesWord(query, word) {
+    if (query === word) return true;
+    if (query.length >= 2 && word.length > query.length && word.lastIndexOf(query, 0) === 0) return true;
+    var limit = typoLimit(query);
+    return limit > 0 && distance(query, word, limit) <= limit;
+  }
 
   var data = JSON.parse($('places-data').textContent);
   var outlines = JSON.parse($('places-outlines').textContent);
@@ -116,7 +170,29 @@ body { display: flex; background: #f4f6f8; color: #26303b;
     L.rectangle([[b[1], b[0]], [b[3], b[2]]], { renderer: landRenderer, pane: 'land', interactive: false, stroke: false,
                                                 fillColor: '#dde9f0', fillOpacity: 1 }).addTo(map);
     drawLayer(outlines.detail);
+    // Rivers, as the SVG map draws them at this scale.
+    if (outlines.detail.rivers && outlines.detail.rivers.length) {
+      L.polyline(copies(outlines.detail.rivers, false), { renderer: landRenderer, pane: 'land', interactive: false,
+        color: '#9cc0d8', weight: 2, lineJoin: 'round', lineCap: 'round' }).addTo(map);
+    }
   }
+
+  // The gazetteer's names around the view, as on the SVG map, from its zoom inwards; one that would
+  // cover a pin, a label or a name before it is hidden (see declutter).
+  map.createPane('context');
+  map.getPane('context').style.zIndex = 390;
+  map.getPane('context').style.pointerEvents = 'none';
+  var contextZoom = map.getZoom() - 1;
+  var contextLayer = L.layerGroup((outlines.context || []).map(function (c) {
+    var label = element('span', 'context-name ' + c.style, c.name);
+    label.dir = 'auto';
+    return L.marker([c.lat, c.lon], { pane: 'context', interactive: false, keyboard: false,
+      icon: L.divIcon({ className: 'context-label', html: label.outerHTML, iconSize: null }) });
+  }));
+  if (contextLayer.getLayers().length) map.attributionControl.addAttribution('Names: GeoNames, Natural Earth');
+  function showContext() { if (map.getZoom() >= contextZoom) contextLayer.addTo(map); else contextLayer.remove(); }
+  map.on('zoomend', showContext);
+  showContext();
 
   // An added region's streets, railways, water, parks and buildings, drawn from the page's own data
   // over the land: each layer shows from the zoom at which it is more than a haze.
@@ -261,7 +337,18 @@ body { display: flex; background: #f4f6f8; color: #26303b;
       p.tags.forEach(function (tag) { var chip = element('span', 'tag', tag); chip.dir = 'auto'; tags.appendChild(chip); });
       box.appendChild(tags);
     }
-    box.appendChild(element('p', 'visited', p.visited ? 'Visited ' + p.visited : 'Want to go'));
+    if (p.visits.length > 1 || (p.visits.length === 1 && p.visits[0].note)) {
+      // Every visit, with its note.
+      var visits = element('ul', 'visits');
+      p.visits.forEach(function (v) {
+        var item = element('li', null, 'Visited ' + v.date);
+        if (v.note) { var note = element('span', 'note', ' · ' + v.note); note.dir = 'auto'; item.appendChild(note); }
+        visits.appendChild(item);
+      });
+      box.appendChild(visits);
+    } else {
+      box.appendChild(element('p', 'visited', p.visited ? 'Visited ' + p.visited : 'Want to go'));
+    }
     box.appendChild(element('p', 'coordinates', p.coordinates));
     var links = element('p', 'links');
     p.links.forEach(function (url, i) {
@@ -299,11 +386,12 @@ body { display: flex; background: #f4f6f8; color: #26303b;
   // A name that would cover a pin or an earlier name is hidden until the view leaves it room,
   // so a label is never nearer another pin than its own.
   function declutter() {
-    if (!data.labels) return;
-    var taken = Array.prototype.map.call(document.querySelectorAll('.leaflet-marker-icon'), function (e) {
+    var taken = Array.prototype.map.call(document.querySelectorAll('.leaflet-marker-icon:not(.context-label)'), function (e) {
       return e.getBoundingClientRect();
     });
-    Array.prototype.forEach.call(document.querySelectorAll('.leaflet-tooltip.place-label'), function (label) {
+    var labels = Array.prototype.slice.call(document.querySelectorAll(data.labels ? '.leaflet-tooltip.place-label' : '.none'))
+      .concat(Array.prototype.slice.call(document.querySelectorAll('.context-label')));
+    labels.forEach(function (label) {
       label.style.visibility = '';
       var r = label.getBoundingClientRect();
       var hit = taken.some(function (b) { return r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top; });
@@ -321,8 +409,10 @@ body { display: flex; background: #f4f6f8; color: #26303b;
     if (state.visited === 'want' && p.visited) return false;
     if (state.tags.size && !p.tags.some(function (t) { return state.tags.has(t.toLowerCase()); })) return false;
     if (state.words.length) {
-      if (!haystacks) haystacks = places.map(function (q) { return fold([q.name, q.description].concat(q.tags).join('\n')); });
-      for (var w = 0; w < state.words.length; w++) if (haystacks[i].indexOf(state.words[w]) < 0) return false;
+      if (!haystacks) haystacks = places.map(function (q) { return q.folded.split(' '); });
+      for (var w = 0; w < state.words.length; w++) {
+        if (!haystacks[i].some(function (word) { return matchesWord(state.words[w], word); })) return false;
+      }
     }
     return true;
   }
@@ -397,7 +487,7 @@ body { display: flex; background: #f4f6f8; color: #26303b;
 
   // A new search moves the map to what it found (or back to every place when cleared).
   function search() {
-    var words = fold($('search').value).split(/\s+/).filter(Boolean);
+    var words = foldWords($('search').value);
     if (words.join(' ') === state.words.join(' ')) return;
     state.words = words;
     apply();

@@ -37,6 +37,7 @@ public struct HTMLMapPage: Sendable {
         out += Self.body
         out += "<script type=\"application/json\" id=\"places-data\">\n" + data.placesJSON() + "\n</script>\n"
         out += "<script type=\"application/json\" id=\"places-outlines\">\n" + data.outlinesJSON() + "\n</script>\n"
+        out += "<script type=\"application/json\" id=\"places-folding\">\n" + HTMLMapData.foldingJSON() + "\n</script>\n"
         if let region = data.regionJSON() {
             out += "<script type=\"application/json\" id=\"places-region\">\n" + region + "\n</script>\n"
         }

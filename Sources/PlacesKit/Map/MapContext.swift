@@ -20,6 +20,8 @@ public struct MapContextLabel: Sendable, Equatable {
     public var longitude: Double
     /// How it is drawn.
     public var style: Style
+    /// Whether it names a lake, which the map names only where it draws the lake's water.
+    public var isLake = false
 
     /// Whether the name marks a point with a dot (towns) rather than an area (seas, ranges).
     public var hasDot: Bool { style == .capital || style == .town }
@@ -59,26 +61,79 @@ public enum MapContext {
         }
     }
 
-    /// The names worth showing in a view, most important first.
+    /// The names worth showing in a view, most important first: towns and cities before seas, lakes
+    /// and ranges (a map of Eurasia names Moscow and Beijing before its lakes), and one name a place
+    /// (``oneNameAPlace(_:)``).
     /// - Parameters:
     ///   - viewport: the view.
     ///   - gazetteer: where the names come from.
-    ///   - limit: how many candidates at most (the label layer drops those that do not fit).
+    ///   - limit: how many towns at most, and as many features (the label layer drops those that do not fit).
     public static func candidates(for viewport: MapViewport, gazetteer: Gazetteer = .bundled,
                                   limit: Int) -> [MapContextLabel] {
         let band = Band(kilometresPerUnit: viewport.kilometresPerUnit)
-        let entries = gazetteer.entries(south: viewport.south, west: viewport.west, north: viewport.north,
-                                        east: viewport.east, limit: limit,
-                                        minimumPopulation: band.smallestTown) { importance(of: $0, in: band) }
-        return entries.compactMap { entry in
+        // Two scans, so that a view with more seas than the limit still gets its towns.
+        func scan(towns: Bool) -> [GazetteerEntry] {
+            gazetteer.entries(south: viewport.south, west: viewport.west, north: viewport.north, east: viewport.east, limit: limit,
+                              minimumPopulation: band.smallestTown) { ($0.kind == .city) == towns ? importance(of: $0, in: band) : nil }
+        }
+        let labels = (scan(towns: true) + scan(towns: false)).map { entry in
             let style: MapContextLabel.Style
             switch entry.kind {
             case .city: style = entry.isCapital ? .capital : .town
             case .range: style = .range
             default: style = .water
             }
-            return MapContextLabel(name: entry.name, latitude: entry.latitude, longitude: entry.longitude, style: style)
+            return MapContextLabel(name: entry.name, latitude: entry.latitude, longitude: entry.longitude, style: style,
+                                   isLake: entry.kind == .lake)
         }
+        return oneNameAPlace(labels, districts: band == .city)
+    }
+
+    /// The labels without a second name for a place already named: GeoNames has a city's numbered
+    /// districts under two names (`Paris 10e Arrondissement` and `Paris 10 Entrepôt`), which share
+    /// the words before the number and the number; the first, more important, is kept. Above city
+    /// scale (`districts` false) a numbered district of a town also named is left out: `Zürich` is
+    /// enough, without `Zürich (Kreis 11)` beside it.
+    static func oneNameAPlace(_ labels: [MapContextLabel], districts showsDistricts: Bool) -> [MapContextLabel] {
+        var districts = Set<String>()
+        let towns = Set(labels.filter(\.hasDot).map { NameFolding.fold($0.name) })
+        return labels.filter { label in
+            guard label.hasDot, let key = districtKey(label.name) else { return true }
+            if !showsDistricts {
+                let words = NameFolding.fold(label.name).split(separator: " ")
+                if (1..<words.count).contains(where: { towns.contains(words[..<$0].joined(separator: " ")) }) { return false }
+            }
+            return districts.insert(key).inserted
+        }
+    }
+
+    /// The words of a numbered district's name before its number, and the number (`paris 10` for
+    /// `Paris 10e Arrondissement`, `Paris 10 Entrepôt`, `Paris Xe`); `nil` for a name with no number.
+    static func districtKey(_ name: String) -> String? {
+        var words: [Substring] = []
+        for word in NameFolding.fold(name).split(separator: " ") {
+            if let number = districtNumber(word) { return words.isEmpty ? nil : (words + ["\(number)"]).joined(separator: " ") }
+            words.append(word)
+        }
+        return nil
+    }
+
+    /// The number a word writes: digits with an ordinal ending (`10`, `10e`, `1er`, `3rd`), or a Roman
+    /// numeral in capitals before folding (here lower case: `ii`, `xiv`).
+    static func districtNumber(_ word: Substring) -> Int? {
+        let digits = word.prefix { $0.isASCII && $0.isNumber }
+        if !digits.isEmpty {
+            return ["", "e", "er", "eme", "st", "nd", "rd", "th"].contains(String(word.dropFirst(digits.count))) ? Int(digits) : nil
+        }
+        let values: [Character: Int] = ["i": 1, "v": 5, "x": 10, "l": 50]
+        guard word.count <= 6, word.allSatisfy({ values[$0] != nil }) else { return nil }
+        var total = 0, previous = 0
+        for character in word.reversed() {
+            let value = values[character]!
+            total += value < previous ? -value : value
+            previous = max(previous, value)
+        }
+        return total
     }
 
     /// A line's score in a band, or `nil` when it is not worth naming there. Seas and ranges score

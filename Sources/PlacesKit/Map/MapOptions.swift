@@ -8,17 +8,21 @@ public struct MapFilter: Sendable, Equatable {
     public var around: MapCoordinate?
     /// With ``around``: the places within this many kilometres of it are shown.
     public var radiusKm: Double
+    /// With ``around``: the name of the place it was given as (`Zermatt`), which the subtitle shows
+    /// instead of the coordinates; `nil` when it was given as coordinates.
+    public var aroundName: String?
 
     /// The default radius for `--around`, in kilometres.
     public static let defaultRadiusKm = 50.0
 
     /// Creates a filter; with no arguments every place passes.
     public init(tags: [String] = [], visited: Bool? = nil, around: MapCoordinate? = nil,
-                radiusKm: Double = MapFilter.defaultRadiusKm) {
+                radiusKm: Double = MapFilter.defaultRadiusKm, aroundName: String? = nil) {
         self.tags = tags
         self.visited = visited
         self.around = around
         self.radiusKm = radiusKm
+        self.aroundName = aroundName
     }
 
     /// The same choice as the ``PlaceQuery`` that `list` and `export` use.
@@ -33,14 +37,16 @@ public struct MapFilter: Sendable, Equatable {
         query.apply(to: locations)
     }
 
-    /// A few words for the map's subtitle: `tag food · visited · within 50 km of 48.8566, 2.3522`.
+    /// A few words for the map's subtitle: `tag food · visited · within 50 km of 48.8566, 2.3522`, or
+    /// `within 50 km of Zermatt` when the centre was given by name.
     public var summary: String {
         var parts: [String] = []
         if !tags.isEmpty { parts.append((tags.count == 1 ? "tag " : "tags ") + tags.joined(separator: ", ")) }
         if let visited { parts.append(visited ? "visited" : "want to go") }
         if let around {
+            let name = aroundName?.trimmed ?? ""
             parts.append("within \(DistanceParser.text(kilometres: radiusKm)) of "
-                + CoordinateFormat.pair(latitude: around.latitude, longitude: around.longitude))
+                + (name.isEmpty ? CoordinateFormat.pair(latitude: around.latitude, longitude: around.longitude) : name))
         }
         return parts.joined(separator: " · ")
     }

@@ -13,7 +13,7 @@ struct ProjectedShape {
 /// What every renderer works from: the places that passed the filter, the view, the colours.
 struct MapScene {
     let locations: [Location]
-    let viewport: MapViewport
+    var viewport: MapViewport
     let palette: TagPalette
     let options: MapOptions
 

@@ -76,13 +76,16 @@ public struct MapViewport: Sendable, Equatable {
     ///
     /// Longitudes are treated as a circle: the window starts after the widest empty gap between
     /// pins, so pins on both sides of the antimeridian give a narrow window rather than the world.
-    /// A single pin, or pins very close together, get a window `minimumSpanDegrees` across.
+    /// A single pin, or pins all at one point, get a window `minimumSpanDegrees` across, so that the
+    /// map shows where it is; pins apart are fitted however close they are, down to a window
+    /// ``streetSpanDegrees`` across (a few streets), so four pins in one town fill the map rather
+    /// than sit in a knot in its middle.
     /// - Parameters:
     ///   - coordinates: the pins; an empty list shows the whole world.
     ///   - width: the canvas width, in pixels or dots.
     ///   - height: the canvas height; `nil` picks one from the pins' shape, between 0.5 and 0.9 of the width.
     ///   - margin: the share of the pins' span added on each side.
-    ///   - minimumSpanDegrees: the narrowest window, in degrees of longitude at the equator.
+    ///   - minimumSpanDegrees: the window around a single point, in degrees of longitude at the equator.
     ///   - padding: canvas units kept free of pins along every edge, room for pin markers and labels.
     /// - Returns: a viewport whose window has the canvas's aspect ratio and contains every coordinate.
     public static func fitting(_ coordinates: [MapCoordinate], width: Double, height: Double? = nil,
@@ -93,8 +96,9 @@ public struct MapViewport: Sendable, Equatable {
         var minX = MapProjection.x(longitude: west), maxX = MapProjection.x(longitude: west + span)
         let ys = coordinates.map { MapProjection.y(latitude: $0.latitude) }
         var minY = ys.min()!, maxY = ys.max()!
-        let minimum = minimumSpanDegrees / 360
         let spanX = max(maxX - minX, 0), spanY = max(maxY - minY, 0)
+        let onePoint = spanX == 0 && spanY == 0
+        let minimum = (onePoint ? minimumSpanDegrees : min(minimumSpanDegrees, streetSpanDegrees)) / 360
         let padX = max(spanX * margin, (minimum - spanX) / 2, 0)
         let padY = max(spanY * margin, (minimum - spanY) / 2, 0)
         minX -= padX; maxX += padX
@@ -108,6 +112,10 @@ public struct MapViewport: Sendable, Equatable {
         return fitted(minX: inner.minX - grow, maxX: inner.maxX + grow, minY: inner.minY - grow,
                       maxY: inner.maxY + grow, width: width, height: inner.height + 2 * pad)
     }
+
+    /// The narrowest window pins apart are fitted to, in degrees of longitude at the equator: about
+    /// 1.1 km, 700 m at London's latitude.
+    public static let streetSpanDegrees = 0.01
 
     /// The view of a circle of `radiusKm` around a centre, on a canvas `width` wide.
     /// - Parameters:
@@ -124,6 +132,23 @@ public struct MapViewport: Sendable, Equatable {
         let cx = MapProjection.x(longitude: centre.longitude), cy = MapProjection.y(latitude: centre.latitude)
         return fitted(minX: cx - half, maxX: cx + half, minY: cy - half, maxY: cy + half,
                       width: width, height: height ?? (width * 0.75).rounded())
+    }
+
+    /// The same view with `pixels` more canvas at the bottom (or, where the world ends there, at the
+    /// top), at the same scale: room for a legend that would otherwise cover a pin. `nil` when the
+    /// view already spans the world from top to bottom.
+    public func extended(by pixels: Double) -> MapViewport? {
+        let units = pixels * (maxY - minY) / height
+        var grown = self
+        grown.height = height + pixels
+        if maxY + units <= 1 {
+            grown.maxY = maxY + units
+        } else if minY - units >= 0 {
+            grown.minY = minY - units
+        } else {
+            return nil
+        }
+        return grown
     }
 
     /// The whole world between ±85°.

@@ -3,6 +3,9 @@
 public struct SVGMapRenderer: Sendable {
     /// Size, labels, title and filter.
     public var options: MapOptions
+    /// Whether the drawing is for the bundled font alone (the PNG): context names it cannot draw are
+    /// written in Latin letters or left out.
+    var bundledFontOnly = false
 
     /// Creates a renderer.
     public init(options: MapOptions = MapOptions()) {
@@ -26,8 +29,16 @@ public struct SVGMapRenderer: Sendable {
     /// The `<svg>` element alone, for putting inline in an HTML page.
     public func renderElement(_ locations: [Location]) -> String {
         let width = Double(max(options.width, 200))
-        let scene = MapScene(locations: locations, options: options, width: width,
+        var scene = MapScene(locations: locations, options: options, width: width,
                              height: options.height.map { Double(max($0, 120)) }, padding: 36)
+        var layout = Layout(scene: scene, bundledFontOnly: bundledFontOnly)
+        // A legend that would cover a pin in every corner gets a strip of its own, below the map (or
+        // above it at the south edge of the world), unless the caller fixed the height.
+        if layout.overlays.legendCoversPins, options.height == nil,
+           let grown = scene.viewport.extended(by: (layout.overlays.legendHeight + 20).rounded(.up)) {
+            scene.viewport = grown
+            layout = Layout(scene: scene, bundledFontOnly: bundledFontOnly)
+        }
         let height = scene.viewport.height.rounded()
         var out = ""
         out.reserveCapacity(200_000)
@@ -39,30 +50,19 @@ public struct SVGMapRenderer: Sendable {
         out += "</defs>\n"
         out += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"\(Style.sea)\"/>\n"
         out += "<g clip-path=\"url(#frame)\" stroke-linejoin=\"round\" stroke-linecap=\"round\">\n"
-        out += baseLayers(scene)
-        let regionShapes = scene.regionShapes()
-        out += regionMarkup(regionShapes, scene)
+        out += baseLayers(scene, layout.outlines, namedLakes: layout.namedLakes)
+        out += regionMarkup(layout.regionShapes, scene)
         out += graticuleLines(scene)
         if let circle = scene.radiusCircle() {
             out += "<path d=\"\(path(circle, closed: true))\" fill=\"#3b6ea5\" fill-opacity=\"0.05\" "
             out += "stroke=\"#3b6ea5\" stroke-opacity=\"0.6\" stroke-width=\"1.2\" stroke-dasharray=\"5 4\"/>\n"
         }
         out += "</g>\n"
-
-        // The legend lists the pins whose label found no spot, and growing it can crowd out more:
-        // place once without that line, then again around the legend that has it.
-        let bounds = MapBox(x: 2, y: 2, width: width - 4, height: height - 4)
-        let context = options.showsContext ? MapContext.candidates(for: scene.viewport, limit: MapLabelLayer.contextLimit(bounds)) : []
-        var overlays = Overlays(scene: scene, width: width, height: height, unlabelled: [], namesContext: !context.isEmpty, showsRegion: !regionShapes.isEmpty)
-        var labels = MapLabelLayer(scene: scene, bounds: bounds, obstacles: overlays.boxes, context: context)
-        if !labels.unlabelled.isEmpty {
-            overlays = Overlays(scene: scene, width: width, height: height, unlabelled: labels.unlabelled, namesContext: !context.isEmpty, showsRegion: !regionShapes.isEmpty)
-            labels = MapLabelLayer(scene: scene, bounds: bounds, obstacles: overlays.boxes, context: context)
-            overlays = Overlays(scene: scene, width: width, height: height, unlabelled: labels.unlabelled, namesContext: !context.isEmpty, showsRegion: !regionShapes.isEmpty)
-        }
+        let labels = layout.labels, overlays = layout.overlays
         out += graticuleLabels(scene, avoiding: overlays.boxes)
-        if !regionShapes.isEmpty, RegionDetail.namesStreets(kilometresPerUnit: scene.viewport.kilometresPerUnit) {
-            out += streetNameMarkup(StreetNamePlacer(shapes: regionShapes, bounds: bounds, obstacles: labels.occupied(scene) + overlays.boxes))
+        if !layout.regionShapes.isEmpty, RegionDetail.namesStreets(kilometresPerUnit: scene.viewport.kilometresPerUnit) {
+            out += streetNameMarkup(StreetNamePlacer(shapes: layout.regionShapes, bounds: layout.bounds,
+                                                     obstacles: labels.occupied(scene) + overlays.boxes))
         }
         out += contextMarkup(labels)
         out += pinsMarkup(scene)
@@ -72,14 +72,76 @@ public struct SVGMapRenderer: Sendable {
         return out
     }
 
+    /// Where the names and the boxes over the map go in one scene.
+    private struct Layout {
+        let bounds: MapBox
+        let regionShapes: [ProjectedRegionShape]
+        /// The base layers at the view's scale.
+        let outlines: [ProjectedShape]
+        /// The named lakes the outlines at the view's scale lack, from the finer ones.
+        var namedLakes: [ProjectedShape] = []
+        var overlays: Overlays
+        var labels: MapLabelLayer
+
+        init(scene: MapScene, bundledFontOnly: Bool) {
+            let width = scene.viewport.width, height = scene.viewport.height.rounded()
+            regionShapes = scene.regionShapes()
+            outlines = scene.outlineShapes()
+            // The legend lists the pins whose label found no spot, and growing it can crowd out more:
+            // place once without that line, then again around the legend that has it.
+            bounds = MapBox(x: 2, y: 2, width: width - 4, height: height - 4)
+            var context = scene.options.showsContext
+                ? MapContext.candidates(for: scene.viewport, limit: MapLabelLayer.contextLimit(bounds)) : []
+            if bundledFontOnly {
+                context = context.compactMap { label in
+                    var label = label
+                    guard let name = MapFont.drawable(label.name) else { return nil }
+                    label.name = name
+                    return label
+                }
+            }
+            // A lake is named only where its water is drawn.
+            var lakeWater: [String: [ProjectedShape]] = [:]
+            if context.contains(where: \.isLake) {
+                let lakes = MapLakes(scene: scene, outlines: outlines)
+                context = context.filter { label in
+                    guard label.isLake else { return true }
+                    guard let water = lakes.water(latitude: label.latitude, longitude: label.longitude) else { return false }
+                    lakeWater[Self.key(label)] = water.extraShapes
+                    return true
+                }
+            }
+            let showsRegion = !regionShapes.isEmpty
+            overlays = Overlays(scene: scene, width: width, height: height, unlabelled: [], namesContext: !context.isEmpty, showsRegion: showsRegion)
+            labels = MapLabelLayer(scene: scene, bounds: bounds, obstacles: overlays.boxes, context: context)
+            if !labels.unlabelled.isEmpty {
+                overlays = Overlays(scene: scene, width: width, height: height, unlabelled: labels.unlabelled, namesContext: !context.isEmpty, showsRegion: showsRegion)
+                labels = MapLabelLayer(scene: scene, bounds: bounds, obstacles: overlays.boxes, context: context)
+                overlays = Overlays(scene: scene, width: width, height: height, unlabelled: labels.unlabelled, namesContext: !context.isEmpty, showsRegion: showsRegion)
+            }
+            // Every lake worth naming is drawn, named or not where its name found no room; a lake
+            // under two names is drawn once (a ring filled twice would be cut out by the even-odd rule).
+            var drawn = Set<String>()
+            for label in context where label.isLake {
+                for ring in lakeWater[Self.key(label)] ?? [] where drawn.insert("\(ring.points.count)|\(ring.points[0])").inserted {
+                    namedLakes.append(ring)
+                }
+            }
+        }
+
+        private static func key(_ label: MapContextLabel) -> String { "\(label.name)|\(label.latitude)|\(label.longitude)" }
+    }
+
     // MARK: - Land and graticule
 
     /// Land, lakes as water, rivers, then borders by level, from the outlines at the view's scale.
     /// Areas are filled with the even-odd rule (holes are rings of their own) and stroked only along
     /// their real coasts and shores, never along the tile edges the data is cut at.
-    private func baseLayers(_ scene: MapScene) -> String {
+    /// `namedLakes` (lakes the view's scale lacks, from finer data) are filled in a path of their own,
+    /// so that where one overlaps a lake of the base layers the even-odd rule does not cut it out.
+    private func baseLayers(_ scene: MapScene, _ shapes: [ProjectedShape], namedLakes: [ProjectedShape]) -> String {
         var fills: [MapOutlines.Kind: String] = [:], strokes: [MapOutlines.Kind: String] = [:]
-        for shape in scene.outlineShapes() {
+        for shape in shapes {
             if shape.kind.isArea { fills[shape.kind, default: ""] += path(shape.points, closed: true) }
             for run in shape.runs {
                 strokes[shape.kind, default: ""] += path(run.map { shape.points[$0] }, closed: false)
@@ -98,6 +160,11 @@ public struct SVGMapRenderer: Sendable {
         layer(strokes[.land], "fill=\"none\" stroke=\"\(Style.coast)\" stroke-width=\"1\"")
         layer(fills[.lake], "fill=\"\(Style.sea)\" fill-rule=\"evenodd\"")
         layer(strokes[.lake], "fill=\"none\" stroke=\"\(Style.coast)\" stroke-width=\"0.7\"")
+        if !namedLakes.isEmpty {
+            layer(namedLakes.map { path($0.points, closed: true) }.joined(), "fill=\"\(Style.sea)\" fill-rule=\"evenodd\"")
+            layer(namedLakes.flatMap { shape in shape.runs.map { run in path(run.map { shape.points[$0] }, closed: false) } }.joined(),
+                  "fill=\"none\" stroke=\"\(Style.coast)\" stroke-width=\"0.7\"")
+        }
         layer(strokes[.river], "fill=\"none\" stroke=\"\(Style.river)\" stroke-width=\"\(number(river))\"")
         layer(strokes[.regionBorder], "fill=\"none\" stroke=\"\(Style.border)\" stroke-width=\"0.6\" stroke-dasharray=\"3 2\"")
         layer(strokes[.countryBorder], "fill=\"none\" stroke=\"\(Style.countryBorder)\" stroke-width=\"0.9\"")
@@ -147,6 +214,10 @@ public struct SVGMapRenderer: Sendable {
     private struct Overlays {
         var markup = ""
         var boxes: [MapBox] = []
+        /// Whether the legend, in the corner that hides fewest pins, still hides one.
+        var legendCoversPins = false
+        /// The legend's height (0 without one).
+        var legendHeight = 0.0
 
         init(scene: MapScene, width: Double, height: Double, unlabelled: [String], namesContext: Bool, showsRegion: Bool) {
             // Title, top left.
@@ -187,14 +258,28 @@ public struct SVGMapRenderer: Sendable {
                 // A fixed width for the list of unlabelled names, so the legend keeps its size between passes.
                 if unlabelledRow != nil { legendWidth = max(legendWidth, Double(Self.unlabelledWidth) * 7 + 44) }
                 let legendHeight = Double(rows.count) * 18 + 12
-                // Bottom left unless that hides more pins than the top right does.
+                self.legendHeight = legendHeight
+                // The first corner that hides no pin: bottom left, top right, then under the title and
+                // above the scale bar; else the one hiding fewest (the caller then grows the view).
                 let bottomLeft = MapBox(x: 10, y: height - 10 - legendHeight, width: legendWidth, height: legendHeight)
-                let topRight = MapBox(x: width - 10 - legendWidth, y: 10, width: legendWidth, height: legendHeight)
+                var corners = [bottomLeft]
+                if 10 + legendHeight < height - 60 {
+                    corners.append(MapBox(x: width - 10 - legendWidth, y: 10, width: legendWidth, height: legendHeight))
+                }
+                if titleBox.y + titleBox.height + 8 + legendHeight < bottomLeft.y {
+                    corners.append(MapBox(x: 10, y: titleBox.y + titleBox.height + 8, width: legendWidth, height: legendHeight))
+                }
+                if legendWidth < width - 40, 70 + legendHeight < height - 60 {
+                    corners.append(MapBox(x: width - 10 - legendWidth, y: height - 60 - legendHeight, width: legendWidth, height: legendHeight))
+                }
                 let points = scene.locations.map { scene.viewport.point(latitude: $0.latitude, longitude: $0.longitude) }
                 func covered(_ box: MapBox) -> Int {
                     points.filter { box.intersects(MapBox(x: $0.x - 8, y: $0.y - 8, width: 16, height: 16)) }.count
                 }
-                let box = covered(topRight) < covered(bottomLeft) && topRight.y + legendHeight < height - 60 ? topRight : bottomLeft
+                let counts = corners.map(covered)
+                let best = counts.indices.min { counts[$0] < counts[$1] }!
+                let box = corners[best]
+                legendCoversPins = counts[best] > 0
                 boxes.append(box)
                 markup += "<g font-size=\"11.5\" fill=\"\(Style.text)\">\n" + panel(box)
                 for (row, item) in rows.enumerated() {

@@ -72,7 +72,7 @@ enum MapCommand: PlacesCommand {
             // A place name for --around is one of your places or the gazetteer's; places says which it picked.
             let resolver = PlaceResolver(gazetteer: try GazetteerAccess.gazetteer(context), journal: places)
             let centre = try PlaceChoice.look(name, resolver: resolver, context: context, verb: "Mapping around")
-            return MapCoordinate(latitude: centre.latitude, longitude: centre.longitude)
+            return (MapCoordinate(latitude: centre.latitude, longitude: centre.longitude), centre.name)
         }
         // The added regions draw their streets where they cover the view; one that cannot be read is left out.
         options.regions = MapRegions(RegionStore.installed(dataDirectory: StorePath.directory(of: try context.storePath())).packs)
@@ -136,14 +136,17 @@ enum MapCommand: PlacesCommand {
     }
 
     static func mapOptions(_ arguments: Options,
-                           resolvePlace: @escaping (String) throws -> MapCoordinate?) throws -> MapOptions {
+                           resolvePlace: @escaping (String) throws -> (MapCoordinate, name: String)?) throws -> MapOptions {
         let query = try arguments.filter.query()
         if arguments.labels && arguments.noLabels {
             throw UsageError("--labels and --no-labels exclude each other")
         }
         var filter = MapFilter(tags: query.tags, visited: query.visited)
         if let around = arguments.around {
-            filter.around = try centre(around, resolvePlace: resolvePlace)
+            // A centre named by the user subtitles the map with its name rather than its coordinates.
+            let centre = try centre(around, resolvePlace: resolvePlace)
+            filter.around = centre.point
+            filter.aroundName = centre.name
             if let radius = arguments.radius { filter.radiusKm = try OptionValues.radius(radius) }
         } else if arguments.radius != nil {
             throw UsageError("--radius needs --around", hint: "e.g. --around 48.8566,2.3522 --radius 20km")
@@ -159,16 +162,18 @@ enum MapCommand: PlacesCommand {
         return options
     }
 
-    /// The centre for `--around`: coordinates in any form ``CoordinateParser`` reads, or a place name handed to `resolvePlace`.
-    static func centre(_ text: String, resolvePlace: (String) throws -> MapCoordinate?) throws -> MapCoordinate {
+    /// The centre for `--around`: coordinates in any form ``CoordinateParser`` reads (no name), or a
+    /// place name handed to `resolvePlace` (with the name of the place it found).
+    static func centre(_ text: String, resolvePlace: (String) throws -> (MapCoordinate, name: String)?) throws
+        -> (point: MapCoordinate, name: String?) {
         if let point = MapCoordinate(coordinateText: text) {
             guard point.isInTheWorld else {
                 throw UsageError("--around \"\(text)\" is outside the world",
                                  hint: "latitude comes first, -90 to 90; longitude second, -180 to 180")
             }
-            return point
+            return (point, nil)
         }
-        if let found = try resolvePlace(text.trimmed) { return found }
+        if let found = try resolvePlace(text.trimmed) { return (found.0, found.name) }
         throw UsageError("--around \"\(text)\" is neither coordinates nor a known place",
                          hint: "coordinates accepted: \(CoordinateParser.acceptedForms)")
     }

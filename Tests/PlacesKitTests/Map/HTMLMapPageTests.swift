@@ -35,9 +35,9 @@ import Testing
         // The tile layer is in the page but not switched on: only its template and attribution.
         #expect(html.contains("https://tile.openstreetmap.org/{z}/{x}/{y}.png"))
         #expect(html.contains("OpenStreetMap</a> contributors"))
-        // Five script elements: two JSON blocks, Leaflet, the plugin, the page's own.
-        #expect(html.components(separatedBy: "<script").count - 1 == 5)
-        #expect(html.components(separatedBy: "</script>").count - 1 == 5)
+        // Six script elements: three JSON blocks (places, outlines, the name folding), Leaflet, the plugin, the page's own.
+        #expect(html.components(separatedBy: "<script").count - 1 == 6)
+        #expect(html.components(separatedBy: "</script>").count - 1 == 6)
     }
 
     @Test func everyPopupFieldIsInTheData() throws {
@@ -76,7 +76,7 @@ import Testing
         let html = HTMLMapPage().render([place])
         // The markup cannot be broken out of: no user "<" reaches the document raw.
         #expect(!html.contains("<script>alert") && !html.contains("<!-- a comment") && !html.contains("<b>bold"))
-        #expect(html.components(separatedBy: "</script>").count - 1 == 5)
+        #expect(html.components(separatedBy: "</script>").count - 1 == 6)
         let read = try #require(try Self.places(html).first)
         #expect(read["name"] as? String == text)
         #expect(read["description"] as? String == text)

@@ -53,7 +53,7 @@ public struct FeatureIndex: Sendable {
     public func containing(latitude: Double, longitude: Double) -> (areas: [NamedArea], admin1: (name: String, code: String)?) {
         var found: [(area: NamedArea, size: Double)] = []
         var admin1: (name: String, code: String)? = nil
-        forEachFeature(containing: latitude, longitude) { kind, name, extra, box in
+        forEachFeature(containing: latitude, longitude) { kind, name, extra, box, _ in
             if kind == "admin1" {
                 if admin1 == nil { admin1 = (name, extra) }
                 return
@@ -91,9 +91,9 @@ public struct FeatureIndex: Sendable {
         return best
     }
 
-    /// Calls `body` with the kind, name, extra field and box of every feature whose rings contain the point.
-    private func forEachFeature(containing latitude: Double, _ longitude: Double,
-                                _ body: (String, String, String, PackedGeometry.Box) -> Void) {
+    /// Calls `body` with the kind, name, extra field, box and line of every feature whose rings contain the point.
+    func forEachFeature(containing latitude: Double, _ longitude: Double,
+                        _ body: (String, String, String, PackedGeometry.Box, Int) -> Void) {
         guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else { return }
         let x = PackedGeometry.x(longitude: longitude), y = PackedGeometry.y(latitude: latitude)
         var record = 0
@@ -112,7 +112,7 @@ public struct FeatureIndex: Sendable {
                     let headEnd = features.field(3, ofLineAt: line) - 1
                     let head = String(decoding: UnsafeBufferPointer(start: features.base + line, count: headEnd - line), as: UTF8.self)
                     let fields = head.split(separator: "\t", omittingEmptySubsequences: false)
-                    body(String(fields[0]), String(fields[1]), String(fields[2]), box)
+                    body(String(fields[0]), String(fields[1]), String(fields[2]), box, line)
                 }
             }
             record += 21

@@ -93,8 +93,8 @@ def merge_namesakes_into_countries(countries, names_of, places):
     * an island or archipelago named as its country (Iceland, Nauru, New Zealand, Tuvalu) loses its
       names, and takes the country's code where Natural Earth gives it none;
     * a city-state's capital of the country's name, holding a third of its people or more (Singapore,
-      Monaco, Djibouti), keeps its main name only as another name, and leaves its country's names to
-      the country.
+      Monaco, Djibouti), leaves that name and its country's other names to the country; it is still
+      found by its own other names and listed by ``where``.
     """
     folded_names = {cc: {fold(n) for n in names} for cc, names in names_of.items()}
     owners = defaultdict(set)
@@ -112,7 +112,7 @@ def merge_namesakes_into_countries(countries, names_of, places):
                 merged.append(p["name"])
         elif p["kind"] == "city" and p.get("capital") and p["cc"] in countries:
             if key in folded_names.get(p["cc"], ()) and p["pop"] * 3 >= countries[p["cc"]]["pop"]:
-                p["alts"] = [a for a in p["alts"] if fold(a) not in folded_names[p["cc"]]] + [p["name"]]
+                p["alts"] = [a for a in p["alts"] if fold(a) not in folded_names[p["cc"]]]
                 p["alias_only"] = True
                 merged.append(p["name"])
     print("places merged into their countries: %d (%s)" % (len(merged), ", ".join(sorted(merged))))

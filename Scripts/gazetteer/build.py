@@ -147,7 +147,9 @@ def country_names_from_cldr(countries, names_of, places):
             # Initials only where people write them so (Chechen's initials of the Central African Republic
             # would take ЮАР from South Africa).
             shortened = [initials(n) for n in parts + [name]] if language in INITIALS_LANGUAGES else []
-            for part in parts + shortened:
+            # A bracket part of under four letters is an abbreviation ("St. Martin (Fr.)"), which would
+            # make "FR" a name of Saint Martin too.
+            for part in [p for p in parts if len(fold(p)) >= 4] + shortened:
                 if part and fold(part) and fold(part) != fold(name):
                     derived[fold(part)].add(cc)
                     spelled.setdefault((fold(part), cc), set()).add(part)

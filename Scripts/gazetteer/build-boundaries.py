@@ -409,7 +409,27 @@ def features(directory):
     return [line for line in lines if line]
 
 
+def curated_summits():
+    """{folded name: [(lat, lon)]} of the curated sights that are mountains or volcanoes, with their aliases."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import features
+    from folding import fold
+    summits = {}
+    folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sights")
+    for row in features.sights(folder):
+        if row["kind"] in ("mountain", "volcano"):
+            for name in [row["name"]] + row["aliases"]:
+                summits.setdefault(fold(name), []).append((row["lat"], row["lon"]))
+    return summits
+
+
 def peaks(directory):
+    """Natural Earth's named elevation points; a peak the curated sights also name, within 10 km, takes
+    the curated summit's point (Natural Earth's Everest lies 4.4 km off the summit)."""
+    from features import haversine
+    from folding import fold
+    summits = curated_summits()
+    moved = []
     lines = []
     for feature in load(directory, "ne_10m_geography_regions_elevation_points"):
         p = feature["properties"]
@@ -417,8 +437,15 @@ def peaks(directory):
         if not name or p.get("featurecla") not in ("mountain", "spot elevation"):
             continue
         lon, lat = feature["geometry"]["coordinates"]
+        near = [(haversine(lat, lon, slat, slon), slat, slon) for slat, slon in summits.get(fold(name), [])]
+        near = [n for n in near if n[0] <= 10]
+        if near:
+            distance, lat, lon = min(near)
+            if distance > 0.3:
+                moved.append("%s (%.1f km)" % (name, distance))
         kind = "volcano" if name in VOLCANOES else "mountain"
         lines.append("%s\t%s\t%d\t%s" % (kind, name, round(p.get("elevation") or 0), enc(qx(lon)) + enc(qy(lat))))
+    print("peaks moved to their curated summits: %s" % ", ".join(moved))
     return lines
 
 

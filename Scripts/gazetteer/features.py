@@ -319,7 +319,8 @@ SIGHT_COLUMNS = ["name", "kind", "latitude", "longitude", "country", "town", "lo
                  "wikidata", "notability"]
 SIGHT_KINDS = set(("monument building tower bridge castle palace church temple mosque museum ruins heritage "
                    "park garden island beach viewpoint street square waterfall canyon cave glacier valley "
-                   "coast district market stadium mountain volcano lake natural").split())
+                   "coast district market stadium mountain volcano lake natural "
+                   "university station lighthouse dam").split())
 
 
 # A table's comment line ``# town-within-km: N`` sets how far its sights may lie from their towns;
@@ -390,6 +391,15 @@ _FAMILIES = [{"mountain", "volcano", "range", "glacier", "natural"}, {"lake", "l
              {"canyon", "valley", "natural"}, {"desert", "natural"}]
 
 
+def within_bounds(point, bounds, margin):
+    """Whether ``point`` (a dict with lat and lon) lies in ``bounds`` (min lat, min lon, max lat, max lon)
+    grown by ``margin`` degrees on every side."""
+    if not bounds:
+        return False
+    south, west, north, east = bounds
+    return south - margin <= point["lat"] <= north + margin and west - margin <= point["lon"] <= east + margin
+
+
 def merge_sights_with_features(sights, found):
     """A sight that is also a Natural Earth feature (Mount Fuji, Lake Como) becomes one entry: the sight's
     names and kind, the feature's elevation, bounds and names as aliases."""
@@ -405,7 +415,10 @@ def merge_sights_with_features(sights, found):
             for f in by_name.get(n, []):
                 if id(f) in drop or not any(s["kind"] in fam and f["kind"] in fam for fam in _FAMILIES):
                     continue
-                if haversine(s["lat"], s["lon"], f["lat"], f["lon"]) > 50:
+                # One thing: its points within 50 km, or the sight inside the feature's outline grown by a
+                # degree (Lake Titicaca's two points lie 51 km apart; the Grand Canyon's South Rim lies
+                # east of Natural Earth's point and box).
+                if haversine(s["lat"], s["lon"], f["lat"], f["lon"]) > 50 and not within_bounds(s, f["bounds"], 1.0):
                     continue
                 drop.add(id(f))
                 s["elevation"] = s["elevation"] if s["elevation"] is not None else f["elevation"]

@@ -55,4 +55,16 @@ import Testing
         #expect(peak["name"] as? String == "Monte Etna")
         #expect(peak["elevation"] as? Int == 3322)
     }
+
+    @Test func addNamesATownOfThePointsOwnCountry() throws {
+        let runner = try PlacesRunner()
+        defer { runner.removeAll() }
+        // Kilimanjaro's summit is nearer a Kenyan village than a Tanzanian one.
+        let result = try runner.run(["add", "Kilimanjaro"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(", TZ"), "\(result.stdout)")
+        let saint = try runner.run(["where", "48.6361,-1.5115", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(saint.stdout.utf8)) as? [String: Any])
+        #expect(object["admin1"] as? String == "Normandie")
+    }
 }

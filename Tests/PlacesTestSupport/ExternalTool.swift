@@ -57,8 +57,16 @@ public enum ExternalTool {
         process.standardError = err
         process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
+        // The input is written on its own queue while both outputs are drained: a tool that answers as it
+        // reads (a batch of thousands of queries) would otherwise fill its output pipe while we still write,
+        // and both sides would wait for ever.
+        let writing = DispatchSemaphore(value: 0)
+        let writer = input.fileHandleForWriting
+        DispatchQueue.global().async {
+            if let stdin { writer.write(Data(stdin.utf8)) }
+            try? writer.close()
+            writing.signal()
+        }
         // Both pipes drained concurrently, so a chatty tool never blocks on a full pipe.
         let errorBox = OutputBox()
         let done = DispatchSemaphore(value: 0)
@@ -68,6 +76,7 @@ public enum ExternalTool {
         }
         let output = out.fileHandleForReading.readDataToEndOfFile()
         done.wait()
+        writing.wait()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
                       stderr: String(decoding: errorBox.data, as: UTF8.self))

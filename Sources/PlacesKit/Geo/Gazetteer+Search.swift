@@ -51,7 +51,12 @@ extension Gazetteer {
                 scopes.append(scope)
             }
         }
-        var matches = rank(head.folded, scopes: scopes, country: countryFilter, limit: limit)
+        // Three or four capital letters are written as a code (KEF is Keflavík's airport, not Le Kef).
+        // Three or four capital letters are written as a code (KEF is Keflavík's airport, not Le Kef); a capital
+        // then small letters, as a name (Eze is the village Èze, not Ezeiza's EZE).
+        let writing: CodeWriting = (3...4).contains(head.text.count) && head.text.allSatisfy { $0.isASCII && $0.isUppercase } ? .code
+            : head.text.first?.isUppercase == true && head.text.dropFirst().contains(where: \.isLowercase) ? .name : .either
+        var matches = rank(head.folded, scopes: scopes, country: countryFilter, limit: limit, writing: writing, typed: head.text)
         if matches.isEmpty, scopes.contains(where: \.isGuess) {
             // A qualifier read as the nearest name ("Atlantis" as Atlántico) that leaves nothing is dropped too.
             dropped += scopes.filter(\.isGuess).map { .init(text: $0.text) }
@@ -73,10 +78,23 @@ extension Gazetteer {
                 if retry.first?.quality.isExact ?? false { matches = retry; break }
             }
         }
+        if let best = matches.first, isWeakTypo(best, of: head.folded) {
+            return GazetteerSearchResult(matches: [], droppedQualifiers: dropped, suggestions: matches)
+        }
         return GazetteerSearchResult(matches: matches, droppedQualifiers: dropped)
     }
 
     // MARK: - Candidates
+
+    /// How the query is written, which tells a code from a name of the same letters.
+    enum CodeWriting {
+        /// In three or four capitals: a code ("KEF").
+        case code
+        /// A capital, then small letters: a name ("Eze").
+        case name
+        /// Neither ("kef"): codes and names as they score.
+        case either
+    }
 
     /// A candidate while searching: where its line is, how it matched and its score.
     struct Candidate {
@@ -113,7 +131,8 @@ extension Gazetteer {
     }
 
     /// Ranks the candidates for a folded name within the qualifiers' scopes.
-    private func rank(_ head: String, scopes: [Scope], country: String?, limit: Int) -> [GazetteerMatch] {
+    private func rank(_ head: String, scopes: [Scope], country: String?, limit: Int, writing: CodeWriting = .either,
+                      typed: String = "") -> [GazetteerMatch] {
         var best: [Ref: Candidate] = [:]
         let accept: (Ref) -> Bool = { ref in
             if country == nil && scopes.isEmpty { return true }
@@ -123,16 +142,20 @@ extension Gazetteer {
         }
         func consider(_ ref: Ref, _ quality: GazetteerMatch.Quality, key: String, edits: Int = 0, wholeWord: Bool = false,
                       viaAlias: Bool = false, shortName: Bool = false, family: GenericWords.Family? = nil) {
-            let qualityScore = quality == .alias && family != nil ? GazetteerScore.understood
+            let qualityScore = (quality == .alias && family != nil ? GazetteerScore.understood
                 : quality == .alias && shortName ? GazetteerScore.shortName
-                : quality == .code && ref.table == .places ? GazetteerScore.airportCode
-                : GazetteerScore.quality(quality, edits: edits, wholeWord: wholeWord) - (viaAlias ? GazetteerScore.typoOfAlias : 0)
+                : quality == .code && ref.table == .places && writing != .name ? GazetteerScore.airportCode
+                : GazetteerScore.quality(quality, edits: edits, wholeWord: wholeWord) - (viaAlias ? GazetteerScore.typoOfAlias : 0))
             // Importance stays below 80 (China, the largest, has 73): a candidate that far ahead cannot improve.
-            if let existing = best[ref], existing.score >= qualityScore + 80 { return }
+            if let existing = best[ref], existing.score >= qualityScore + 80 + (writing == .code ? GazetteerScore.writtenAsCode : 0) { return }
             guard accept(ref) else { return }
             let (importance, kind) = self.importance(of: ref)
             if let family, !family.admits(kind) { return }
-            let score = qualityScore + importance
+            // Written as a code, a code gains, and so does a sight known by its initials (MIT, ETH); a town's
+            // other name does not (Le Kef's "Kef" is no code).
+            let readAsCode = writing == .code && (quality == .code || (quality == .alias && !shortName && family == nil
+                && ref.table == .places && !kind.isSettlement))
+            let score = qualityScore + importance + (readAsCode ? GazetteerScore.writtenAsCode : 0)
             if let existing = best[ref], existing.score >= score { return }
             best[ref] = Candidate(ref: ref, quality: quality, key: key, score: score)
         }
@@ -146,18 +169,56 @@ extension Gazetteer {
                 }
             }
         }
+        // "X River" with no river called X finds the place X ("Sumida River": the ward the river names).
+        if !best.values.contains(where: { $0.quality.isExact }) {
+            for reading in GenericWords.readings(of: head) where reading.family == .river {
+                forEachExact(Array(reading.core.utf8)) { ref, _ in consider(ref, .alias, key: reading.core, family: .any) }
+            }
+        }
         // Typos are guessed only when no name matched outright: a typo scores at most 66 + importance, so it
         // could outrank an exact name (100 + importance) only for a place some thousand times larger, and the
         // scan costs more than the rest of the search. Prefixes do not stop it: Dubin finds Dublin, not Dubinino.
         if !best.values.contains(where: { $0.quality.isExact }), key.count >= 4 {
             fuzzy(key) { ref, kind, edits, matched in consider(ref, .fuzzy, key: matched, edits: edits, viaAlias: kind != .placeName) }
         }
+        countCountyPeople(&best)
+        leadTheExactSpelling(&best, typed: typed)
         let ranked = best.values.sorted { a, b in
             a.score != b.score ? a.score > b.score : (a.ref.table.rawValue, a.ref.offset) < (b.ref.table.rawValue, b.ref.offset)
         }
         return ranked.prefix(limit).map { candidate in
             GazetteerMatch(entry: entry(for: candidate.ref), quality: candidate.quality, matchedKey: candidate.key,
                            score: (candidate.score * 10).rounded() / 10)
+        }
+    }
+
+    /// A county named by its own main name counts all of its people (Cornwall and Devon in England beat
+    /// Cornwall, Ontario), unless a town of that name lies inside it: then the town is what was meant
+    /// (Plymouth, not Plymouth County), and the county keeps the hundredth that
+    /// ``GazetteerScore/importance(kind:population:isCapital:rank:)`` gives it.
+    private func countCountyPeople(_ best: inout [Ref: Candidate]) {
+        for (ref, candidate) in best where ref.table == .counties {
+            let fields = counties.fields(at: ref.offset)
+            guard NameFolding.fold(String(fields[GazetteerSchema.UnitColumn.name.rawValue])) == candidate.key else { continue }
+            let county = whereabouts(of: ref).county
+            let holdsItsTown = best.values.contains { other in
+                // A town by its main name: a feature or a town's other name there ("Cornwall" for the peninsula) is not one.
+                other.ref.table == .places && other.quality == .exact && other.key == candidate.key
+                    && importance(of: other.ref).1 == .city && whereabouts(of: other.ref).county == county
+            }
+            if !holdsItsTown { best[ref]?.score += GazetteerScore.countyOwnPeople }
+        }
+    }
+
+    /// A place whose main name is spelled exactly as typed, accents and all, leads its namesakes by as much
+    /// as tenfold people (`Oía` is the Greek village, `Oiã` the Portuguese town). Only a query with letters
+    /// beyond ASCII says so much; "Oia" still ranks them by size.
+    private func leadTheExactSpelling(_ best: inout [Ref: Candidate], typed: String) {
+        guard typed.unicodeScalars.contains(where: { !$0.isASCII }) else { return }
+        let spelled = typed.lowercased()
+        for (ref, candidate) in best where ref.table == .places && candidate.quality == .exact
+            && String(places.text(.name, ofLineAt: ref.offset)).lowercased() == spelled {
+            best[ref]?.score += GazetteerScore.exactSpelling
         }
     }
 

@@ -72,6 +72,25 @@ extension Gazetteer {
         }
     }
 
+    /// Whether a typo match is too weak to be a result, only a "did you mean": it reached the place through
+    /// another of its names that is a mere variant spelling of the main one (within two edits of it), while
+    /// the main name itself lies beyond the query's typo budget. `Colaba` reaches Cuiabá only through the
+    /// rare "Culaba"; `Müncen` reaches München, a name of Munich in its own right, and stays a result.
+    func isWeakTypo(_ match: GazetteerMatch, of folded: String) -> Bool {
+        guard match.quality == .fuzzy else { return false }
+        let main = Array(NameFolding.fold(match.entry.name).utf8)
+        let matched = Array(match.matchedKey.utf8)
+        guard main != matched else { return false }
+        let query = Array(folded.utf8)
+        var scratch = EditDistance(query: query)
+        let reachesMain = main.withUnsafeBufferPointer {
+            scratch.distance(query, $0, limit: Gazetteer.typoBudget(query.count)) != nil
+        }
+        guard !reachesMain else { return false }
+        var variant = EditDistance(query: matched)
+        return main.withUnsafeBufferPointer { variant.distance(matched, $0, limit: 2) != nil }
+    }
+
     private func firstCharacter(of bytes: [UInt8]) -> [UInt8] {
         guard let first = bytes.first else { return [] }
         let length = first < 0x80 ? 1 : first < 0xE0 ? 2 : first < 0xF0 ? 3 : 4

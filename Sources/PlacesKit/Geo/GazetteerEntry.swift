@@ -9,6 +9,7 @@ public struct GazetteerEntry: Sendable, Equatable {
         case monument, building, tower, bridge, castle, palace, church, temple, mosque, museum, ruins, heritage
         case park, garden, island, beach, viewpoint, street, square, waterfall, canyon, cave, glacier, valley
         case coast, district, market, stadium, mountain, volcano, lake, natural
+        case university, station, lighthouse, dam
         // Natural Earth's physical features beyond those.
         case range, desert, plateau, plain, peninsula, cape, area, sea, gulf, bay, strait, fjord, lagoon, river
         case archipelago, delta, basin, wetland, depression, pass
@@ -209,11 +210,16 @@ public struct GazetteerSearchResult: Sendable, Equatable {
     public var matches: [GazetteerMatch]
     /// Qualifiers dropped because they named nothing; empty when every qualifier was used.
     public var droppedQualifiers: [DroppedQualifier]
+    /// Weak guesses ("did you mean"), offered when no candidate is good enough to be a result: typos that
+    /// lean on a rare variant spelling of a name far from the query (`Colaba` reaching Cuiabá through
+    /// "Culaba"). Empty whenever ``matches`` is not.
+    public var suggestions: [GazetteerMatch]
 
     /// Creates a result.
-    public init(matches: [GazetteerMatch], droppedQualifiers: [DroppedQualifier] = []) {
+    public init(matches: [GazetteerMatch], droppedQualifiers: [DroppedQualifier] = [], suggestions: [GazetteerMatch] = []) {
         self.matches = matches
         self.droppedQualifiers = droppedQualifiers
+        self.suggestions = suggestions
     }
 }
 

@@ -32,6 +32,14 @@ public enum GazetteerScore {
     /// The quality part for an airport's IATA or ICAO code: as good as an exact name ("LHR"), though a country's
     /// ISO alpha-3 code still wins the same three letters ("FRA" is France; "Frankfurt Airport" finds FRA).
     public static let airportCode = 100.0
+    /// What a code gains when the query is written as one, in three or four capitals ("KEF"): enough to beat
+    /// a town of those letters (Le Kef), as a country's ISO code gains it too ("FRA" stays France).
+    public static let writtenAsCode = 40.0
+    /// What a county named by its main name gains when no town of that name lies inside it: its people
+    /// counted whole rather than by the hundredth (8 points per tenfold, so 16).
+    public static let countyOwnPeople = 16.0
+    /// What a place gains when its main name is spelled exactly as typed, accents included: a tenfold lead.
+    public static let exactSpelling = 8.0
     /// The quality part for a prefix that ends where a word of the name ends.
     public static let wordPrefix = 56.0
     /// The quality part for any other prefix.

@@ -13,7 +13,7 @@ enum GenericWords {
 
     /// The kinds of place a generic word announces.
     enum Family: Sendable {
-        case water, mountain, island, park, waterfall, desert, river, any
+        case water, mountain, island, park, waterfall, desert, river, airport, any
 
         /// Whether a place of this kind belongs to the family.
         func admits(_ kind: GazetteerEntry.Kind) -> Bool {
@@ -25,6 +25,7 @@ enum GenericWords {
             case .waterfall: kind == .waterfall
             case .desert: kind == .desert
             case .river: kind == .river
+            case .airport: kind == .airport
             case .any: true
             }
         }
@@ -43,6 +44,7 @@ enum GenericWords {
         ("parque nacional de ", .park), ("parque nacional ", .park), ("parco nazionale ", .park),
         ("nationalpark ", .park), ("national park ", .park),
         ("desierto de ", .desert), ("desert of ", .desert), ("river ", .river), ("rio ", .river),
+        ("aeropuerto de ", .airport), ("aeroporto di ", .airport), ("aeroport de ", .airport), ("flughafen ", .airport),
         ("the ", .any), ("la ", .any), ("le ", .any), ("el ", .any), ("il ", .any), ("der ", .any), ("die ", .any), ("das ", .any),
     ]
 
@@ -53,6 +55,7 @@ enum GenericWords {
         (" lake", .water), (" see", .water), (" mountains", .mountain), (" mountain", .mountain), (" range", .mountain),
         (" volcano", .mountain), (" peak", .mountain), (" island", .island), (" islands", .island), (" isle", .island),
         (" desert", .desert), (" river", .river),
+        (" international airport", .airport), (" airport", .airport), (" intl", .airport), (" flughafen", .airport),
     ]
 
     /// The readings of a folded query beyond the query itself: each generic word it starts or ends with,

@@ -60,6 +60,11 @@ public struct ReverseGeocoder: Sendable {
     /// The named areas, peaks and region outlines.
     public let features: FeatureIndex
 
+    /// How near a town a point counts as ashore in its country, whatever the outlines say.
+    public static let ashoreNearTownKm = 1.0
+    /// How near a sight a point takes the sight's region and district.
+    public static let sightRegionKm = 1.0
+
     /// Creates a reverse geocoder over a gazetteer.
     public init(gazetteer: Gazetteer = .bundled) {
         self.gazetteer = gazetteer
@@ -74,7 +79,14 @@ public struct ReverseGeocoder: Sendable {
         let nearest = gazetteer.nearest(latitude: latitude, longitude: longitude, limit: 1)
         var result = ReverseGeocodeResult(nearest: nearest.first)
         result.address = gazetteer.regionAddress(latitude: latitude, longitude: longitude)
-        let placement = locator.placement(latitude: latitude, longitude: longitude)
+        var placement = locator.placement(latitude: latitude, longitude: longitude)
+        // A point within a kilometre of a town is ashore in the town's country, whatever the 1:50m outline
+        // says (Oía sits on a cliff the outline leaves in the sea).
+        if let town = nearest.first, town.distanceKm <= ReverseGeocoder.ashoreNearTownKm,
+           placement?.offshore ?? true, placement.map({ $0.code == town.entry.countryCode }) ?? true {
+            placement = CountryLocator.Placement(code: town.entry.countryCode, name: locator.name(of: town.entry.countryCode),
+                                                 offshore: false)
+        }
         result.countryCode = placement?.code
         result.countryName = placement?.name
         result.peak = features.peak(latitude: latitude, longitude: longitude)
@@ -98,6 +110,15 @@ public struct ReverseGeocoder: Sendable {
             let sameCountry = gazetteer.nearest(latitude: latitude, longitude: longitude, limit: 10)
                 .filter { $0.entry.countryCode == placement.code }
             town = sameCountry.first(where: fits) ?? sameCountry.first
+        }
+        // A sight within a kilometre is where the point is: its own town's region and district, as `add`
+        // gives them (Mont Saint-Michel is in Normandie, though Bretagne's Roz-sur-Couesnon is nearer).
+        if outlined == nil, let sight = gazetteer.nearestSight(latitude: latitude, longitude: longitude,
+                                                               withinKm: ReverseGeocoder.sightRegionKm),
+           sight.entry.countryCode == placement.code, !sight.entry.admin1.isEmpty {
+            result.admin1 = sight.entry.admin1
+            result.admin2 = ReverseGeocoder.admin2(of: sight.entry)
+            return result
         }
         if let outlined, let code = outlinedCode {
             let name = gazetteer.regionName(country: placement.code, code: code)

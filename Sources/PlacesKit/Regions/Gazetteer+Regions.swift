@@ -137,7 +137,8 @@ extension Gazetteer {
         let matches = all.prefix(limit).map(\.0)
         // A note about a dropped qualifier concerns the gazetteer's results: kept only when one leads.
         let gazetteerLeads = matches.first.map { $0.entry.osm == nil } ?? true
-        return GazetteerSearchResult(matches: Array(matches), droppedQualifiers: gazetteerLeads ? own.droppedQualifiers : [])
+        return GazetteerSearchResult(matches: Array(matches), droppedQualifiers: gazetteerLeads ? own.droppedQualifiers : [],
+                                     suggestions: matches.isEmpty ? own.suggestions : [])
     }
 }
 

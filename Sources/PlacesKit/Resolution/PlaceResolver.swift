@@ -51,7 +51,8 @@ public struct PlaceResolver: Sendable {
         let trimmed = query.trimmed
         guard !trimmed.isEmpty, limit > 0 else { return PlaceResolution(query: query, candidates: []) }
         let result = gazetteer.lookup(trimmed, limit: limit, country: country)
-        let found = result.matches.map(candidate)
+        // Weak guesses are still offered to choose from; they are never pinned without asking (see ``pin``).
+        let found = (result.matches.isEmpty ? result.suggestions : result.matches).map(candidate)
         if found.first?.match == .coordinates { return PlaceResolution(query: query, candidates: found) }
         let own = country == nil ? ownCandidates(for: trimmed) : (exact: [], prefix: [])
         // The gazetteer's own order stands (its score may put a typo of a great city above an exact

@@ -32,6 +32,7 @@ extension Gazetteer {
         .monument, .building, .tower, .bridge, .castle, .palace, .church, .temple, .mosque, .museum, .ruins, .heritage,
         .park, .garden, .island, .beach, .viewpoint, .street, .square, .waterfall, .canyon, .cave, .glacier, .valley,
         .coast, .district, .market, .stadium, .mountain, .volcano, .lake, .natural,
+        .university, .station, .lighthouse, .dam,
     ]
 
     /// The kind column of the `places` line at `offset`.

@@ -103,9 +103,14 @@ enum AddCommand: PlacesCommand {
             context.say(try PlaceOutput.json(saved))
         } else {
             var line = "Added \(context.style.bold(TerminalText.visible(saved.name))) (\(saved.shortID)) at \(CoordinateFormat.plain(saved.latitude)), \(CoordinateFormat.plain(saved.longitude))"
-            if let gazetteer = try? GazetteerAccess.gazetteer(context),
-               let near = gazetteer.nearest(latitude: saved.latitude, longitude: saved.longitude).first {
-                line += near.distanceKm < 1 ? ", in \(near.entry.context)" : ", near \(near.entry.context)"
+            if let gazetteer = try? GazetteerAccess.gazetteer(context) {
+                // The nearest town of the point's own country (Kilimanjaro is near Tarakea, TZ, though a Kenyan
+                // town lies nearer), else the nearest of all.
+                let towns = gazetteer.nearest(latitude: saved.latitude, longitude: saved.longitude, limit: 10)
+                let country = ReverseGeocoder(gazetteer: gazetteer).country(latitude: saved.latitude, longitude: saved.longitude)
+                if let near = towns.first(where: { $0.entry.countryCode == country }) ?? towns.first {
+                    line += near.distanceKm < 1 ? ", in \(near.entry.context)" : ", near \(near.entry.context)"
+                }
             }
             context.say(line)
         }

@@ -64,7 +64,11 @@ enum SearchCommand: PlacesCommand {
             return
         }
         guard !matches.isEmpty else {
-            throw CommandFailure("no place matches \"\(query)\"" + (country.map { " in \($0)" } ?? ""))
+            if !result.suggestions.isEmpty {
+                context.note("No place called \"\(query)\". Did you mean:")
+                for match in result.suggestions { context.say(GazetteerAccess.line(match)) }
+            }
+            throw CommandFailure(noMatch(query, country, suggestions: result.suggestions))
         }
         for dropped in result.droppedQualifiers {
             context.note(GazetteerAccess.droppedQualifierNote(dropped, best: matches[0].entry))
@@ -73,5 +77,14 @@ enum SearchCommand: PlacesCommand {
             context.note("No place called \"\(query)\". Did you mean:")
         }
         for match in matches { context.say(GazetteerAccess.line(match)) }
+    }
+
+    /// The failure when nothing is a result: weak guesses were shown as suggestions, or nothing matched at all.
+    private static func noMatch(_ query: String, _ country: String?, suggestions: [GazetteerMatch]) -> String {
+        let within = country.map { " in \($0)" } ?? ""
+        if let first = suggestions.first {
+            return "no place matches \"\(query)\"\(within); the nearest spelling is \(first.entry.name)"
+        }
+        return "no place matches \"\(query)\"\(within)"
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PlacesKit
 
@@ -174,6 +175,41 @@ enum BoundaryTables {
             #expect(fields.count == 4 && (fields[0] == "mountain" || fields[0] == "volcano") && Int(fields[2]) != nil)
             #expect(fields.last?.utf8.count == 8)
         }
+    }
+
+    /// Natural Earth's peaks against a second source, the curated sights (compiled by hand from reference
+    /// works): a peak the curated table names within 10 km lies within 300 m of its summit there.
+    @Test func peaksAgreeWithTheCuratedSummits() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scripts/gazetteer/sights")
+        var summits: [String: [(Double, Double)]] = [:]
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".tsv") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+                let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+                guard cells.count >= 8, cells[1] == "mountain" || cells[1] == "volcano",
+                      let lat = Double(cells[2]), let lon = Double(cells[3]) else { continue }
+                for name in [cells[0]] + cells[6].split(separator: "|").map(String.init) + cells[7].split(separator: "|").map(String.init) {
+                    summits[NameFolding.fold(name), default: []].append((lat, lon))
+                }
+            }
+        }
+        #expect(summits.count > 50)
+        let peaks = FeatureIndex.bundled.peaks
+        var compared = 0
+        for line in BoundaryTables.lines(peaks) {
+            let fields = peaks.fields(at: line.offset)
+            let p = peaks.base + line.end - 8
+            let lat = PackedGeometry.latitude(PackedGeometry.value(p + 4, width: 4))
+            let lon = PackedGeometry.longitude(PackedGeometry.value(p, width: 4))
+            let distances = (summits[NameFolding.fold(String(fields[1]))] ?? []).map {
+                Geodesy.distanceKm(fromLatitude: lat, longitude: lon, toLatitude: $0.0, longitude: $0.1)
+            }.filter { $0 <= 10 }
+            guard let nearest = distances.min() else { continue }
+            compared += 1
+            #expect(nearest <= 0.3, "\(fields[1]) lies \(nearest) km from its curated summit")
+        }
+        #expect(compared >= 20)
     }
 
     /// The outlines against the gazetteer: almost every GeoNames town must fall in its own country's outline

@@ -110,4 +110,31 @@ import PlacesKit
         #expect(line.contains("\"atSea\": true, \"coast\": {\"country\": \"BR\""))
         #expect(line.contains("\"admin1\": null, \"admin2\": null, \"areas\": [{\"name\": \"South Atlantic Ocean\", \"kind\": \"ocean\"}], \"peak\": null}"))
     }
+
+    @Test func aPeakReachesAsFarAsItIsHigh() {
+        #expect(FeatureIndex.peakReachKm(elevationMetres: 140) == 0.5)
+        #expect(FeatureIndex.peakReachKm(elevationMetres: 900) == 3)
+        #expect(FeatureIndex.peakReachKm(elevationMetres: 8848) == FeatureIndex.peakRadiusKm)
+        // Monaco is not on Mont Agel (140 m in Natural Earth, 5 km away).
+        #expect(geocoder.locate(latitude: 43.7409, longitude: 7.4279).peak == nil)
+        // Everest's summit point is the curated one.
+        let everest = geocoder.locate(latitude: 27.9881, longitude: 86.9250).peak
+        #expect(everest?.name == "Mount Everest")
+        #expect((everest?.distanceKm ?? 99) < 0.3)
+    }
+
+    @Test func aPointBesideATownIsAshore() {
+        // Oía's cliff-top lanes lie outside the 1:50m outline of Santorini.
+        let result = geocoder.locate(latitude: 36.4618, longitude: 25.3753)
+        #expect(!result.atSea)
+        #expect(result.countryCode == "GR")
+        #expect(!result.areas.contains { $0.isWater })
+    }
+
+    @Test func aSightGivesItsOwnRegion() {
+        // Bretagne's Roz-sur-Couesnon is the nearest town, but Mont Saint-Michel belongs to Normandie.
+        let result = geocoder.locate(latitude: 48.6361, longitude: -1.5115)
+        #expect(result.admin1 == "Normandie")
+        #expect(result.admin2 == "Manche")
+    }
 }

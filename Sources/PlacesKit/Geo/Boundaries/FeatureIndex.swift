@@ -44,8 +44,15 @@ public struct FeatureIndex: Sendable {
     let boxes = BoundaryData.featureBoxes
     let peaks = BoundaryData.peaks
 
-    /// How far from a summit a point is still "on" the mountain.
+    /// How far from a summit a point is still "on" the highest mountain.
     public static let peakRadiusKm = 5.0
+
+    /// How far a peak of this height reaches: about 1 km per 300 m (a hill of 140 m half a kilometre,
+    /// Everest the full ``peakRadiusKm``), never under 0.5 km. A low hill does not name a town 5 km away
+    /// (Monaco is not on Mont Agel).
+    public static func peakReachKm(elevationMetres: Int, radiusKm: Double = peakRadiusKm) -> Double {
+        min(radiusKm, max(0.5, Double(elevationMetres) / 300))
+    }
 
     /// What contains a point: the named areas, smallest first (a lake before the range it lies in), and
     /// the first-level region whose 1:50m outline holds it where Natural Earth draws one (its name and
@@ -66,7 +73,8 @@ public struct FeatureIndex: Sendable {
         return (found.sorted { $0.size < $1.size }.map(\.area), admin1)
     }
 
-    /// The nearest named peak within `radiusKm` of a point.
+    /// The nearest named peak whose reach (``peakReachKm(elevationMetres:radiusKm:)``, at most `radiusKm`)
+    /// holds a point.
     public func peak(latitude: Double, longitude: Double, radiusKm: Double = FeatureIndex.peakRadiusKm) -> NearbyPeak? {
         guard latitude.isFinite, longitude.isFinite else { return nil }
         var best: NearbyPeak? = nil
@@ -82,8 +90,11 @@ public struct FeatureIndex: Sendable {
                 let d = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: lat, longitude: lon)
                 if d <= radiusKm, d < (best?.distanceKm ?? .infinity) {
                     let fields = peaks.fields(at: offset)
-                    best = NearbyPeak(name: String(fields[1]), kind: String(fields[0]), elevationMetres: Int(fields[2]) ?? 0,
-                                      latitude: lat, longitude: lon, distanceKm: d)
+                    let elevation = Int(fields[2]) ?? 0
+                    if d <= FeatureIndex.peakReachKm(elevationMetres: elevation, radiusKm: radiusKm) {
+                        best = NearbyPeak(name: String(fields[1]), kind: String(fields[0]), elevationMetres: elevation,
+                                          latitude: lat, longitude: lon, distanceKm: d)
+                    }
                 }
             }
             offset = end + 1

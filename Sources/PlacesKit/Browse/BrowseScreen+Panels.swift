@@ -39,10 +39,11 @@ extension BrowseScreen {
         // `where` is asked once for each centre: a redraw without a move costs nothing.
         if let cached = whereCache, cached.0 == centre { whereabouts = cached.1 } else { whereabouts = whereText(centre); whereCache = (centre, whereabouts) }
         let scale = MapScaleBar(viewport: model.viewport, maximumLength: 10).label
-        var parts = [CoordinateFormat.pair(latitude: centre.latitude, longitude: centre.longitude), shown(whereabouts),
-                     "\(scale)/10 cells", "\(inView) in view"]
+        // The longest part, what is at the crosshair, comes last: a narrow terminal cuts it, not the news.
+        var parts = [CoordinateFormat.pair(latitude: centre.latitude, longitude: centre.longitude), "\(inView) in view", "\(scale)/10 cells"]
         if !model.filter.summary.isEmpty { parts.append(model.filter.summary) }
         if !model.status.isEmpty { parts.append(shown(model.status)) }
+        parts.append(shown(whereabouts))
         let text = " " + parts.joined(separator: " · ")
         screen.fill(column: 0, row: row, width: screen.columns, style: Palette.status)
         screen.put(TerminalText.truncate(text, toWidth: screen.columns), column: 0, row: row, style: Palette.status)
@@ -66,8 +67,9 @@ extension BrowseScreen {
             var lines = ["Search: " + shown(model.search.text) + (ascii ? "_" : "▏")]
             for (index, result) in model.search.results.enumerated() {
                 let source = result.isOwnPlace ? (ascii ? "*" : "●") : " "
-                lines.append((index == model.search.chosen ? "> " : "  ") + source + " " + shown(result.name)
-                             + (result.context.isEmpty || result.context == result.name ? "" : " — " + shown(result.context)))
+                // A gazetteer result's context starts with its name ("Kotka, Kymenlaakso, FI").
+                let text = result.context.hasPrefix(result.name) ? result.context : result.name + (result.context.isEmpty ? "" : " — " + result.context)
+                lines.append((index == model.search.chosen ? "> " : "  ") + source + " " + shown(text))
             }
             if model.search.results.isEmpty && !model.search.text.isEmpty { lines.append("  (no match)") }
             lines.append("↑↓ choose · Enter flies there · Esc closes")

@@ -23,7 +23,7 @@ let package = Package(
         .executableTarget(name: "places", dependencies: ["PlacesKit", "PlacesCommandLine", "PlacesTerminal"]),
         // What both test targets share: running the built binary, finding outside tools.
         .target(name: "PlacesTestSupport", path: "Tests/PlacesTestSupport"),
-        .testTarget(name: "PlacesKitTests", dependencies: ["PlacesKit", "PlacesData", "PlacesTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PlacesKitTests", dependencies: ["PlacesKit", "PlacesData", "PlacesTerminal", "PlacesTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PlacesTerminalTests", dependencies: ["PlacesTerminal"]),
         .testTarget(name: "PlacesCommandLineTests", dependencies: ["PlacesCommandLine", "PlacesKit"]),
         .testTarget(name: "PlacesCLITests", dependencies: ["PlacesKit", "PlacesCommandLine", "places", "PlacesTestSupport"], exclude: ["Fixtures"]),

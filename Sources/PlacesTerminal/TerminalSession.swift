@@ -106,12 +106,13 @@ public final class TerminalSession {
         _ = tcsetattr(input, TCSAFLUSH, SavedTerminal.modes)
     }
 
-    /// Ctrl-Z: gives the terminal back, stops the process as the shell's job control expects, and
-    /// takes the terminal again once continued (`fg`). Redraw everything afterwards.
+    /// Ctrl-Z: gives the terminal back, stops the process group as the shell's job control expects
+    /// (a wrapper script stops too), and takes the terminal again once continued (`fg`). Redraw
+    /// everything afterwards.
     public func suspend() {
         restore()
         signal(SIGTSTP, SIG_DFL)
-        raise(SIGTSTP)
+        kill(0, SIGTSTP)
         try? enter()
     }
 

@@ -18,6 +18,8 @@ public final class BrowseModel {
     /// What the caller must do after a key.
     public enum Effect: Equatable, Sendable {
         case none, quit, suspend
+        /// Ctrl-L: draw the whole screen again (after another program wrote over it).
+        case redraw
         /// `E`: open the place in `$EDITOR` (the `edit` command's flow), then ``editorFinished(before:after:)``.
         case openEditor(UUID)
     }
@@ -122,6 +124,7 @@ public final class BrowseModel {
         switch key {
         case .character("q"), .control("c"): return .quit
         case .control("z"): return .suspend
+        case .control("l"): return .redraw
         case .left, .character("h"): view.pan(dotsX: -stepX, dotsY: 0)
         case .right, .character("l"): view.pan(dotsX: stepX, dotsY: 0)
         case .up, .character("k"): view.pan(dotsX: 0, dotsY: -stepY)

@@ -16,6 +16,7 @@ extension BrowseScreen {
         "f                 filter: a tag, visited, wanted (empty: all)",
         "Esc               clear the mark and the selection",
         "q or Ctrl-C       quit                        Ctrl-Z  suspend",
+        "Ctrl-L            draw the whole screen again",
     ]
 
     func drawSideList(_ model: BrowseModel, _ inView: [Location], into screen: inout ScreenBuffer, from column: Int) {

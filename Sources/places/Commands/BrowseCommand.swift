@@ -117,6 +117,7 @@ enum BrowseCommand: PlacesCommand {
                     switch model.handle(key) {
                     case .none: break
                     case .quit: return
+                    case .redraw: screen.invalidate()
                     case .suspend:
                         session.suspend()
                         screen.invalidate()

@@ -107,11 +107,11 @@ public struct KeyDecoder: Sendable {
                 }
                 let end = min(index + length, pending.count)
                 let text = String(decoding: pending[index..<end], as: UTF8.self)
-                if length > 1, text.unicodeScalars.count == 1, let scalar = text.unicodeScalars.first, scalar != "\u{FFFD}" {
+                if length > 1, text.unicodeScalars.count == 1, let scalar = text.unicodeScalars.first, scalar != "\u{FFFD}", scalar.value >= 0xA0 {
                     keys.append(.character(Character(scalar)))
                     take(length)
                 } else {
-                    take(1)  // a stray continuation byte or a broken character: dropped
+                    take(length > 1 && text.unicodeScalars.count == 1 ? length : 1)  // a C1 control, a stray or broken byte: dropped
                 }
             }
         }

@@ -146,9 +146,10 @@ public struct ScreenBuffer: Sendable {
     public mutating func frame() -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(shown == nil ? cells.count * 3 : 1024)
-        var style: CellStyle? = nil
+        // Every frame ends with the terminal's style reset, so each starts from the plain style.
+        var style = CellStyle.plain
         let full = shown == nil
-        if full { out += Array("\u{1B}[0m\u{1B}[H\u{1B}[2J".utf8); style = .plain }
+        if full { out += Array("\u{1B}[0m\u{1B}[H\u{1B}[2J".utf8) }
         let previous = shown ?? Array(repeating: .blank, count: cells.count)
         for row in 0..<rows {
             let base = row * columns
@@ -178,7 +179,7 @@ public struct ScreenBuffer: Sendable {
                 cursor = column
             }
         }
-        if style != nil && style != .plain { out += Array("\u{1B}[0m".utf8) }
+        if style != .plain { out += Array("\u{1B}[0m".utf8) }
         shown = cells
         return out
     }

@@ -26,7 +26,8 @@ extension BrowseScreen {
         screen.put(TerminalText.truncate("\(inView.count) in view", toWidth: width), column: left, row: 0, style: CellStyle(bold: true))
         for (offset, place) in inView.prefix(max(screen.rows - 3, 0)).enumerated() {
             let glyph = place.isVisited ? (ascii ? "*" : "●") : (ascii ? "o" : "○")
-            let text = TerminalText.truncate(glyph + " " + shown(place.name), toWidth: width)
+            let cut = TerminalText.truncate(glyph + " " + TerminalText.visible(place.name), toWidth: width)
+            let text = ascii ? Self.asciiOnly(cut) : cut
             let isSelected = place.id == model.selection
             if isSelected { screen.fill(column: left - 1, row: offset + 1, width: width + 1, style: Palette.selected) }
             screen.put(text, column: left, row: offset + 1, style: isSelected ? Palette.selected : .plain)
@@ -45,9 +46,9 @@ extension BrowseScreen {
         if !model.filter.summary.isEmpty { parts.append(model.filter.summary) }
         if !model.status.isEmpty { parts.append(shown(model.status)) }
         parts.append(shown(whereabouts))
-        let text = " " + parts.joined(separator: " · ")
+        let text = TerminalText.truncate(" " + parts.joined(separator: " · "), toWidth: screen.columns)
         screen.fill(column: 0, row: row, width: screen.columns, style: Palette.status)
-        screen.put(TerminalText.truncate(text, toWidth: screen.columns), column: 0, row: row, style: Palette.status)
+        screen.put(ascii ? Self.asciiOnly(text) : text, column: 0, row: row, style: Palette.status)
     }
 
     func drawPanel(_ model: BrowseModel, into screen: inout ScreenBuffer, columns: Int, rows: Int) {
@@ -109,7 +110,8 @@ extension BrowseScreen {
             screen.put(v, column: left, row: row, style: frame)
             let style = offset == highlight ? Palette.selected : (offset == 0 ? CellStyle(bold: true) : .plain)
             screen.fill(column: left + 1, row: row, width: inner + 2, style: style)
-            screen.put(TerminalText.truncate(line, toWidth: inner), column: left + 2, row: row, style: style)
+            let cut = TerminalText.truncate(line, toWidth: inner)
+            screen.put(ascii ? Self.asciiOnly(cut) : cut, column: left + 2, row: row, style: style)
             screen.put(v, column: left + inner + 3, row: row, style: frame)
         }
         screen.put(corners[2] + String(repeating: h, count: inner + 2) + corners[3], column: left, row: first + height + 1, style: frame)

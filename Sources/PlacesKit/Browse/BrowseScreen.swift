@@ -51,8 +51,13 @@ public final class BrowseScreen {
     /// Text as drawn: only ASCII in an ASCII locale, never control characters.
     func shown(_ text: String) -> String {
         let visible = TerminalText.visible(text)
-        guard ascii else { return visible }
-        return String(String.UnicodeScalarView(visible.unicodeScalars.map { $0.isASCII ? $0 : "?" }))
+        return ascii ? Self.asciiOnly(visible) : visible
+    }
+
+    /// The few signs browse writes itself in their ASCII forms; any other character becomes `?`.
+    static func asciiOnly(_ text: String) -> String {
+        let signs: [Unicode.Scalar: Unicode.Scalar] = ["·": "|", "—": "-", "↑": "^", "↓": "v", "▏": "_", "●": "*", "○": "o", "…": "~"]
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0.isASCII ? $0 : signs[$0] ?? "?" }))
     }
 
     /// Draws the whole screen.
@@ -123,7 +128,7 @@ public final class BrowseScreen {
         // Names of the places nearest the centre, placed around their pins.
         if options.showsLabels {
             let labelled = Array(inView.prefix(Self.mostLabels))
-            let names = labelled.map { LabelPlacer.shortened(shown($0.name.trimmed), maximum: 20) }
+            let names = labelled.map { shown(LabelPlacer.shortened(TerminalText.visible($0.name.trimmed), maximum: 20)) }
             let requests = zip(labelled, names).map { place, name -> LabelPlacer.Request in
                 let p = viewport.point(latitude: place.latitude, longitude: place.longitude)
                 return LabelPlacer.Request(x: Double(Int(p.x / 2)) + 0.5, y: Double(Int(p.y / 4)) + 0.5, pinRadius: 0.5,

@@ -46,10 +46,11 @@ import Testing
         #expect(model.placesInView().count == 3)
         // The wheel zooms about the pointer: the point under it stays put.
         let v = model.viewport
-        let before = (x: v.minX + 10.0 / v.scale, y: v.minY + 10.0 / v.scale)
+        // The pointer at cell (4, 2) is the dot (9, 10): the middle of that cell.
+        let before = (x: v.minX + 9.0 / v.scale, y: v.minY + 10.0 / v.scale)
         _ = model.handle(.mouse(MouseEvent(kind: .wheelUp, button: 0, column: 4, row: 2)))
         let after = model.viewport
-        let now = (x: after.minX + 10.0 / after.scale, y: after.minY + 10.0 / after.scale)
+        let now = (x: after.minX + 9.0 / after.scale, y: after.minY + 10.0 / after.scale)
         #expect(abs(now.x - before.x) < 1e-9 && abs(now.y - before.y) < 1e-9)
         // A drag pans by the cells moved.
         let centre = model.view.centreX
@@ -208,7 +209,7 @@ import Testing
         let plain = draw(color: false, ascii: false)
         #expect((0..<plain.rows).allSatisfy { row in (0..<plain.columns).allSatisfy { plain[$0, row].style.foreground == nil } })
         let ascii = text(draw(color: true, ascii: true))
-        #expect(ascii.unicodeScalars.allSatisfy(\.isASCII))
+        #expect(ascii.unicodeScalars.allSatisfy { $0.isASCII })
         #expect(ascii.contains("Sch?nbrunn") && ascii.contains("*"))
     }
 }

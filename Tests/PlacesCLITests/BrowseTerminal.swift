@@ -30,10 +30,15 @@ struct BrowseTerminal {
         echo BROWSE-ENDED
         """ + (interactiveShell ? "" : "\nexec sleep 600\n")
         try script.write(to: runner.directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
-        let result = try ExternalTool.run(tmux, ["-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
-                                                 interactiveShell ? "bash --norc --noprofile -i" : "sh " + Self.quoted(dir + "/run.sh")],
-                                          environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "HOME": dir])
-        #expect(result.status == 0, "tmux: \(result.output)")
+        // The tmux server lives on after the client exits and keeps every descriptor it was given,
+        // among them the ones the test process watches to learn that a child ended: it gets only
+        // /dev/null, every other descriptor closed first.
+        let command = [tmux, "-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
+                       interactiveShell ? "bash --norc --noprofile -i" : "sh " + Self.quoted(dir + "/run.sh")]
+        let closeAll = "for fd in $(ls /proc/$$/fd); do if [ \"$fd\" -gt 2 ]; then eval \"exec $fd>&-\"; fi; done; "
+        let started = try ExternalTool.run("/bin/bash", ["-c", closeAll + "exec " + command.map(Self.quoted).joined(separator: " ") + " </dev/null >/dev/null 2>&1"],
+                                           environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "HOME": dir])
+        #expect(started.status == 0, "tmux new-session failed")
         // A shell with job control runs the script as a job of its own, as a person's shell would.
         if interactiveShell { try tmux(["send-keys", "-l", "sh " + Self.quoted(dir + "/run.sh")]); try tmux(["send-keys", "Enter"]) }
     }

@@ -102,7 +102,7 @@ enum BrowseCommand: PlacesCommand {
                              context: CommandContext) throws {
         var size = session.size()
         var screen = ScreenBuffer(columns: size.columns, rows: size.rows)
-        var lastCheck = monotonicSeconds()
+        var lastCheck = ProgressReporter.monotonicSeconds()
         var dirty = true
         while true {
             if dirty {
@@ -142,8 +142,8 @@ enum BrowseCommand: PlacesCommand {
                 dirty = true
             case .timeout: break
             }
-            if monotonicSeconds() - lastCheck >= 1 {
-                lastCheck = monotonicSeconds()
+            if ProgressReporter.monotonicSeconds() - lastCheck >= 1 {
+                lastCheck = ProgressReporter.monotonicSeconds()
                 if model.tick() { dirty = true }
             }
         }
@@ -154,11 +154,5 @@ enum BrowseCommand: PlacesCommand {
         let value = [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]].compactMap { $0 }.first { !$0.isEmpty } ?? ""
         let upper = value.uppercased()
         return upper.contains("UTF-8") || upper.contains("UTF8")
-    }
-
-    private static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }

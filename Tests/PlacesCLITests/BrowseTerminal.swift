@@ -28,7 +28,7 @@ struct BrowseTerminal {
         echo $? > \(Self.quoted(dir + "/status"))
         stty -a > \(Self.quoted(dir + "/stty-after"))
         echo BROWSE-ENDED
-        """ + (interactiveShell ? "" : "\nexec sleep 600\n")
+        """ + (interactiveShell ? "" : "\nexec cat >/dev/null\n")
         try script.write(to: runner.directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
         // The tmux server lives on after the client exits and keeps every descriptor it was given,
         // among them the ones the test process watches to learn that a child ended: it gets only
@@ -103,5 +103,15 @@ struct BrowseTerminal {
                 try String(contentsOf: dir.appendingPathComponent("stty-after"), encoding: .utf8))
     }
 
-    func close() { _ = try? tmux(["kill-server"]) }
+    /// Ends the tmux server. The window's last command reads the terminal until it goes away (not a
+    /// sleep, which could outlive the server's hangup), so the server exits with it.
+    func close() {
+        // `kill-server` alone can leave the server waiting on its window's process: both are ended
+        // by their process ids, which this test started.
+        let ids = ["#{pane_pid}", "#{pid}"].compactMap { format in
+            (try? tmux(["display-message", "-p", format]))?.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }.compactMap { Int32($0) }
+        _ = try? tmux(["kill-server"])
+        for id in ids { kill(id, SIGKILL) }
+    }
 }

@@ -25,6 +25,14 @@ struct MapScene {
         palette = TagPalette(locations: locations, excluding: options.filter.tags.count == 1 ? Set(options.filter.tags) : [])
     }
 
+    /// A scene of a view chosen elsewhere (browse pans and zooms it); `locations` are taken as given.
+    init(locations: [Location], options: MapOptions, viewport: MapViewport) {
+        self.options = options
+        self.locations = locations
+        self.viewport = viewport
+        palette = TagPalette(locations: locations, excluding: options.filter.tags.count == 1 ? Set(options.filter.tags) : [])
+    }
+
     var title: String { options.titleText(count: locations.count) }
     var subtitle: String { options.filter.summary }
 

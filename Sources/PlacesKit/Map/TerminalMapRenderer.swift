@@ -48,25 +48,9 @@ public struct TerminalMapRenderer: Sendable {
         }
         let viewport = scene.viewport
 
-        var canvas = BrailleCanvas(columns: columns, rows: rows)
-        // Coasts, shores and country borders at the view's scale; rivers only once zoomed in to a
-        // region, where they help to find one's way rather than cover the map in dots.
-        let drawsRivers = scene.outlineScale == .large
-        for shape in scene.outlineShapes() where shape.kind != .regionBorder && (shape.kind != .river || drawsRivers) {
-            for run in shape.runs {
-                for (a, b) in zip(run, run.dropFirst()) { canvas.line(from: shape.points[a], to: shape.points[b]) }
-            }
-        }
-        // An added region's streets, railways and shores, on a canvas of their own so they take a colour
-        // of their own beneath the outlines.
-        var streets = BrailleCanvas(columns: columns, rows: rows)
-        let regionShapes = options.regions.packs.isEmpty ? []
-            : scene.regionShapes(layers: RegionDetail.terminalLayers(kilometresPerDot: viewport.kilometresPerUnit))
-        for shape in regionShapes {
-            for run in shape.runs {
-                for (a, b) in zip(run, run.dropFirst()) { streets.line(from: shape.points[a], to: shape.points[b]) }
-            }
-        }
+        let layers = TerminalMapLayers(scene: scene, columns: columns, rows: rows)
+        var canvas = layers.outlines
+        let streets = layers.streets
         if let circle = scene.radiusCircle(points: 64) {
             for (index, point) in circle.enumerated() where index % 2 == 0 {
                 canvas.line(from: point, to: circle[(index + 1) % circle.count])
@@ -97,16 +81,9 @@ public struct TerminalMapRenderer: Sendable {
         }
 
         // Pins, then names placed around them in cell units.
-        let cellsOfPins = scene.locations.map { location -> (column: Int, row: Int) in
-            let p = viewport.point(latitude: location.latitude, longitude: location.longitude)
-            return (min(max(Int(saturating: p.x / 2), 0), columns - 1), min(max(Int(saturating: p.y / 4), 0), rows - 1))
-        }
-        for (location, cell) in zip(scene.locations, cellsOfPins) {
-            let color = scene.palette.color(for: location)
-            let existing = overlay[cell.row * columns + cell.column]?.text
-            // Where pins share a cell a visited one wins, so the drawing does not depend on order alone.
-            if existing == "●" { continue }
-            put(location.isVisited ? "●" : "○", column: cell.column, row: cell.row, style: "1;38;5;\(color.ansi256)")
+        let cellsOfPins = layers.pinCells(scene)
+        for pin in layers.pins(scene, cells: cellsOfPins) {
+            put(pin.visited ? "●" : "○", column: pin.column, row: pin.row, style: "1;38;5;\(pin.color.ansi256)")
         }
         if options.showsLabels {
             let names = scene.locations.map { LabelPlacer.shortened(TerminalText.visible($0.name.trimmed), maximum: 20) }
@@ -170,7 +147,7 @@ public struct TerminalMapRenderer: Sendable {
         // Region data is OpenStreetMap's, whose licence asks for credit where it is shown: in the frame's
         // bottom edge, so a compact map keeps its height.
         let credit = " " + RegionPack.mapCredit + " "
-        if !regionShapes.isEmpty, TerminalText.width(credit) + 2 <= columns {
+        if layers.hasRegionShapes, TerminalText.width(credit) + 2 <= columns {
             lines.append(styled("└" + String(repeating: "─", count: columns - TerminalText.width(credit) - 1) + credit + "─┘", Style.frame))
         } else {
             lines.append(styled("└" + String(repeating: "─", count: columns) + "┘", Style.frame))

@@ -55,6 +55,7 @@ let allCommands: [CommandEntry] = [
     ImportCommand.entry,
     ExportCommand.entry,
     MapCommand.entry,
+    BrowseCommand.entry,
     UndoCommand.entry,
     HistoryCommand.entry,
     DoctorCommand.entry,

@@ -52,32 +52,39 @@ enum EditCommand: PlacesCommand {
             let change = try flagChange(options)
             result = try store.update(matching: try TypedPlace.clarified(options.id, store: store, context: context), change)
         } else {
-            // The editor takes as long as the person likes, so it works on a copy read without the
-            // lock; the save is a compare-and-swap against that copy, merged field by field.
             let original = try TypedPlace.find(options.id, context: context) { try store.find($0) }
-            guard let (edited, text) = try editInEditor(original, context) else {
+            guard let saved = try editAndSave(original, store: store, context) else {
                 context.note("No changes.")
                 return
             }
-            do {
-                let saved = try store.update(original.id) { place in
-                    place = try PlaceMerge.merge(base: original, edited: edited, current: place)
-                }
-                result = (original, saved)
-            } catch let error as PlaceMerge.Conflicts {
-                let kept = try ExternalEditor.keep(text, name: original.shortID)
-                throw CommandFailure("the place changed while it was open in the editor; nothing was saved:\n"
-                    + error.conflicts.map { "  \(TerminalText.visible($0.field)): saved meanwhile \(TerminalText.visible($0.ours)), typed \(TerminalText.visible($0.theirs))" }.joined(separator: "\n")
-                    + "\nhint: your text is kept in \(kept); reopen it, then apply what you want with `places edit \(original.shortID)`")
-            } catch let error as PlaceLookupError {
-                let kept = try ExternalEditor.keep(text, name: original.shortID)
-                throw CommandFailure("\(error) (it was removed while it was open in the editor); nothing was saved\nhint: your text is kept in \(kept)")
-            }
+            result = saved
         }
         if options.json {
             context.say(try PlaceOutput.json(result.after))
         } else {
             context.say(result.after.hasSameContent(as: result.before) ? "No changes." : "Updated \(TerminalText.visible(result.after.name)) (\(result.after.shortID))")
+        }
+    }
+
+    /// The editor flow, shared with `browse`'s `E`: opens the place in the editor until the text is
+    /// valid, then saves it. The editor takes as long as the person likes, so it works on a copy read
+    /// without the lock; the save is a compare-and-swap against that copy, merged field by field.
+    /// - Returns: the place before and after, or `nil` when the person cancelled or changed nothing.
+    static func editAndSave(_ original: Location, store: JournalStore, _ context: CommandContext) throws -> (before: Location, after: Location)? {
+        guard let (edited, text) = try editInEditor(original, context) else { return nil }
+        do {
+            let saved = try store.update(original.id) { place in
+                place = try PlaceMerge.merge(base: original, edited: edited, current: place)
+            }
+            return (original, saved)
+        } catch let error as PlaceMerge.Conflicts {
+            let kept = try ExternalEditor.keep(text, name: original.shortID)
+            throw CommandFailure("the place changed while it was open in the editor; nothing was saved:\n"
+                + error.conflicts.map { "  \(TerminalText.visible($0.field)): saved meanwhile \(TerminalText.visible($0.ours)), typed \(TerminalText.visible($0.theirs))" }.joined(separator: "\n")
+                + "\nhint: your text is kept in \(kept); reopen it, then apply what you want with `places edit \(original.shortID)`")
+        } catch let error as PlaceLookupError {
+            let kept = try ExternalEditor.keep(text, name: original.shortID)
+            throw CommandFailure("\(error) (it was removed while it was open in the editor); nothing was saved\nhint: your text is kept in \(kept)")
         }
     }
 

@@ -1,0 +1,183 @@
+import PlacesTerminal
+
+/// Draws a ``BrowseModel`` into a ``ScreenBuffer``: the map (outlines, a region's streets, context
+/// names, pins and their names, the search mark, the crosshair, a scale bar), the side list from 100
+/// columns, the status line and whichever panel is open.
+public final class BrowseScreen {
+    /// Whether colours are used (a terminal, `NO_COLOR` unset); emphasis and reversal stay without.
+    public let usesColor: Bool
+    /// Whether to draw in ASCII only (a locale that is not UTF-8).
+    public let ascii: Bool
+    /// Map options: context names on or off, the region packs.
+    public let options: MapOptions
+    /// What `where` says about a point, one line.
+    let whereText: (MapCoordinate) -> String
+    /// The gazetteer's names for a view.
+    let contextNames: (MapViewport) -> [MapContextLabel]
+    private var contextCache: [(unitsPerDot: Double, area: MapViewport, labels: [MapContextLabel])] = []
+    var whereCache: (MapCoordinate, String)?
+
+    /// The side list's width, shown from ``sideListFromColumns`` columns.
+    static let sideListWidth = 30
+    static let sideListFromColumns = 100
+    /// The most place names written on the map, nearest the centre first.
+    static let mostLabels = 150
+
+    enum Palette {
+        static let outline = CellStyle(foreground: 109), street = CellStyle(foreground: 180)
+        static let context = CellStyle(foreground: 244, dim: true), crosshair = CellStyle(foreground: 160, bold: true)
+        static let mark = CellStyle(foreground: 196, bold: true), frame = CellStyle(foreground: 244)
+        static let status = CellStyle(reverse: true), selected = CellStyle(bold: true, reverse: true)
+    }
+
+    public init(usesColor: Bool, ascii: Bool, options: MapOptions,
+                whereText: @escaping (MapCoordinate) -> String,
+                contextNames: @escaping (MapViewport) -> [MapContextLabel]) {
+        self.usesColor = usesColor
+        self.ascii = ascii
+        self.options = options
+        self.whereText = whereText
+        self.contextNames = contextNames
+    }
+
+    /// The map's size in cells for a terminal of this size.
+    public static func mapSize(columns: Int, rows: Int) -> (columns: Int, rows: Int) {
+        let list = columns >= sideListFromColumns ? sideListWidth + 1 : 0
+        return (max(columns - list, 10), max(rows - 1, 3))
+    }
+
+    private func style(_ style: CellStyle) -> CellStyle { usesColor ? style : style.withoutColor }
+
+    /// Text as drawn: only ASCII in an ASCII locale, never control characters.
+    func shown(_ text: String) -> String {
+        let visible = TerminalText.visible(text)
+        return ascii ? Self.asciiOnly(visible) : visible
+    }
+
+    /// The few signs browse writes itself in their ASCII forms; any other character becomes `?`.
+    static func asciiOnly(_ text: String) -> String {
+        let signs: [Unicode.Scalar: Unicode.Scalar] = ["·": "|", "—": "-", "↑": "^", "↓": "v", "▏": "_", "●": "*", "○": "o", "…": "~"]
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0.isASCII ? $0 : signs[$0] ?? "?" }))
+    }
+
+    /// Draws the whole screen.
+    public func draw(_ model: BrowseModel, into screen: inout ScreenBuffer) {
+        screen.clear()
+        let size = Self.mapSize(columns: screen.columns, rows: screen.rows)
+        model.mapColumns = size.columns
+        model.mapRows = size.rows
+        let inView = drawMap(model, into: &screen, columns: size.columns, rows: size.rows)
+        if screen.columns >= Self.sideListFromColumns { drawSideList(model, inView, into: &screen, from: size.columns) }
+        drawStatus(model, inView: inView.count, into: &screen)
+        drawPanel(model, into: &screen, columns: size.columns, rows: size.rows)
+    }
+
+    // MARK: - The map
+
+    private func drawMap(_ model: BrowseModel, into screen: inout ScreenBuffer, columns: Int, rows: Int) -> [Location] {
+        let viewport = model.viewport
+        let inView = model.placesInView()
+        let scene = MapScene(locations: inView, options: options, viewport: viewport)
+        let layers = TerminalMapLayers(scene: scene, columns: columns, rows: rows)
+        var taken = [Bool](repeating: false, count: columns * rows)
+        for row in 0..<rows {
+            for column in 0..<columns {
+                if let dots = layers.outlines.character(column: column, row: row) {
+                    screen.set(column: column, row: row, ScreenCell(ascii ? "." : String(dots), style: style(Palette.outline)))
+                } else if let dots = layers.streets.character(column: column, row: row) {
+                    screen.set(column: column, row: row, ScreenCell(ascii ? ":" : String(dots), style: style(Palette.street)))
+                }
+            }
+        }
+        func put(_ text: String, column: Int, row: Int, _ cellStyle: CellStyle, claims: Bool = true) {
+            guard row >= 0, row < rows else { return }
+            let width = TerminalText.width(text)
+            let end = min(column + width, columns)
+            // Text never runs past the map's edge into the side list.
+            screen.put(column + width > columns ? TerminalText.truncate(text, toWidth: max(columns - column, 0)) : text,
+                       column: column, row: row, style: style(cellStyle))
+            if claims { for c in max(column, 0)..<max(end, max(column, 0)) { taken[row * columns + c] = true } }
+        }
+        func isFree(_ column: Int, _ row: Int, width: Int) -> Bool {
+            guard row >= 0, row < rows, column >= 0, column + width <= columns else { return false }
+            return !(column..<(column + width)).contains { taken[row * columns + $0] }
+        }
+
+        // Pins first, so no name covers one.
+        let cells = layers.pinCells(scene)
+        for pin in layers.pins(scene, cells: cells) {
+            let place = scene.locations[pin.index]
+            let isSelected = place.id == model.selection
+            let glyph = isSelected ? (ascii ? "@" : "◉") : pin.visited ? (ascii ? "*" : "●") : (ascii ? "o" : "○")
+            put(glyph, column: pin.column, row: pin.row, isSelected ? Palette.selected : CellStyle(foreground: UInt8(pin.color.ansi256), bold: true))
+        }
+        if let selected = model.selected, inView.contains(where: { $0.id == selected.id }) {
+            // Where pins share a cell the selected one shows.
+            let p = viewport.point(latitude: selected.latitude, longitude: selected.longitude)
+            put(ascii ? "@" : "◉", column: Int(p.x / 2), row: Int(p.y / 4), Palette.selected)
+        }
+        if let mark = model.mark {
+            let p = viewport.point(mark.coordinate)
+            if p.x >= 0, p.y >= 0, p.x < viewport.width, p.y < viewport.height {
+                put(ascii ? "+" : "✚", column: Int(p.x / 2), row: Int(p.y / 4), Palette.mark)
+            }
+        }
+        // The crosshair, unless a pin is there.
+        if isFree(columns / 2, rows / 2, width: 1) { put(ascii ? "x" : "┼", column: columns / 2, row: rows / 2, Palette.crosshair) }
+
+        // Names of the places nearest the centre, placed around their pins.
+        if options.showsLabels {
+            let labelled = Array(inView.prefix(Self.mostLabels))
+            let names = labelled.map { shown(LabelPlacer.shortened(TerminalText.visible($0.name.trimmed), maximum: 20)) }
+            let requests = zip(labelled, names).map { place, name -> LabelPlacer.Request in
+                let p = viewport.point(latitude: place.latitude, longitude: place.longitude)
+                return LabelPlacer.Request(x: Double(Int(p.x / 2)) + 0.5, y: Double(Int(p.y / 4)) + 0.5, pinRadius: 0.5,
+                                           width: Double(TerminalText.width(name) + 1), height: 1)
+            }
+            let placements = LabelPlacer.place(requests, in: MapBox(x: 0, y: 0, width: Double(columns), height: Double(rows)), gap: 0.5)
+            for (place, (name, placement)) in zip(labelled, zip(names, placements)) {
+                guard let placement else { continue }
+                let column = Int(saturating: (placement.box.x + 0.5).rounded(.down)), row = Int(saturating: placement.box.y.rounded())
+                guard isFree(column, row, width: TerminalText.width(name)) else { continue }
+                put(name, column: column, row: row, place.id == model.selection ? CellStyle(bold: true, underline: true) : .plain)
+            }
+        }
+        // The gazetteer's names where there is room, most important first.
+        if options.showsContext {
+            for label in context(for: viewport, unitsPerDot: model.view.unitsPerDot) {
+                let p = viewport.point(latitude: label.latitude, longitude: label.longitude)
+                let name = shown(label.name)
+                let width = TerminalText.width(name)
+                let column = Int(p.x / 2) - width / 2, row = Int(p.y / 4)
+                guard isFree(column - 1, row, width: width + 2) else { continue }
+                put(name, column: column, row: row, Palette.context)
+            }
+        }
+        // A scale bar in the bottom-left corner.
+        let bar = MapScaleBar(viewport: viewport, maximumLength: Double(min(columns, 60)) / 3 * 2)
+        let barCells = max(Int(saturating: (bar.length / 2).rounded()), 2)
+        let barText = (ascii ? "|" + String(repeating: "-", count: barCells - 2) + "|" : "├" + String(repeating: "─", count: barCells - 2) + "┤") + " " + bar.label
+        put(barText, column: 1, row: rows - 1, Palette.frame)
+        if layers.hasRegionShapes {
+            let credit = RegionPack.mapCredit
+            put(credit, column: columns - TerminalText.width(credit) - 1, row: rows - 1, Palette.context)
+        }
+        return inView
+    }
+
+    /// The context names for a view: the gazetteer is asked for an area three views wide, kept for
+    /// the last few zooms, so a pan or a zoom back costs no search.
+    private func context(for viewport: MapViewport, unitsPerDot: Double) -> [MapContextLabel] {
+        if let hit = contextCache.first(where: { $0.unitsPerDot == unitsPerDot && $0.area.minX <= viewport.minX && $0.area.maxX >= viewport.maxX
+            && $0.area.minY <= viewport.minY && $0.area.maxY >= viewport.maxY }) {
+            return hit.labels.filter { viewport.contains(latitude: $0.latitude, longitude: $0.longitude) }
+        }
+        let w = viewport.maxX - viewport.minX, h = viewport.maxY - viewport.minY
+        let area = MapViewport(minX: viewport.minX - w, maxX: viewport.maxX + w, minY: max(viewport.minY - h, 0),
+                               maxY: min(viewport.maxY + h, 1), width: viewport.width * 3, height: viewport.height * 3)
+        let labels = contextNames(area)
+        contextCache.insert((unitsPerDot, area, labels), at: 0)
+        if contextCache.count > 6 { contextCache.removeLast() }
+        return labels.filter { viewport.contains(latitude: $0.latitude, longitude: $0.longitude) }
+    }
+}

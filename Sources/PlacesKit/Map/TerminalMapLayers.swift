@@ -1,0 +1,63 @@
+/// The drawing a terminal map and `places browse` share: the base outlines and a region's streets in
+/// braille dots, and which cell each pin takes.
+struct TerminalMapLayers {
+    /// Coasts, shores, borders (and rivers when zoomed in).
+    var outlines: BrailleCanvas
+    /// An added region's streets, railways and shores, drawn beneath the outlines in a colour of their own.
+    var streets: BrailleCanvas
+    /// Whether any region shape is in view (its data then needs its credit shown).
+    var hasRegionShapes: Bool
+
+    /// One pin as drawn: its cell, whether visited, its tag colour, and the place it stands for.
+    struct Pin {
+        var column: Int
+        var row: Int
+        var visited: Bool
+        var color: MapColor
+        var index: Int
+    }
+
+    init(scene: MapScene, columns: Int, rows: Int) {
+        let viewport = scene.viewport
+        outlines = BrailleCanvas(columns: columns, rows: rows)
+        // Coasts, shores and country borders at the view's scale; rivers only once zoomed in to a
+        // region, where they help to find one's way rather than cover the map in dots.
+        let drawsRivers = scene.outlineScale == .large
+        for shape in scene.outlineShapes() where shape.kind != .regionBorder && (shape.kind != .river || drawsRivers) {
+            for run in shape.runs {
+                for (a, b) in zip(run, run.dropFirst()) { outlines.line(from: shape.points[a], to: shape.points[b]) }
+            }
+        }
+        streets = BrailleCanvas(columns: columns, rows: rows)
+        let regionShapes = scene.options.regions.packs.isEmpty ? []
+            : scene.regionShapes(layers: RegionDetail.terminalLayers(kilometresPerDot: viewport.kilometresPerUnit))
+        for shape in regionShapes {
+            for run in shape.runs {
+                for (a, b) in zip(run, run.dropFirst()) { streets.line(from: shape.points[a], to: shape.points[b]) }
+            }
+        }
+        hasRegionShapes = !regionShapes.isEmpty
+    }
+
+    /// The cell of each of the scene's places, clamped to the canvas (a still map fits them all).
+    func pinCells(_ scene: MapScene) -> [(column: Int, row: Int)] {
+        let columns = outlines.columns, rows = outlines.rows
+        return scene.locations.map { location in
+            let p = scene.viewport.point(latitude: location.latitude, longitude: location.longitude)
+            return (min(max(Int(saturating: p.x / 2), 0), columns - 1), min(max(Int(saturating: p.y / 4), 0), rows - 1))
+        }
+    }
+
+    /// One pin a cell: where pins share a cell a visited one wins, so the drawing does not depend on
+    /// order alone.
+    func pins(_ scene: MapScene, cells: [(column: Int, row: Int)]) -> [Pin] {
+        var byCell: [Int: Pin] = [:]
+        for (index, (location, cell)) in zip(scene.locations, cells).enumerated() {
+            let key = cell.row * outlines.columns + cell.column
+            if let existing = byCell[key], existing.visited { continue }
+            byCell[key] = Pin(column: cell.column, row: cell.row, visited: location.isVisited,
+                              color: scene.palette.color(for: location), index: index)
+        }
+        return byCell.values.sorted { $0.index < $1.index }
+    }
+}

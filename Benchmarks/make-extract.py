@@ -32,7 +32,7 @@ except ImportError:
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_SOURCE = os.path.join(HERE, "..", "Tests", "PlacesCLITests", "Fixtures", "osm", "monaco.osm.pbf")
 # Bytes a copy of Monaco takes in the output (dense ids delta-code smaller than the original's).
-BYTES_PER_MONACO_COPY = 434_000
+BYTES_PER_MONACO_COPY = 394_000
 
 
 class Loader(osmium.SimpleHandler):

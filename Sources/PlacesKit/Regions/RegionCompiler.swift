@@ -261,7 +261,12 @@ struct RegionCompiler: OSMHandler {
         wayIDs = []; wayLat = []; wayLon = []; wayExtent = []; wayVertex = []
         var grid: [Int: [Int]] = [:]
         func cellOf(_ lat: Double, _ lon: Double) -> (Int, Int) { (Int((lat * 4).rounded(.down)), Int((lon * 4).rounded(.down))) }
+        // Only towns, villages and hamlets give a locality: the grid holds only them, with their reach, so a
+        // feature tests no suburb or neighbourhood node (a dense city has thousands) and hashes no place value.
+        var reaches = [Double](repeating: 0, count: localityNodes.count)
         for (index, place) in localityNodes.enumerated() {
+            guard OSMKinds.settlementValues.contains(place.value), let reach = OSMKinds.localityReach[place.value] else { continue }
+            reaches[index] = reach
             let (r, c) = cellOf(place.lat, place.lon)
             grid[r * 10_000 + c, default: []].append(index)
         }
@@ -273,8 +278,7 @@ struct RegionCompiler: OSMHandler {
             var best: (name: String, ratio: Double)?
             for dr in -1...1 { for dc in -1...1 {
                 for index in grid[(r + dr) * 10_000 + c + dc] ?? [] {
-                    let place = localityNodes[index]
-                    guard OSMKinds.settlementValues.contains(place.value), let reach = OSMKinds.localityReach[place.value] else { continue }
+                    let place = localityNodes[index], reach = reaches[index]
                     let d = Geodesy.distanceKm(fromLatitude: lat, longitude: lon, toLatitude: place.lat, longitude: place.lon)
                     if d <= reach, best == nil || d / reach < best!.ratio { best = (place.name, d / reach) }
                 }

@@ -2,7 +2,7 @@
 """Region packs at scale: `places region add` beside `osmium export` and GDAL's `ogr2ogr`, pack size,
 cold search and `where` with three packs added, a city-scale SVG, and DEFLATE beside zlib.
 
-    python3 Benchmarks/regions.py [--extract FILE.osm.pbf] [--megabytes 200] [--gdal] [--no-build]
+    python3 Benchmarks/regions.py [--extract FILE.osm.pbf] [--megabytes 200] [--gdal] [--deflate] [--no-build]
 
 Without --extract it makes one of --megabytes (default 200) with Benchmarks/make-extract.py, which
 installs PyPI `osmium` (pyosmium) when it is missing. Needs Debian's `osmium-tool` and, with --gdal,

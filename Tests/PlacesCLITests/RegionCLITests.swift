@@ -423,12 +423,32 @@ import Testing
         #expect(result.status == 65, "\(row.0): \(result.status) \(result.stderr)")
         #expect(result.stderr.contains(file.path), "\(row.0): \(result.stderr)")
         #expect(result.stderr.contains(row.2), "\(row.0): \(result.stderr)")
-        // Where: a byte offset for PBF, a line and column for XML.
-        #expect(result.stderr.contains("at byte ") || result.stderr.contains("line "), "\(row.0): \(result.stderr)")
+        // Where: a byte offset for PBF; for XML a line and column with the byte offset beside them.
+        #expect(result.stderr.contains("at byte ") || (result.stderr.contains("line ") && result.stderr.contains("(byte ")),
+                "\(row.0): \(result.stderr)")
         let left = try FileManager.default.contentsOfDirectory(atPath: runner.directory.appendingPathComponent("data/regions").path)
         #expect(left == ["kotka.region"], "\(row.0): \(left)")
         #expect(try Data(contentsOf: runner.journal) == journal)
         #expect(try Data(contentsOf: URL(fileURLWithPath: Self.packPath(runner, "kotka"))) == kotka)
+    }
+
+    @Test func aMissingOrUnreadableExtractExits66() throws {
+        let runner = try PlacesRunner()
+        defer { runner.removeAll() }
+        try #require(try runner.run(["region", "add", Self.fixture("kotka"), "--quiet"]).status == 0)
+        let unreadable = runner.directory.appendingPathComponent("locked.osm.pbf")
+        try Data(contentsOf: URL(fileURLWithPath: Self.fixture("kotka"))).write(to: unreadable)
+        chmod(unreadable.path, 0)
+        var files = [runner.directory.appendingPathComponent("missing.osm.pbf").path, runner.directory.path]
+        if !ExternalTool.isRoot { files.append(unreadable.path) }  // root reads any file
+        for file in files {
+            // With the name of the region already in use too: the missing file is what is reported.
+            let result = try runner.run(["region", "add", file, "--name", "kotka", "--quiet"])
+            #expect(result.status == 66, "\(file): \(result.status) \(result.stderr)")
+            #expect(result.stderr.contains("cannot read the extract \(file)"), "\(result.stderr)")
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: runner.directory.appendingPathComponent("data/regions").path)
+        #expect(left == ["kotka.region"])
     }
 
     @Test func waysWithMissingNodesAreSkippedAndCounted() throws {

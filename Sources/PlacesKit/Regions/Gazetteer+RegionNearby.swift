@@ -6,7 +6,8 @@ import Glibc
 extension Gazetteer {
     /// The region places within `radiusKm` of a point, nearest first, that `keep` accepts; each object
     /// once even where regions overlap.
-    /// - Complexity: reads the lines of the 1-degree cells the radius touches, in every pack whose box does.
+    /// - Complexity: reads, of each 1-degree cell the radius touches, the band of lines within its latitudes,
+    ///   in every pack whose box the radius touches.
     public func regionPlaces(withinKm radiusKm: Double, ofLatitude latitude: Double, longitude: Double,
                              limit: Int = 50, keep: (GazetteerEntry) -> Bool = { _ in true }) -> [NearbyPlace] {
         guard limit > 0, latitude.isFinite, longitude.isFinite else { return [] }
@@ -22,7 +23,7 @@ extension Gazetteer {
             let west = Int((longitude - longitudeReach).rounded(.down)) + 180, east = Int((longitude + longitudeReach).rounded(.down)) + 180
             for row in south...north {
                 for column in west...east {
-                    pack.tables.forEachPlace(row: row, column: column, keepsLatitude: { abs($0 - latitude) <= latitudeReach }) { offset, lat, lon in
+                    pack.tables.forEachRegionPlace(row: row, column: column, latitudes: (latitude - latitudeReach)...(latitude + latitudeReach)) { offset, lat, lon in
                         let distance = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: lat, longitude: lon)
                         if distance <= radiusKm { candidates.append((index, offset, distance)) }
                     }
@@ -41,6 +42,32 @@ extension Gazetteer {
             if found.count == limit { break }
         }
         return found
+    }
+
+    /// Calls `body` with the offset, latitude and longitude of each line of one 1-degree cell of a region
+    /// pack whose latitude lies in a band. A pack's lines are sorted by cell, then latitude, so a binary
+    /// search finds the band's first line and only the band is read: a dense city's cell holds hundreds of
+    /// thousands of places, a 100 m band a few hundred.
+    func forEachRegionPlace(row: Int, column: Int, latitudes: ClosedRange<Double>, _ body: (Int, Double, Double) -> Void) {
+        let cellNumber = row * 360 + (column % 360 + 360) % 360
+        let cellStart = places.lowerBound(Gazetteer.cellKey(cellNumber))
+        let cellEnd = places.lowerBound(Gazetteer.cellKey(cellNumber + 1), from: cellStart)
+        func latitude(ofLineAt offset: Int) -> Double { places.double(at: places.field(.latitude, ofLineAt: offset)) }
+        // The first line of the cell whose latitude reaches the band, found as `lowerBound` finds a key.
+        var low = cellStart, high = cellEnd
+        while low < high {
+            var line = low + (high - low) / 2
+            while line > low, places.base[line - 1] != 10 { line -= 1 }
+            if latitude(ofLineAt: line) < latitudes.lowerBound { low = places.nextLine(after: line) } else { high = line }
+        }
+        var offset = low
+        while offset < cellEnd {
+            let latitudeStart = places.field(.latitude, ofLineAt: offset)
+            let lat = places.double(at: latitudeStart)
+            guard lat <= latitudes.upperBound else { break }
+            body(offset, lat, places.double(at: places.fieldEnd(from: latitudeStart) + 1))
+            offset = places.nextLine(after: offset)
+        }
     }
 
     /// Whether any added region covers a point.

@@ -14,6 +14,9 @@ extension Gazetteer {
         }
     }
 
+    /// How many places of one name (one key) a pack gives the ranking at most.
+    static let regionPlacesRankedPerName = 300
+
     /// The places of the added regions a query names, best first. The query reads as for the gazetteer: a
     /// name, an address with its number before or after the street ("221B Baker Street", "Rue de Rivoli 10"),
     /// or a postcode, then comma-separated qualifiers, each of which must name the place's locality, street,
@@ -39,6 +42,9 @@ extension Gazetteer {
         let countryFilter = country?.uppercased()
         struct Found { var pack: Int; var offset: Int; var quality: GazetteerMatch.Quality; var key: String; var score: Double }
         var found: [String: Found] = [:]
+        // Places admitted per pack and key: a dense pack can hold thousands of one name ("Parking", a chain);
+        // past the first few hundred of one name (in the pack's order) more cannot change what is shown.
+        var admitted: [String: Int] = [:]
         let key = Array(head.utf8)
         func admits(_ pack: RegionPack, _ offset: Int) -> (Bool, [Substring]) {
             let f = pack.tables.places.fields(at: offset)
@@ -57,8 +63,11 @@ extension Gazetteer {
         func consider(_ packIndex: Int, _ ref: Ref, _ quality: GazetteerMatch.Quality, _ matched: String,
                       edits: Int = 0, wholeWord: Bool = false) {
             let pack = regionPacks[packIndex]
+            let counter = "\(packIndex)\t\(matched)"
+            guard admitted[counter, default: 0] < Gazetteer.regionPlacesRankedPerName else { return }
             let (ok, f) = admits(pack, ref.offset)
             guard ok else { return }
+            admitted[counter, default: 0] += 1
             let entryKind = GazetteerEntry.Kind(rawValue: String(f[GazetteerSchema.PlaceColumn.kind.rawValue])) ?? .poi
             // A postcode is a code, but as good a match as a name.
             let keyQuality = quality == .code ? GazetteerMatch.Quality.exact : quality

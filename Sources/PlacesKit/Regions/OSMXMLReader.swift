@@ -13,7 +13,10 @@ public struct OSMXMLReader {
     /// Reads the whole file, calling `handler` with its header and every element in file order.
     /// - Throws: ``OSMReadError`` with the line, column and byte offset of the first thing wrong.
     public func read<H: OSMHandler>(_ bytes: [UInt8], into handler: inout H) throws {
-        var parser = try XMLPullParser(bytes: bytes)
+        var parser: XMLPullParser
+        do { parser = try XMLPullParser(bytes: bytes) } catch let error as XMLError {
+            throw OSMReadError(path: path, offset: error.position.offset(in: bytes), position: error.position, reason: error.reason)
+        }
         var header = OSMHeader()
         var sentHeader = false
         var current: (kind: UInt8, id: Int64, lat: Int32, lon: Int32, offset: Int)?
@@ -97,7 +100,7 @@ public struct OSMXMLReader {
                 }
             }
         } catch let error as XMLError {
-            throw OSMReadError(path: path, offset: nil, position: error.position, reason: error.reason)
+            throw OSMReadError(path: path, offset: error.position.offset(in: bytes), position: error.position, reason: error.reason)
         }
         if !sentHeader { try handler.header(header) }
         handler.progress(bytesRead: bytes.count)

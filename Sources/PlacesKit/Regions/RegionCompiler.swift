@@ -6,8 +6,8 @@ import Glibc
 /// interest with a kind word, its named streets (one per name per locality), its addresses and
 /// postcodes, each with a position, a locality, a country and every name it has.
 ///
-/// It is the ``OSMHandler`` both readers feed. Node positions are kept in sorted arrays (16 bytes a
-/// node) so ways can be placed; each way keeps one representative point so multipolygon relations can be.
+/// It is the ``OSMHandler`` both readers feed. Node positions are kept packed (``NodeLocations``, a few
+/// bytes a node) so ways can be placed; each way keeps one representative point so multipolygon relations can be.
 /// A way whose nodes are not all in the file (an extract cut at its border) is skipped and counted.
 struct RegionCompiler: OSMHandler {
     /// One object the pack keeps.
@@ -42,10 +42,7 @@ struct RegionCompiler: OSMHandler {
     }
 
     var header = OSMHeader()
-    private var nodeIDs: [Int64] = []
-    private var nodeLat: [Int32] = []
-    private var nodeLon: [Int32] = []
-    private var nodesSorted = true
+    private var nodes = NodeLocations()
     private var wayIDs: [Int64] = []
     private var wayLat: [Int32] = []
     private var wayLon: [Int32] = []
@@ -53,7 +50,6 @@ struct RegionCompiler: OSMHandler {
     /// A vertex of each way: a point on its outline, where a relation with holes is placed.
     private var wayVertex: [(Int32, Int32)] = []
     private var waysSorted = true
-    private var sortedNodesForWays = false
     private var sortedWaysForRelations = false
     private(set) var features: [Feature] = []
     private(set) var streetSegments: [Feature] = []
@@ -81,10 +77,7 @@ struct RegionCompiler: OSMHandler {
 
     mutating func node(_ node: OSMNode) throws {
         nodeCount += 1
-        if let last = nodeIDs.last, node.id <= last { nodesSorted = false }
-        nodeIDs.append(node.id)
-        nodeLat.append(node.latitude7)
-        nodeLon.append(node.longitude7)
+        nodes.append(id: node.id, latitude7: node.latitude7, longitude7: node.longitude7)
         let point = Box(minLat: node.latitude7, minLon: node.longitude7, maxLat: node.latitude7, maxLon: node.longitude7)
         if seenBox == nil { seenBox = point } else { seenBox!.add(point) }
         if !node.tags.isEmpty {
@@ -94,21 +87,17 @@ struct RegionCompiler: OSMHandler {
 
     mutating func way(_ way: OSMWay) throws {
         wayCount += 1
-        if !sortedNodesForWays {
-            sortedNodesForWays = true
-            if !nodesSorted { sortNodes() }
-        }
         guard !way.nodes.isEmpty else { return }
         var lats: [Int32] = [], lons: [Int32] = []
         lats.reserveCapacity(way.nodes.count)
         lons.reserveCapacity(way.nodes.count)
         for id in way.nodes {
-            guard let index = nodeIndex(id) else {
+            guard let location = nodes.location(of: id) else {
                 skippedWays += 1
                 return
             }
-            lats.append(nodeLat[index])
-            lons.append(nodeLon[index])
+            lats.append(location.latitude7)
+            lons.append(location.longitude7)
         }
         var box = Box(minLat: lats[0], minLon: lons[0], maxLat: lats[0], maxLon: lons[0])
         for i in lats.indices { box.add(Box(minLat: lats[i], minLon: lons[i], maxLat: lats[i], maxLon: lons[i])) }
@@ -130,7 +119,6 @@ struct RegionCompiler: OSMHandler {
         if !sortedWaysForRelations {
             sortedWaysForRelations = true
             if !waysSorted { sortWays() }
-            if !sortedNodesForWays, !nodesSorted { sortNodes(); sortedNodesForWays = true }
         }
         let area = assembleArea(relation)
         guard !relation.tags.isEmpty, !OSMKinds.names(relation.tags).isEmpty || relation.tags["addr:housenumber"] != nil else { return }
@@ -151,8 +139,8 @@ struct RegionCompiler: OSMHandler {
         }
         if best == nil {
             for member in relation.members where member.type == .node {
-                guard let index = nodeIndex(member.id) else { continue }
-                best = (nodeLat[index], nodeLon[index], 0)
+                guard let location = nodes.location(of: member.id) else { continue }
+                best = (location.latitude7, location.longitude7, 0)
                 break
             }
         }
@@ -251,10 +239,6 @@ struct RegionCompiler: OSMHandler {
         return result
     }
 
-    private func nodeIndex(_ id: Int64) -> Int? {
-        RegionCompiler.search(nodeIDs, id)
-    }
-
     static func search(_ ids: [Int64], _ id: Int64) -> Int? {
         var low = 0, high = ids.count
         while low < high {
@@ -265,14 +249,6 @@ struct RegionCompiler: OSMHandler {
     }
 
     /// Extracts are sorted by id as the format recommends; one that is not is sorted once here.
-    private mutating func sortNodes() {
-        let order = nodeIDs.indices.sorted { nodeIDs[$0] < nodeIDs[$1] }
-        nodeIDs = order.map { nodeIDs[$0] }
-        nodeLat = order.map { nodeLat[$0] }
-        nodeLon = order.map { nodeLon[$0] }
-        nodesSorted = true
-    }
-
     private mutating func sortWays() {
         let order = wayIDs.indices.sorted { wayIDs[$0] < wayIDs[$1] }
         wayIDs = order.map { wayIDs[$0] }
@@ -295,13 +271,18 @@ struct RegionCompiler: OSMHandler {
     /// Gives every feature and street its locality, country and region, joins streets, and makes postcodes.
     /// - Returns: the features to write: points of interest, addresses, streets, postcodes.
     mutating func finish(gazetteer: Gazetteer) -> [Feature] {
-        nodeIDs = []; nodeLat = []; nodeLon = []
+        nodes = NodeLocations()
         wayIDs = []; wayLat = []; wayLon = []; wayExtent = []; wayVertex = []
         memberWays = RegionMemberWays()
         let areaGrid = localityAreaGrid(), areas = localityAreas
         var grid: [Int: [Int]] = [:]
         func cellOf(_ lat: Double, _ lon: Double) -> (Int, Int) { (Int((lat * 4).rounded(.down)), Int((lon * 4).rounded(.down))) }
+        // Only towns, villages and hamlets give a locality: the grid holds only them, with their reach, so a
+        // feature tests no suburb or neighbourhood node (a dense city has thousands) and hashes no place value.
+        var reaches = [Double](repeating: 0, count: localityNodes.count)
         for (index, place) in localityNodes.enumerated() {
+            guard OSMKinds.settlementValues.contains(place.value), let reach = OSMKinds.localityReach[place.value] else { continue }
+            reaches[index] = reach
             let (r, c) = cellOf(place.lat, place.lon)
             grid[r * 10_000 + c, default: []].append(index)
         }
@@ -313,8 +294,7 @@ struct RegionCompiler: OSMHandler {
             var best: (name: String, ratio: Double)?
             for dr in -1...1 { for dc in -1...1 {
                 for index in grid[(r + dr) * 10_000 + c + dc] ?? [] {
-                    let place = localityNodes[index]
-                    guard OSMKinds.settlementValues.contains(place.value), let reach = OSMKinds.localityReach[place.value] else { continue }
+                    let place = localityNodes[index], reach = reaches[index]
                     let d = Geodesy.distanceKm(fromLatitude: lat, longitude: lon, toLatitude: place.lat, longitude: place.lon)
                     if d <= reach, best == nil || d / reach < best!.ratio { best = (place.name, d / reach) }
                 }
@@ -391,6 +371,12 @@ struct RegionCompiler: OSMHandler {
             postcode.population = members.count
             postcodes.append(postcode)
         }
-        return features + order.map { streets[$0]! } + postcodes
+        // Handed over, not copied: the compiler keeps no second array of every feature.
+        var all = features
+        features = []
+        all.reserveCapacity(all.count + order.count + postcodes.count)
+        for key in order { all.append(streets.removeValue(forKey: key)!) }
+        all += postcodes
+        return all
     }
 }

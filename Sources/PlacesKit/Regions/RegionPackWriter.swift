@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Writes a region pack's bytes (see ``RegionPack`` for the layout) from the compiler's features.
 enum RegionPackWriter {
     /// Countries where the house number comes before the street ("221B Baker Street", "10 Rue de Rivoli");
@@ -11,12 +15,17 @@ enum RegionPackWriter {
     }
 
     /// The pack file's bytes.
+    ///
+    /// Lines are gathered in two flat byte buffers (places and keys) with an array of where each starts, and
+    /// sorted as indices, so a pack of millions of lines costs its own bytes plus a few words a line, not a
+    /// heap object per line.
     static func pack(name: String, source: String, compiler: RegionCompiler, features: [RegionCompiler.Feature]) -> [UInt8] {
         // Lines sorted by 1-degree cell, then by latitude: `where` reads only a band of a cell.
-        var rows: [(cell: Int, lat: Int32, line: [UInt8], feature: Int)] = []
-        rows.reserveCapacity(features.count)
+        var lines = LineBuffer()
+        var cells: [Int32] = []
+        cells.reserveCapacity(features.count)
         var counts = (poi: 0, streets: 0, addresses: 0, postcodes: 0)
-        for (index, f) in features.enumerated() {
+        for f in features {
             let lat = Double(f.latitude7) / 1e7, lon = Double(f.longitude7) / 1e7
             let cell = GazetteerImporter.cellKey(lat, lon)
             let cellText = String(cell)
@@ -26,8 +35,8 @@ enum RegionPackWriter {
             let columns = [String(repeating: "0", count: max(0, 5 - cellText.count)) + cellText, display, degrees(f.latitude7),
                            degrees(f.longitude7), f.country, f.admin1, f.admin2, String(f.population), f.kind.rawValue, "-", "", "",
                            bounds, "", f.osmID, f.kindWord, f.kindTag, f.street, f.houseNumber, f.postcode, f.locality]
-            let line = columns.map(GazetteerImporter.clean).joined(separator: "\t") + "\n"
-            rows.append((cell, f.latitude7, Array(line.utf8), index))
+            lines.append(columns.map(GazetteerImporter.clean).joined(separator: "\t") + "\n")
+            cells.append(Int32(cell))
             switch f.kind {
             case .street: counts.streets += 1
             case .postcode: counts.postcodes += 1
@@ -37,16 +46,20 @@ enum RegionPackWriter {
                 if !f.houseNumber.isEmpty { counts.addresses += 1 }
             }
         }
-        rows.sort { ($0.cell, $0.lat, $0.feature) < ($1.cell, $1.lat, $1.feature) }
+        let order = features.indices.sorted {
+            (cells[$0], features[$0].latitude7, $0) < (cells[$1], features[$1].latitude7, $1)
+        }
+        cells = []
         var places: [UInt8] = []
-        var keyLines = Set<[UInt8]>()
-        for row in rows {
+        places.reserveCapacity(lines.bytes.count)
+        var keyLines = LineBuffer()
+        for index in order {
             let offset = places.count
-            places += row.line
-            let f = features[row.feature]
+            places += lines.line(index)
+            let f = features[index]
             func key(_ text: String, _ kind: Character) {
                 let folded = NameFolding.fold(text)
-                if !folded.isEmpty { keyLines.insert(Array("\(folded)\t\(kind)\t\(offset)\n".utf8)) }
+                if !folded.isEmpty { keyLines.append("\(folded)\t\(kind)\t\(offset)\n") }
             }
             if f.kind == .postcode {
                 key(f.postcode, "K")
@@ -59,14 +72,25 @@ enum RegionPackWriter {
                 key(f.street + " " + f.houseNumber, "P")
             }
         }
+        lines = LineBuffer()
+        // Sorted by their bytes, each line once (a name and an address can give one key twice).
         var keys: [UInt8] = []
-        for line in keyLines.sorted(by: { $0.lexicographicallyPrecedes($1) }) { keys += line }
+        keys.reserveCapacity(keyLines.bytes.count)
+        var keyCount = 0
+        var previous: Int?
+        for index in keyLines.sortedIndices() {
+            if let previous, keyLines.compare(previous, index) == 0 { continue }
+            keys += keyLines.line(index)
+            keyCount += 1
+            previous = index
+        }
+        keyLines = LineBuffer()
         let box = compiler.coverage
         var info: [(String, String)] = [
             ("name", name), ("source", source),
             ("bounds", box.map { "\(fixed($0.minLatitude)),\(fixed($0.minLongitude)),\(fixed($0.maxLatitude)),\(fixed($0.maxLongitude))" } ?? ""),
             ("pointsOfInterest", String(counts.poi)), ("streets", String(counts.streets)), ("addresses", String(counts.addresses)),
-            ("postcodes", String(counts.postcodes)), ("keys", String(keyLines.count)),
+            ("postcodes", String(counts.postcodes)), ("keys", String(keyCount)),
             ("nodes", String(compiler.nodeCount)), ("ways", String(compiler.wayCount)), ("relations", String(compiler.relationCount)),
             ("skippedWays", String(compiler.skippedWays)), ("skippedRelations", String(compiler.skippedRelations)),
             ("writingProgram", compiler.header.writingProgram), ("licence", RegionPack.credit),
@@ -103,5 +127,39 @@ enum RegionPackWriter {
         let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
         func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return "\(y)-\(two(m))-\(two(d))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
+    }
+}
+
+/// Text lines kept end to end in one byte buffer, with where each starts: millions of short lines without
+/// an allocation each.
+struct LineBuffer {
+    private(set) var bytes: [UInt8] = []
+    private var starts: [Int] = []
+
+    var count: Int { starts.count }
+
+    mutating func append(_ line: String) {
+        starts.append(bytes.count)
+        bytes += line.utf8
+    }
+
+    func line(_ index: Int) -> ArraySlice<UInt8> {
+        bytes[starts[index]..<(index + 1 < starts.count ? starts[index + 1] : bytes.count)]
+    }
+
+    /// Byte order, a line that is a prefix of another first, as `lexicographicallyPrecedes` orders them.
+    func compare(_ a: Int, _ b: Int) -> Int32 {
+        let rangeA = line(a).indices, rangeB = line(b).indices
+        return bytes.withUnsafeBufferPointer { buffer in
+            let common = min(rangeA.count, rangeB.count)
+            let order = memcmp(buffer.baseAddress! + rangeA.lowerBound, buffer.baseAddress! + rangeB.lowerBound, common)
+            if order != 0 { return order }
+            return rangeA.count < rangeB.count ? -1 : rangeA.count > rangeB.count ? 1 : 0
+        }
+    }
+
+    /// The lines' indices in byte order.
+    func sortedIndices() -> [Int] {
+        Array(starts.indices).sorted { compare($0, $1) < 0 }
     }
 }

@@ -37,4 +37,25 @@ public struct TextPosition: Sendable, Equatable, CustomStringConvertible {
         }
         return TextPosition(line: line, column: column)
     }
+
+    /// The byte offset of this line and column in `bytes`: the inverse of ``of(offset:in:)``, for messages
+    /// that give both (a byte offset can be handed to `dd skip=` or `xxd -s`).
+    public func offset(in bytes: [UInt8]) -> Int {
+        var line = 1
+        var column = 1
+        return bytes.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                let byte = buffer[index]
+                if byte & 0xC0 != 0x80, line == self.line, column == self.column { return index }
+                if byte == 0x0A {
+                    if line == self.line { return index }
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+            }
+            return buffer.count
+        }
+    }
 }

@@ -78,6 +78,8 @@ enum ExitCode: Int32 {
     case usage = 64
     /// `EX_DATAERR`: the journal or an input file cannot be read.
     case dataError = 65
+    /// `EX_NOINPUT`: an input file that does not exist or cannot be opened.
+    case noInput = 66
     /// `EX_CANTCREAT`: an output file (`-o`) that must not or cannot be created.
     case cannotCreate = 73
     /// `EX_IOERR`: writing the output failed (a full disk, an I/O error).

@@ -114,6 +114,8 @@ enum RegionCommand: PlacesCommand {
         } catch let error as RegionError {
             switch error {
             case .notFound, .nameInUse, .invalidName: throw CommandFailure(error.description, code: .failure)
+            case .unreadableExtract(let cause) where cause.offset == nil && cause.position == nil:
+                throw CommandFailure(error.description, code: .noInput)
             default: throw CommandFailure(error.description, code: .dataError)
             }
         }
@@ -123,6 +125,8 @@ enum RegionCommand: PlacesCommand {
         guard let file = options.target else { throw UsageError("missing <file>", hint: "e.g. places region add monaco-latest.osm.pbf") }
         let name = options.regionName ?? RegionStore.defaultName(forFile: file)
         guard RegionStore.isValidName(name) else { throw UsageError(RegionError.invalidName(name).description, hint: "choose one with --name") }
+        // A missing or unreadable extract is named before anything is asked or written.
+        if let problem = unreadableReason(file) { throw CommandFailure("cannot read the extract \(file): \(problem)", code: .noInput) }
         var replace = options.replace
         if !replace, access(RegionStore.path(of: name, dataDirectory: dataDirectory), F_OK) == 0 {
             guard context.stdinIsTerminal else {
@@ -145,6 +149,16 @@ enum RegionCommand: PlacesCommand {
             context.note("Skipped \(grouped(summary.skippedWays)) ways and \(grouped(summary.skippedRelations)) relations whose nodes or members are not in the extract.")
         }
         context.say("Map data " + RegionPack.credit)
+    }
+
+    /// Why a file cannot be read as an extract (it is missing, a folder, or not readable), or `nil`.
+    static func unreadableReason(_ file: String) -> String? {
+        let fd = open(file, O_RDONLY)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { return String(cString: strerror(errno)) }
+        return status.st_mode & S_IFMT == S_IFDIR ? "it is a folder, not a file" : nil
     }
 
     static func find(_ name: String, dataDirectory: String) throws -> RegionPack {

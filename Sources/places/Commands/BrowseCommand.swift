@@ -62,8 +62,8 @@ enum BrowseCommand: PlacesCommand {
         if let around = arguments.around {
             centre = try MapCommand.centre(around) { name in
                 let candidate = try PlaceResolver(gazetteer: gazetteer, journal: journal.places).best(name).place
-                return MapCoordinate(latitude: candidate.latitude, longitude: candidate.longitude)
-            }
+                return (MapCoordinate(latitude: candidate.latitude, longitude: candidate.longitude), name: candidate.name)
+            }.point
             if let radius = arguments.radius { radiusKm = try OptionValues.radius(radius) }
         } else if arguments.radius != nil {
             throw UsageError("--radius needs --around", hint: "e.g. --around 48.8566,2.3522 --radius 5km")

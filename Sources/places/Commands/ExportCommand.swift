@@ -33,7 +33,8 @@ enum ExportCommand: PlacesCommand {
     static func run(_ options: Options, _ context: CommandContext) throws {
         let output = options.output
         let format = try resolveFormat(options.format, output: output)
-        let places = try options.filter.query().apply(to: try context.store().load())
+        let query = try options.filter.query(context: context)
+        let places = query.apply(to: try context.store().load(), areas: query.filtersAreas ? try TravelFilterOptions.areas(context) : nil)
         let toStandardOutput = output == nil || output == "-"
         let progress = context.progress(total: places.count, writesToStdout: toStandardOutput, quiet: options.quiet)
         let text = try Exporter.export(places, as: format, progress: progress.update)

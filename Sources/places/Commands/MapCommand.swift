@@ -67,7 +67,12 @@ enum MapCommand: PlacesCommand {
     }
 
     static func run(_ arguments: Options, _ context: CommandContext) throws {
-        let places = try context.store().load()
+        var places = try context.store().load()
+        if arguments.filter.travel.given {
+            // Country, region and dates narrow the places first; the renderers apply the rest.
+            let query = try arguments.filter.query(context: context)
+            places = query.apply(to: places, areas: query.filtersAreas ? try TravelFilterOptions.areas(context) : nil)
+        }
         var options = try mapOptions(arguments) { name in
             // A place name for --around is one of your places or the gazetteer's; places says which it picked.
             let resolver = PlaceResolver(gazetteer: try GazetteerAccess.gazetteer(context), journal: places)

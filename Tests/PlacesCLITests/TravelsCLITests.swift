@@ -362,3 +362,49 @@ import Testing
         #expect(share > 1.0 && share < 2.0, "\(share)")
     }
 }
+
+/// `map --scratch` and `find` by country and region names, through the real binary.
+@Suite struct ScratchMapAndFindCLITests {
+    @Test func scratchMapFillsTheCountriesVisited() throws {
+        let places = try PlacesRunner()
+        defer { places.removeAll() }
+        try TravelsCLITests.journal(places)
+        let file = places.directory.appendingPathComponent("world.svg")
+        let drawn = try places.run(["map", "--scratch", "-o", file.path])
+        #expect(drawn.status == 0, "\(drawn.stderr)")
+        #expect(drawn.stderr.contains("7 of 248 countries visited"), "\(drawn.stderr)")
+        let svg = try String(contentsOf: file, encoding: .utf8)
+        #expect(svg.contains("7 of 248 countries visited (2.8%), 1 wanted"))
+        func path(_ kind: String) -> String {
+            guard let start = svg.range(of: "class=\"\(kind)\" d=\"") else { return "" }
+            return String(svg[start.upperBound...].prefix { $0 != "\"" })
+        }
+        #expect(path("visited").count > 1000 && path("wanted").count > 100 && path("other").count > path("visited").count)
+        // Only 2023's countries (Italy, Germany, Japan): fewer rings filled.
+        let year = try places.run(["map", "--scratch", "--year", "2023", "--format", "svg"])
+        #expect(year.stdout.contains("3 of 248 countries visited"), "\(year.stderr)")
+        let png = places.directory.appendingPathComponent("world.png")
+        #expect(try places.run(["map", "--scratch", "-o", png.path]).status == 0)
+        #expect(try Data(contentsOf: png).prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        for refused in [["map", "--scratch", "--format", "html"], ["map", "--scratch", "--terminal"], ["map", "--year", "2023", "-o", file.path]] {
+            let result = try places.run(refused)
+            #expect(result.status == 64, "\(refused)")
+            #expect(result.stderr.contains("hint:"), "\(refused)")
+        }
+    }
+
+    @Test func findListsThePlacesInACountryOrRegionItNames() throws {
+        let places = try PlacesRunner()
+        defer { places.removeAll() }
+        try TravelsCLITests.journal(places)
+        func names(_ text: String) throws -> [String] {
+            let result = try places.run(["find", text, "--json"])
+            return (try TravelsCLITests.json(result.stdout) as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        }
+        #expect(try names("japan") == ["Fushimi Inari", "Tokyo Tower"])
+        #expect(try names("Frankreich") == ["Louvre"])
+        #expect(try names("kyoto") == ["Fushimi Inari"])
+        #expect(try names("tower") == ["Tokyo Tower"])
+        #expect(try names("castle hungary") == ["Bratislava Castle", "Budapest Parliament"])
+    }
+}

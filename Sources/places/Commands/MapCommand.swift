@@ -155,7 +155,7 @@ enum MapCommand: PlacesCommand {
         let areas = try TravelFilterOptions.areas(context)
         let all = try context.store().loadWithoutDescriptions()
         var visited = Set<String>(), wanted = Set<String>()
-        for place in query.apply(to: all, areas: areas) {
+        for place in query.apply(to: all, areas: areas) where place.isVisited {
             if let code = areas.country(latitude: place.latitude, longitude: place.longitude)?.code { visited.insert(code) }
         }
         var wantedQuery = query

@@ -28,8 +28,15 @@ enum TodayCommand: PlacesCommand {
         guard day.isWithinADay else {
             throw UsageError("--on \"\(options.on!)\" is a \(day.precision == .year ? "year" : "month"), not a day", hint: "e.g. --on 2026-05-01")
         }
-        let (places, _) = try context.store().loadWithTripNames()
-        let log = TravelLog(places)
+        let places = try context.store().loadWithoutDescriptions()
+        // Only the visits on this month and day enter the log: no need to sort a million visits.
+        let today = VisitDate.civilDay(day.days.lowerBound)
+        let log = TravelLog(places) { visit in
+            guard visit.date.isWithinADay else { return false }
+            let date = VisitDate.civilDay(visit.date.days.lowerBound)
+            return date.month == today.month && date.day == today.day
+        }
+        let anyVisits = places.contains { $0.isVisited }
         let memories = OnThisDay.memories(on: day, in: log)
         if options.json {
             context.say(try PlaceOutput.json(memories.map { memory -> Memory in
@@ -42,7 +49,7 @@ enum TodayCommand: PlacesCommand {
         let civil = VisitDate.civilDay(day.days.lowerBound)
         let dayName = "\(civil.day) \(VisitDate.monthNames[civil.month - 1])"
         guard !memories.isEmpty else {
-            context.say("Nothing on \(dayName) in earlier years" + (log.entries.isEmpty ? ": the journal has no visits yet." : "."))
+            context.say("Nothing on \(dayName) in earlier years" + (anyVisits ? "." : ": the journal has no visits yet."))
             return
         }
         for memory in memories {

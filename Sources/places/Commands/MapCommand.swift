@@ -21,7 +21,7 @@ enum MapCommand: PlacesCommand {
     static let name = "map"
     static let spec = CommandSpec(
         name: name, abstract: "Draw your places on a map: an SVG or HTML file, or in the terminal.",
-        usage: "[-o <file>] [--format svg|html|png] [--terminal [--compact]] [--tag <tag>] [--visited | --unvisited] [--around <place> [--radius <distance>]] [--width <n>] [--labels | --no-labels] [--no-context]",
+        usage: "[-o <file>] [--format svg|html|png] [--terminal [--compact]] [--tag <tag>] [--visited | --unvisited] [--country <country>] [--region <region>] [--from <date>] [--to <date>] [--around <place> [--radius <distance>]] [--width <n>] [--labels | --no-labels] [--no-context] [--scratch [--year <year>]]",
         discussion: """
         The view fits every pin with a margin, across the 180° meridian when that is shorter; with
         --around it shows the circle of --radius around that point and the places inside it.

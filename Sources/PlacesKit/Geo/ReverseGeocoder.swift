@@ -100,35 +100,59 @@ public struct ReverseGeocoder: Sendable {
             return result
         }
         result.areas = areas.filter { !$0.isWater || $0.kind == "lake" || $0.kind == "reservoir" }
-        // The region: the outline's where Natural Earth draws one, else the nearest town's in this country.
+        let region = firstLevelRegion(latitude: latitude, longitude: longitude, country: placement.code,
+                                      nearest: nearest.first, outlined: outlined)
+        result.admin1 = region.region?.name
+        // A district only from a town in the region named above, so the two never disagree.
+        result.admin2 = region.town.flatMap { ReverseGeocoder.admin2(of: $0.entry) }
+        return result
+    }
+
+    /// A first-level region (state, province): its key in the gazetteer's regions (`US.CA`) and its name.
+    public struct Region: Sendable, Hashable {
+        /// The country code and GeoNames admin1 code, `US.CA`.
+        public var key: String
+        /// The region's name as the gazetteer gives it.
+        public var name: String
+    }
+
+    /// The first-level region of a point on land in `country`: the outline's where Natural Earth draws
+    /// one (US, CA, BR, AU), else the nearest town's in this country. The one region lookup (`where`,
+    /// `stats`, the travel commands).
+    public func firstLevelRegion(latitude: Double, longitude: Double, country: String) -> Region? {
+        let nearest = gazetteer.nearest(latitude: latitude, longitude: longitude, limit: 1).first
+        let outlined = features.containing(latitude: latitude, longitude: longitude).admin1
+        return firstLevelRegion(latitude: latitude, longitude: longitude, country: country, nearest: nearest, outlined: outlined).region
+    }
+
+    /// The region and the town in it that ``firstLevelRegion(latitude:longitude:country:)`` chose.
+    private func firstLevelRegion(latitude: Double, longitude: Double, country: String, nearest: NearbyPlace?,
+                                  outlined: (name: String, code: String)?) -> (region: Region?, town: NearbyPlace?) {
         let outlinedCode = outlined.map { String($0.code.split(separator: ".").last ?? "") }
         let fits = { (place: NearbyPlace) in
-            place.entry.countryCode == placement.code && (outlinedCode == nil || place.entry.admin1Code == outlinedCode)
+            place.entry.countryCode == country && (outlinedCode == nil || place.entry.admin1Code == outlinedCode)
         }
-        var town = nearest.first.flatMap { fits($0) ? $0 : nil }
+        var town = nearest.flatMap { fits($0) ? $0 : nil }
         if town == nil {
             let sameCountry = gazetteer.nearest(latitude: latitude, longitude: longitude, limit: 10)
-                .filter { $0.entry.countryCode == placement.code }
+                .filter { $0.entry.countryCode == country }
             town = sameCountry.first(where: fits) ?? sameCountry.first
         }
         // A sight within a kilometre is where the point is: its own town's region and district, as `add`
         // gives them (Mont Saint-Michel is in Normandie, though Bretagne's Roz-sur-Couesnon is nearer).
         if outlined == nil, let sight = gazetteer.nearestSight(latitude: latitude, longitude: longitude,
                                                                withinKm: ReverseGeocoder.sightRegionKm),
-           sight.entry.countryCode == placement.code, !sight.entry.admin1.isEmpty {
-            result.admin1 = sight.entry.admin1
-            result.admin2 = ReverseGeocoder.admin2(of: sight.entry)
-            return result
+           sight.entry.countryCode == country, !sight.entry.admin1.isEmpty {
+            return (Region(key: "\(country).\(sight.entry.admin1Code)", name: sight.entry.admin1), sight)
         }
+        var region: Region?
         if let outlined, let code = outlinedCode {
-            let name = gazetteer.regionName(country: placement.code, code: code)
-            result.admin1 = name.isEmpty ? outlined.name : name
+            let name = gazetteer.regionName(country: country, code: code)
+            region = Region(key: "\(country).\(code)", name: name.isEmpty ? outlined.name : name)
         } else if let town, !town.entry.admin1.isEmpty {
-            result.admin1 = town.entry.admin1
+            region = Region(key: "\(country).\(town.entry.admin1Code)", name: town.entry.admin1)
         }
-        // A district only from a town in the region named above, so the two never disagree.
-        result.admin2 = town.flatMap { fits($0) ? ReverseGeocoder.admin2(of: $0.entry) : nil }
-        return result
+        return (region, town.flatMap { fits($0) ? $0 : nil })
     }
 
     /// The second-level region (county, district) of a gazetteer place, `nil` when it has none.

@@ -21,7 +21,7 @@ public enum GPXExporter {
 
     /// The document.
     /// - Parameter progress: called now and then with the number of places written so far.
-    public static func export(_ places: [Location], progress: (Int) -> Void = { _ in }) -> String {
+    public static func export(_ places: [Location], route: ExportRoute? = nil, progress: (Int) -> Void = { _ in }) -> String {
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
             <gpx version="1.1" creator="\(creator)" xmlns="http://www.topografix.com/GPX/1/1" \
@@ -55,6 +55,13 @@ public enum GPXExporter {
             if let created = place.created { out += "      <places:created>\(Timestamp.string(created))</places:created>\n" }
             if let updated = place.updated { out += "      <places:updated>\(Timestamp.string(updated))</places:updated>\n" }
             out += "    </extensions>\n  </wpt>\n"
+        }
+        if let route, route.stops.count >= 2 {
+            out += "  <rte>\n    <name>\(XMLEscaping.escape(route.name))</name>\n"
+            for stop in route.stops {
+                out += "    <rtept lat=\"\(decimal(stop.latitude))\" lon=\"\(decimal(longitude(stop.longitude)))\"><name>\(XMLEscaping.escape(stop.name))</name></rtept>\n"
+            }
+            out += "  </rte>\n"
         }
         out += "</gpx>\n"
         return out

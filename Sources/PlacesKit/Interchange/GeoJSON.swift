@@ -15,7 +15,7 @@ import Foundation
 public enum GeoJSONExporter {
     /// The document, one feature per line.
     /// - Parameter progress: called now and then with the number of places written so far.
-    public static func export(_ places: [Location], progress: (Int) -> Void = { _ in }) -> String {
+    public static func export(_ places: [Location], route: ExportRoute? = nil, progress: (Int) -> Void = { _ in }) -> String {
         var out = "{\"type\":\"FeatureCollection\""
         if let box = boundingBox(places) {
             out += ",\"bbox\":[\(JSONText.number(box.west)),\(JSONText.number(box.south)),\(JSONText.number(box.east)),\(JSONText.number(box.north))]"
@@ -27,7 +27,13 @@ public enum GeoJSONExporter {
             out += index == 0 ? "\n" : ",\n"
             appendFeature(place, color: style.color(for: place), to: &out)
         }
-        out += places.isEmpty ? "]}\n" : "\n]}\n"
+        if let route, route.stops.count >= 2 {
+            out += places.isEmpty ? "\n" : ",\n"
+            out += "{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":["
+            out += route.stops.map { "[\(JSONText.number($0.longitude)),\(JSONText.number($0.latitude))]" }.joined(separator: ",")
+            out += "]},\"properties\":{\"name\":\(JSONText.quoted(route.name)),\"route\":true}}"
+        }
+        out += places.isEmpty && (route?.stops.count ?? 0) < 2 ? "]}\n" : "\n]}\n"
         return out
     }
 

@@ -16,7 +16,7 @@ import Foundation
 public enum KMLExporter {
     /// The document.
     /// - Parameter progress: called now and then with the number of places written so far.
-    public static func export(_ places: [Location], progress: (Int) -> Void = { _ in }) -> String {
+    public static func export(_ places: [Location], route: ExportRoute? = nil, progress: (Int) -> Void = { _ in }) -> String {
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
             <kml xmlns="http://www.opengis.net/kml/2.2">
@@ -49,6 +49,11 @@ public enum KMLExporter {
             out += "    </ExtendedData>\n"
             out += "    <Point><coordinates>\(CoordinateFormat.plain(place.longitude)),\(CoordinateFormat.plain(place.latitude))</coordinates></Point>\n"
             out += "  </Placemark>\n"
+        }
+        if let route, route.stops.count >= 2 {
+            out += "  <Placemark>\n    <name>\(XMLEscaping.escape(route.name))</name>\n    <LineString><coordinates>"
+            out += route.stops.map { "\(CoordinateFormat.plain($0.longitude)),\(CoordinateFormat.plain($0.latitude))" }.joined(separator: " ")
+            out += "</coordinates></LineString>\n  </Placemark>\n"
         }
         out += "</Document>\n</kml>\n"
         return out

@@ -5,8 +5,8 @@ import Foundation
 #endif
 
 /// Which of the journal's places a command takes, and in what order: the one filter behind
-/// `list`, `export`, `map` and `near` (`--tag`, `--visited`/`--unvisited`, a circle around a point,
-/// `--sort`, `--limit`).
+/// `list`, `export`, `map`, `stats`, `near` and the travel commands (`--tag`, `--visited`/`--unvisited`,
+/// `--country`, `--region`, `--from`/`--to` on visit dates, a circle around a point, `--sort`, `--limit`).
 public struct PlaceQuery: Sendable, Equatable {
     /// The order of the result.
     public enum Order: String, Sendable, CaseIterable {
@@ -40,6 +40,13 @@ public struct PlaceQuery: Sendable, Equatable {
     public var order: Order
     /// At most this many places (after ordering); all when `nil`.
     public var limit: Int?
+    /// Only places in this country (ISO 3166-1 alpha-2 code, as ``PlaceAreas`` finds it); all when `nil`.
+    public var country: String?
+    /// Only places in any of these first-level regions (`US.CA` keys); all when empty.
+    public var regions: Set<String> = []
+    /// Only places with a visit whose whole date lies in this span (and, for the travel commands, only
+    /// those visits); every place when the span is open.
+    public var dates = DaySpan()
 
     /// A query; with no arguments every place passes, in the journal's order.
     public init(tags: [String] = [], visited: Bool? = nil, centre: Point? = nil, radiusKm: Double? = nil,
@@ -53,26 +60,38 @@ public struct PlaceQuery: Sendable, Equatable {
     }
 
     /// Whether the query narrows the journal at all (for "no places yet" versus "no places match").
-    public var filters: Bool { !tags.isEmpty || visited != nil || (centre != nil && radiusKm != nil) }
+    public var filters: Bool {
+        !tags.isEmpty || visited != nil || (centre != nil && radiusKm != nil) || filtersAreas || !dates.isOpen
+    }
+
+    /// Whether the query asks for a country or a region (so each place's area must be looked up).
+    public var filtersAreas: Bool { country != nil || !regions.isEmpty }
+
+    /// Whether a visit passes the date filter.
+    public func admits(_ visit: Visit) -> Bool { dates.isOpen || dates.contains(visit.date) }
 
     /// The places that pass, ordered and limited.
-    public func apply(to places: [Location]) -> [Location] {
+    /// - Parameter areas: the country and region lookup for ``country`` and ``regions`` (the bundled
+    ///   gazetteer's when `nil`).
+    public func apply(to places: [Location], areas: PlaceAreas? = nil) -> [Location] {
         // The common cases (a whole journal, a tag) without a distance for every place: at 100,000
         // places, building and unpacking the pairs costs as much as a tenth of reading the journal.
-        guard centre == nil else { return ranked(places).map(\.place) }
+        guard centre == nil else { return ranked(places, areas: areas).map(\.place) }
         let wanted = wantedTags
-        var result = filters ? places.filter { passes($0, wanted) } : places
+        let lookup = filtersAreas ? (areas ?? PlaceAreas()) : nil
+        var result = filters ? places.filter { passes($0, wanted, lookup) } : places
         arrange(&result, place: { $0 }, distance: { _ in 0 })
         return result
     }
 
     /// The places that pass with their distance from ``centre`` (0 without one), ordered and limited.
     /// - Complexity: O(n log n) for an order other than the journal's.
-    public func ranked(_ places: [Location]) -> [(place: Location, distanceKm: Double)] {
+    public func ranked(_ places: [Location], areas: PlaceAreas? = nil) -> [(place: Location, distanceKm: Double)] {
         let wanted = wantedTags
+        let lookup = filtersAreas ? (areas ?? PlaceAreas()) : nil
         var result: [(place: Location, distanceKm: Double)] = []
         result.reserveCapacity(places.count)
-        for place in places where passes(place, wanted) {
+        for place in places where passes(place, wanted, lookup) {
             let distance = centre.map {
                 Geodesy.distanceKm(fromLatitude: $0.latitude, longitude: $0.longitude,
                                    toLatitude: place.latitude, longitude: place.longitude)
@@ -86,10 +105,24 @@ public struct PlaceQuery: Sendable, Equatable {
 
     private var wantedTags: Set<String> { Set(tags.map { $0.lowercased() }) }
 
-    /// Whether a place passes the tag and visited filters (the circle is checked by ``ranked(_:)``).
-    private func passes(_ place: Location, _ wanted: Set<String>) -> Bool {
+    /// Whether a place passes the tag, visited, date and area filters (the circle is checked by ``ranked(_:areas:)``).
+    private func passes(_ place: Location, _ wanted: Set<String>, _ areas: PlaceAreas?) -> Bool {
         if !wanted.isEmpty, !place.tags.contains(where: { wanted.contains($0.lowercased()) }) { return false }
         if let visited, place.isVisited != visited { return false }
+        if !dates.isOpen, !place.visits.contains(where: { dates.contains($0.date) }) { return false }
+        if let areas { return passesAreas(latitude: place.latitude, longitude: place.longitude, areas) }
+        return true
+    }
+
+    /// Whether a point passes the country and region filters.
+    public func passesAreas(latitude: Double, longitude: Double, _ areas: PlaceAreas) -> Bool {
+        guard filtersAreas else { return true }
+        guard let found = areas.country(latitude: latitude, longitude: longitude) else { return false }
+        if let country, found.code != country { return false }
+        if !regions.isEmpty {
+            guard let region = areas.region(latitude: latitude, longitude: longitude, country: found.code),
+                  regions.contains(region.key) else { return false }
+        }
         return true
     }
 

@@ -126,7 +126,7 @@ public enum ConflictCopies {
                         continue
                     }
                     places = result.places
-                    members.merge(contents.members) { mine, _ in mine }
+                    members = TripNames.mergingMembers(members, contents.members)
                     merged.append((item.index, version, JournalDiff.describe(from: before, to: result.places), result.keptUnproven.count))
                 }
             }

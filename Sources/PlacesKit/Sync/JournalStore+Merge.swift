@@ -67,10 +67,11 @@ extension JournalStore {
             let result = JournalMerge.merge(base: chosen.places, ours: ours, theirs: theirs, prefer: prefer, decisions: decisions,
                                             guessedBase: chosen.source.isGuess)
             let save = !dryRun && result.undecided.isEmpty
-            let newMembers = theirMembers.keys.contains { members[$0] == nil }
+            let mergedMembers = TripNames.mergingMembers(members, theirMembers)
+            let newMembers = mergedMembers != members
             if save {
                 places = result.places
-                members.merge(theirMembers) { mine, _ in mine }
+                members = mergedMembers
             }
             return MergeOutcome(before: ours, merged: result.places, conflicts: result.conflicts, base: chosen.source,
                                 saved: save && (newMembers || !Self.samePlaces(ours, result.places)), keptUnproven: result.keptUnproven)
@@ -184,7 +185,7 @@ extension JournalMerge {
         try checkPlaces(other.places, path: theirs)
         let result = merge(base: was.places, ours: mine.places, theirs: other.places, prefer: prefer)
         guard result.undecided.isEmpty else { return result }
-        let bytes = try JournalStore.encode(result.places, members: mine.members.merging(other.members) { mine, _ in mine })
+        let bytes = try JournalStore.encode(result.places, members: TripNames.mergingMembers(mine.members, other.members))
         let temporary = StorePath.join(StorePath.directory(of: ours),
                                        ".\(StorePath.lastComponent(of: ours)).merge.\(getpid())")
         try PosixFile.writeNew(temporary, bytes, mode: 0o644)

@@ -147,11 +147,17 @@ struct PlaceFilterOptions: ParsableOptions {
     var visited: Bool
     @Flag("--unvisited", help: "Only places you still want to go to.")
     var unvisited: Bool
+    var travel = TravelFilterOptions()
 
-    /// The query these options ask for.
-    /// - Throws: ``UsageError`` for `--visited` with `--unvisited`.
-    func query(order: PlaceQuery.Order = .journal) throws -> PlaceQuery {
+    /// The query these options ask for, and the area lookup its country and region filters use.
+    /// - Throws: ``UsageError`` for `--visited` with `--unvisited`, and for a bad `--country`, `--region`,
+    ///   `--from` or `--to`.
+    /// - Parameter fromIsDate: `false` when `--from` is a place to measure from (`list --sort distance`).
+    func query(order: PlaceQuery.Order = .journal, context: CommandContext? = nil, fromIsDate: Bool = true) throws -> PlaceQuery {
         if visited && unvisited { throw UsageError("--visited and --unvisited exclude each other") }
-        return PlaceQuery(tags: tags, visited: visited ? true : (unvisited ? false : nil), order: order)
+        var query = PlaceQuery(tags: tags, visited: visited ? true : (unvisited ? false : nil), order: order)
+        try travel.narrow(&query, context: context, fromIsDate: fromIsDate)
+        return query
     }
 }
+

@@ -11,13 +11,16 @@ enum FindCommand: PlacesCommand {
         Every word is looked for on its own, in any case, with or without accents, in any script, and
         forgiving a typo (two in long words). Places matching more of the words come first; then a match
         in the name beats one in a tag, which beats one in the description; and a whole word beats the
-        start of a word, which beats a typo. On a terminal the words found are highlighted.
+        start of a word, which beats a typo. On a terminal the words found are highlighted. When the
+        text, or one of its words, names a country or a first-level region (France, 日本, Kyoto), your
+        places there are listed after the places whose text matches.
         To search the world's towns and sights instead, use `places search`.
 
         EXAMPLES:
           places find ramen kyoto
           places find "black daal" --limit 5
           places find krakow --json
+          places find japan
         """,
         options: Options.self)
 
@@ -44,6 +47,13 @@ enum FindCommand: PlacesCommand {
             guard let place = index.place(hit.position) else { _ = try store.load(); continue }
             places.append(place)
         }
+        var hitList: [PlaceSearch.Hit?] = hits.map { $0 }
+        if places.count < limit {
+            for place in try placesInNamedAreas(text, context: context) where places.count < limit && !places.contains(place) {
+                places.append(place)
+                hitList.append(nil)
+            }
+        }
         if options.json {
             context.say(try PlaceOutput.json(places))
             return
@@ -54,15 +64,36 @@ enum FindCommand: PlacesCommand {
         }
         var lines: [String] = []
         let width = TerminalSize.current(environment: context.environment).columns
-        for (place, hit) in zip(places, hits) {
+        for (place, hit) in zip(places, hitList) {
             var line = context.style.dim(place.shortID) + "  " + highlighted(place.name, search, context)
             if !place.tags.isEmpty { line += "  " + context.style.dim("[") + place.tags.map { highlighted($0, search, context) }.joined(separator: ", ") + context.style.dim("]") }
             lines.append(line)
-            if hit.fields.contains(.description) {
+            if hit?.fields.contains(.description) == true {
                 lines.append("          " + snippet(place.description, search, width: max(20, width - 10), context))
             }
         }
         context.write(lines.joined(separator: "\n") + "\n")
+    }
+
+    /// The places in the countries and regions the whole text, or one of its words, names; in journal order.
+    static func placesInNamedAreas(_ text: String, context: CommandContext) throws -> [Location] {
+        let areas = try TravelFilterOptions.areas(context)
+        let words = text.split(separator: " ").map(String.init)
+        let phrases = words.count > 1 ? [text] + words : [text]
+        var countries = Set<String>(), regions = Set<String>()
+        for phrase in phrases where phrase.count >= 2 {
+            if let code = areas.countryCode(named: phrase), phrase.count > 2 || phrase == phrase.uppercased() { countries.insert(code) }
+            regions.formUnion(areas.regionKeys(named: phrase))
+        }
+        guard !countries.isEmpty || !regions.isEmpty else { return [] }
+        let regionCountries = Set(regions.map { String($0.prefix(2)) })
+        return try context.store().load().filter { place in
+            guard let country = areas.country(latitude: place.latitude, longitude: place.longitude)?.code else { return false }
+            if countries.contains(country) { return true }
+            guard regionCountries.contains(country),
+                  let region = areas.region(latitude: place.latitude, longitude: place.longitude, country: country) else { return false }
+            return regions.contains(region.key)
+        }
     }
 
     /// `text` with the words that match bold (on a terminal), control characters made visible.

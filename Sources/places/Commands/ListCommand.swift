@@ -15,6 +15,12 @@ enum ListCommand: PlacesCommand {
           places list --sort visited
           places list --sort distance --from "Portland, ME"
           places list --columns id,name,visited
+          places list --country France --from 2019 --to 2020
+          places list --region Kyoto
+
+        --from and --to keep the places with a visit whose whole date lies between them; with
+        --sort distance, --from is instead the place to measure from (a town, one of your places or
+        LAT,LON).
 
         On a terminal the table fits the window: the coordinates go first, then long tags and names are
         cut with …, then the visit date, tags and flag go. Into a pipe the table is whole, one row per
@@ -27,8 +33,6 @@ enum ListCommand: PlacesCommand {
         @Option("--sort", value: "order", help: "Order by name, created, updated or visited (newest first), or distance (with --from).",
                 choices: ["name", "created", "updated", "visited", "distance"])
         var sort: String?
-        @Option("--from", value: "place", help: "With --sort distance: a town, one of your places or LAT,LON to measure from.")
-        var from: String?
         @Option("--columns", value: "list", help: "The table's columns, in order, separated by commas: \(ListColumn.allCases.map(\.rawValue).joined(separator: ", ")).")
         var columns: String?
         @Option("--format", "-f", value: "format", help: "Output format.", choices: formats) var format: String?
@@ -38,11 +42,11 @@ enum ListCommand: PlacesCommand {
 
     static func run(_ options: Options, _ context: CommandContext) throws {
         let format = options.json ? "json" : (options.format ?? "table")
-        var query = try options.filter.query(order: PlaceQuery.Order(rawValue: options.sort ?? "journal") ?? .journal)
-        if query.order == .distance, options.from == nil {
+        let order = PlaceQuery.Order(rawValue: options.sort ?? "journal") ?? .journal
+        var query = try options.filter.query(order: order, context: context, fromIsDate: order != .distance)
+        let from = order == .distance ? options.filter.travel.from : nil
+        if query.order == .distance, from == nil {
             throw UsageError("--sort distance needs --from PLACE", hint: "e.g. --from London or --from 51.5,-0.12")
-        } else if query.order != .distance, options.from != nil {
-            throw UsageError("--from only goes with --sort distance")
         }
         let columns = try options.columns.map { try ListColumn.parse($0, distance: query.order == .distance) }
             ?? ListColumn.standard(distance: query.order == .distance)
@@ -52,13 +56,13 @@ enum ListCommand: PlacesCommand {
         // A table never shows descriptions, and they are most of a large journal's bytes.
         let store = try context.store()
         let journal = format == "table" ? try store.loadWithoutDescriptions() : try store.load()
-        if query.order == .distance, let from = options.from {
+        if query.order == .distance, let from {
             // --from may name one of your places as well as a town.
             let resolver = PlaceResolver(gazetteer: try GazetteerAccess.gazetteer(context), journal: journal)
             let origin = try PlaceChoice.look(from, resolver: resolver, context: context, verb: "Measuring from")
             query.centre = PlaceQuery.Point(latitude: origin.latitude, longitude: origin.longitude)
         }
-        let ranked = query.ranked(journal)
+        let ranked = query.ranked(journal, areas: query.filtersAreas ? try TravelFilterOptions.areas(context) : nil)
         let places = ranked.map(\.place)
         switch format {
         case "json":

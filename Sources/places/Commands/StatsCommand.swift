@@ -10,30 +10,71 @@ enum StatsCommand: PlacesCommand {
         Each place's country comes from the same outlines as `places where`: a place within 12
         nautical miles of a coast counts as that country's, a place farther out at sea is in no country.
         By year: the places first visited that year and their countries, and every visit that year.
+        Regions: the first-level regions (states, provinces) visited in each country. Share of the
+        world: the countries visited among the \(CountryIndex.bundled.countries.count) outlined ones, and their land area
+        (from the 1:50m outlines), for the world and each continent. --country, --region, --from and
+        --to narrow the places counted, as in `places list`.
 
         EXAMPLES:
           places stats
           places stats --json | jq '.countriesVisited[].name'
+          places stats --from 2023 --to 2023
         """,
         options: Options.self)
 
     struct Options: ParsableOptions {
+        var filter = PlaceFilterOptions()
         @Flag("--json", help: "Print the figures as JSON.") var json: Bool
         var flags = FlagColumn.FlagsOption()
         @Flag("--quiet", "-q", help: "Show no progress bar.") var quiet: Bool
     }
 
     static func run(_ options: Options, _ context: CommandContext) throws {
-        let places = try context.store().load()
+        let query = try options.filter.query(context: context)
+        let areas = try TravelFilterOptions.areas(context)
+        var places = try context.store().loadWithoutDescriptions()
+        if query.filters { places = query.apply(to: places, areas: areas) }
         let lookup = try FlagColumn.lookup(context)
         let progress = context.progress(total: places.count, quiet: options.quiet)
         let stats = TravelStats.compute(places, country: lookup, progress: progress.update)
         progress.finish()
+        let share = WorldShare.compute(visited: places, areas: areas)
         if options.json {
-            context.say(try PlaceOutput.json(stats))
+            context.say(try PlaceOutput.json(Figures(stats: stats, share: share)))
             return
         }
         for line in text(stats, flags: !options.flags.noFlags, style: context.style) { context.say(line) }
+        for line in text(share, style: context.style) { context.say(line) }
+    }
+
+    /// `--json`: the figures of ``TravelStats`` with `regionsVisited` and `world` beside them.
+    struct Figures: Encodable {
+        var stats: TravelStats
+        var share: WorldShare
+        enum CodingKeys: String, CodingKey { case regionsVisited, world }
+        func encode(to encoder: any Encoder) throws {
+            try stats.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(share.regionsVisited, forKey: .regionsVisited)
+            try container.encode(share.parts, forKey: .world)
+        }
+    }
+
+    /// The regions and the share of the world for people.
+    static func text(_ share: WorldShare, style: TextStyle) -> [String] {
+        var lines: [String] = []
+        if !share.regionsVisited.isEmpty {
+            lines += ["", style.bold("Regions visited:")]
+            lines += TerminalText.table(share.regionsVisited.map { [$0.code, String($0.regions.count), $0.regions.joined(separator: ", ")] },
+                                        rightAligned: [1]).map { "  " + $0 }
+        }
+        func percent(_ value: Double) -> String { value == 0 ? "0%" : value < 0.1 ? "<0.1%" : "\(CoordinateFormat.plain((value * 10).rounded() / 10))%" }
+        lines += ["", style.bold("Share of the world:")]
+        lines += TerminalText.table(share.parts.filter { $0.name == "World" || $0.countriesVisited > 0 }.map { part in
+            [part.name, "\(part.countriesVisited) of \(part.countries) countries", percent(part.countriesPercent),
+             "\(percent(part.areaPercent)) of the land"]
+        }, rightAligned: [2]).map { "  " + $0 }
+        return lines
     }
 
     /// The figures for people.

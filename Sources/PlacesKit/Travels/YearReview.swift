@@ -1,0 +1,142 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// One year told back (`places review YEAR`): its visits, places, countries and regions, trips and
+/// distance, the most visited place, the furthest point from home, and the visits of each month.
+///
+/// A visit belongs to the year when its whole date lies in it (an instant by its UTC day); a visit dated
+/// only by the year counts among the year's visits but in no month. A country or region is *new* when the
+/// year holds its first visit ever. Trips count when they start in the year; days away are the days of
+/// those trips (a partial trip has none).
+public struct YearReview: Sendable, Encodable {
+    /// A place and a figure about it.
+    public struct PlaceFigure: Sendable, Encodable, Equatable {
+        /// The place's id.
+        public var id: String
+        /// The place's name.
+        public var name: String
+        /// Visits that year, or kilometres from home.
+        public var value: Double
+    }
+
+    /// The year.
+    public var year: Int
+    /// Visits dated within the year.
+    public var visits: Int
+    /// Distinct places visited that year.
+    public var places: Int
+    /// Places added to the journal that year (by their `created` time, in UTC).
+    public var placesAdded: Int
+    /// Country codes visited that year, in order of first visit.
+    public var countries: [String]
+    /// Countries visited for the first time ever that year.
+    public var newCountries: [String]
+    /// First-level regions visited that year (names, in order of first visit).
+    public var regions: [String]
+    /// Regions visited for the first time ever that year.
+    public var newRegions: [String]
+    /// Trips that start in the year.
+    public var trips: Int
+    /// Days away on those trips.
+    public var daysAway: Int
+    /// Great-circle kilometres of those trips, from home and back.
+    public var distanceKm: Double
+    /// The place visited most often that year (`value`: its visits).
+    public var mostVisited: PlaceFigure?
+    /// The place furthest from home visited that year (`value`: kilometres).
+    public var furthest: PlaceFigure?
+    /// Visits in each month, January first (visits dated only by the year are in none).
+    public var months: [Int]
+
+    /// The review of `year`.
+    /// - Parameters:
+    ///   - log: every visit of the journal (first visits ever are found in it).
+    ///   - trips: the journal's trips.
+    ///   - home: home, for the furthest point.
+    ///   - areas: the countries and regions of places.
+    public static func make(year: Int, log: TravelLog, trips: [Trip], home: TravelHome?, areas: PlaceAreas) -> YearReview {
+        let span = DaySpan(year: year)
+        var review = YearReview(year: year, visits: 0, places: 0, placesAdded: 0, countries: [], newCountries: [], regions: [],
+                                newRegions: [], trips: 0, daysAway: 0, distanceKm: 0, months: Array(repeating: 0, count: 12))
+        let yearStart = VisitDate.year(year).start, yearEnd = VisitDate.year(year + 1).start
+        review.placesAdded = log.places.reduce(0) { count, place in
+            guard let created = place.created, created >= yearStart, created < yearEnd else { return count }
+            return count + 1
+        }
+        var perPlace: [Int: Int] = [:]
+        var countriesSeen = Set<String>(), regionsSeen = Set<String>()
+        var placeAreas: [Int: (country: String?, region: ReverseGeocoder.Region?)] = [:]
+        func area(_ place: Int) -> (country: String?, region: ReverseGeocoder.Region?) {
+            if let known = placeAreas[place] { return known }
+            let location = log.places[place]
+            let country = areas.country(latitude: location.latitude, longitude: location.longitude)?.code
+            let region = country.flatMap { areas.region(latitude: location.latitude, longitude: location.longitude, country: $0) }
+            placeAreas[place] = (country, region)
+            return (country, region)
+        }
+        // The log is in date order: everything before the year is "ever before".
+        for entry in log.entries {
+            if entry.days.upperBound < span.first! {
+                let found = area(entry.place)
+                if let code = found.country { countriesSeen.insert(code) }
+                if let region = found.region { regionsSeen.insert(region.key) }
+                continue
+            }
+            guard span.contains(entry.date) else {
+                if entry.days.lowerBound > span.last! { break }
+                continue
+            }
+            review.visits += 1
+            perPlace[entry.place, default: 0] += 1
+            if let month = entry.date.month, entry.date.precision != .year { review.months[month - 1] += 1 }
+            let found = area(entry.place)
+            if let code = found.country, !review.countries.contains(code) {
+                review.countries.append(code)
+                if !countriesSeen.contains(code) { review.newCountries.append(code) }
+            }
+            if let region = found.region, !review.regions.contains(region.name) {
+                review.regions.append(region.name)
+                if !regionsSeen.contains(region.key) { review.newRegions.append(region.name) }
+            }
+        }
+        review.places = perPlace.count
+        if let best = perPlace.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }) {
+            let place = log.places[best.key]
+            review.mostVisited = PlaceFigure(id: place.idString, name: place.name, value: Double(best.value))
+        }
+        if let home {
+            var furthest: (place: Int, km: Double)?
+            for index in perPlace.keys.sorted() {
+                let place = log.places[index]
+                let centre = home.home(on: span.first!).coordinate
+                let km = Geodesy.distanceKm(fromLatitude: centre.latitude, longitude: centre.longitude,
+                                            toLatitude: place.latitude, longitude: place.longitude)
+                if km > furthest?.km ?? -1 { furthest = (index, km) }
+            }
+            if let furthest {
+                let place = log.places[furthest.place]
+                review.furthest = PlaceFigure(id: place.idString, name: place.name, value: furthest.km)
+            }
+        }
+        for trip in trips where span.contains(trip.stops[0].entry.date) || (trip.firstDay >= span.first! && trip.firstDay <= span.last!) {
+            review.trips += 1
+            review.daysAway += trip.days ?? 0
+            review.distanceKm += trip.distanceKm(in: log)
+        }
+        return review
+    }
+
+    /// The places visited in the year, each once, in order of first visit that year.
+    public static func placesVisited(year: Int, log: TravelLog) -> [Location] {
+        let span = DaySpan(year: year)
+        var seen = Set<Int>()
+        var result: [Location] = []
+        for entry in log.entries where span.contains(entry.date) && seen.insert(entry.place).inserted {
+            result.append(log.places[entry.place])
+        }
+        return result
+    }
+}

@@ -1,0 +1,115 @@
+import PlacesCommandLine
+import PlacesKit
+
+/// What `timeline`, `trips`, `review`, `today` and `export --trip` share: the journal read once (never
+/// written), every visit in date order, home, the trips found, and the words for them.
+struct TravelJournal {
+    /// The journal's places.
+    let places: [Location]
+    /// The trip names kept in the journal.
+    let names: TripNames
+    /// Every visit in date order.
+    let log: TravelLog
+    /// Home, `nil` for a journal with no visits and no place tagged home.
+    let home: TravelHome?
+    /// The country and region lookup.
+    let areas: PlaceAreas
+
+    /// The `--home` option, for commands that find trips.
+    struct HomeOption: ParsableOptions {
+        @Option("--home", value: "place", help: "Where trips start from: one of your places, a town or LAT,LON (default: the place tagged home, else where most visits are).")
+        var home: String?
+    }
+
+    /// Reads the journal.
+    /// - Parameter home: `--home`, resolved like any typed place.
+    static func load(_ context: CommandContext, home typedHome: String? = nil, descriptions: Bool = false) throws -> TravelJournal {
+        let (places, names) = try context.store().loadWithTripNames(descriptions: descriptions)
+        let gazetteer = try GazetteerAccess.gazetteer(context)
+        let log = TravelLog(places)
+        var home = TravelHome(log: log)
+        if let typedHome {
+            let resolver = PlaceResolver(gazetteer: gazetteer, journal: places)
+            let point = try PlaceChoice.look(typedHome, resolver: resolver, context: context, verb: "Home is", quiet: true)
+            home = TravelHome(Coordinate(latitude: point.latitude, longitude: point.longitude), name: point.name)
+        }
+        return TravelJournal(places: places, names: names, log: log, home: home, areas: PlaceAreas(gazetteer: gazetteer))
+    }
+
+    /// The trips, numbered from the earliest.
+    func trips() -> [Trip] {
+        guard let home else { return [] }
+        return TripDetector.trips(in: log, home: home, country: { areas.country(latitude: $0.latitude, longitude: $0.longitude)?.code },
+                                  names: names)
+    }
+
+    /// The trip typed as its number or its name (any case).
+    /// - Throws: ``UsageError`` naming what was typed and the trips there are.
+    static func trip(_ typed: String, in trips: [Trip]) throws -> Trip {
+        if let number = Int(typed) {
+            guard let trip = trips.first(where: { $0.number == number }) else {
+                throw UsageError("there is no trip \(number): " + (trips.isEmpty ? "the journal has no trips" : "trips are numbered 1 to \(trips.count)"),
+                                 hint: "`places trips` lists them")
+            }
+            return trip
+        }
+        let folded = typed.trimmed.lowercased()
+        let named = trips.filter { $0.name?.lowercased() == folded }
+        guard let trip = named.first else {
+            throw UsageError("no trip is named \"\(typed)\": give a trip's number or the name given with `places trips name`",
+                             hint: "`places trips` lists them")
+        }
+        return trip
+    }
+
+    /// For each position in the log that is a stop of a trip, that trip's index in `trips`.
+    func tripIndexByEntry(_ trips: [Trip]) -> [Int: Int] {
+        struct VisitKey: Hashable { var place: Int; var visit: Int }
+        var position: [VisitKey: Int] = [:]
+        for (index, entry) in log.entries.enumerated() { position[VisitKey(place: entry.place, visit: entry.visit)] = index }
+        var result: [Int: Int] = [:]
+        for (t, trip) in trips.enumerated() {
+            for stop in trip.stops { if let at = position[VisitKey(place: stop.entry.place, visit: stop.entry.visit)] { result[at] = t } }
+        }
+        return result
+    }
+
+    // MARK: Words
+
+    /// `Trip 3 "Japan 2023": 2023-04-02 – 2023-04-20, 19 days, 🇯🇵 JP, 2,345 km`
+    func title(_ trip: Trip, flags: Bool) -> String {
+        var parts = [trip.dateText]
+        if let days = trip.days { parts.append(counted(days, "day")) } else { parts.append("dated only by \(trip.stops[0].entry.date.precision == .year ? "year" : "month")") }
+        let countries = countryList(trip.countries, flags: flags)
+        if !countries.isEmpty { parts.append(countries) }
+        parts.append(kilometres(trip.distanceKm(in: log)))
+        return "Trip \(trip.number)" + (trip.name.map { " \"\(TerminalText.visible($0))\"" } ?? "") + ": " + parts.joined(separator: ", ")
+    }
+
+    /// `🇯🇵 JP, 🇰🇷 KR` (flags only on a terminal).
+    func countryList(_ codes: [String], flags: Bool) -> String {
+        codes.map { code in
+            let flag = flags ? CountryFlag.emoji(code) : ""
+            return flag.isEmpty ? code : "\(flag) \(code)"
+        }.joined(separator: ", ")
+    }
+
+    /// `1,234 km`
+    func kilometres(_ value: Double) -> String { "\(grouped(Int(saturating: value.rounded()))) km" }
+
+    /// Where a place is: `Kyoto, JP` (region and country), or the country alone.
+    func whereabouts(_ place: Location) -> String {
+        guard let country = areas.country(latitude: place.latitude, longitude: place.longitude) else { return "" }
+        let region = areas.region(latitude: place.latitude, longitude: place.longitude, country: country.code)
+        return [region?.name, country.code].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    /// One visit: `2023-04-02  Fushimi Inari  with Sam  Kyoto, JP` as table cells.
+    func cells(_ entry: TravelLog.Entry) -> [String] {
+        let place = log.place(entry)
+        let visit = log.visit(entry)
+        var date = entry.date.readableText
+        if !entry.date.isWithinADay { date += entry.date.precision == .year ? " (year only)" : " (month only)" }
+        return [date, place.name, visit.note ?? "", whereabouts(place)]
+    }
+}

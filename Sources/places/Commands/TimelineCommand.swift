@@ -1,0 +1,114 @@
+import PlacesCommandLine
+import PlacesKit
+
+/// `places timeline [--from D] [--to D] [--year Y] [--country CC] [--region R] [--json]`
+enum TimelineCommand: PlacesCommand {
+    static let name = "timeline"
+    static let spec = CommandSpec(
+        name: name, abstract: "Every visit in date order, grouped by month and by trip.",
+        discussion: """
+        One line a visit: the date as you gave it, the place, the visit's note, and where it is (region
+        and country). A heading starts each month and each trip (see `places trips` for the rule). A
+        visit dated only by a month or a year sorts at the start of that month or year and says so: "May
+        2019 (month only)". Dates are the days as recorded; the machine's time zone never shifts them.
+        --from, --to and --year keep the visits whose whole date lies in the span.
+
+        EXAMPLES:
+          places timeline --year 2023
+          places timeline --from "May 2019" --to 2020 --country JP
+          places timeline --json | jq '.[] | select(.trip == 3)'
+        """,
+        options: Options.self)
+
+    struct Options: ParsableOptions {
+        var filter = TravelFilterOptions()
+        @Option("--year", value: "year", help: "Only visits in this year (the same as --from Y --to Y).") var year: String?
+        var home = TravelJournal.HomeOption()
+        @Flag("--json", help: "Print the visits as a JSON array: date, place (id and name), note, country, trip.") var json: Bool
+        var flags = FlagColumn.FlagsOption()
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) throws {
+        var query = PlaceQuery()
+        try options.filter.narrow(&query, context: context)
+        if let year = options.year {
+            guard options.filter.from == nil, options.filter.to == nil else {
+                throw UsageError("--year \"\(year)\" and --from/--to both choose the dates: give one or the other")
+            }
+            query.dates = DaySpan(year: try readYear(year, option: "--year"))
+        }
+        let journal = try TravelJournal.load(context, home: options.home.home)
+        let trips = journal.trips()
+        let tripOf = journal.tripIndexByEntry(trips)
+        var kept: [(index: Int, entry: TravelLog.Entry)] = []
+        for (index, entry) in journal.log.entries.enumerated() where query.dates.isOpen || query.dates.contains(entry.date) {
+            let place = journal.log.place(entry)
+            if query.filtersAreas, !query.passesAreas(latitude: place.latitude, longitude: place.longitude, journal.areas) { continue }
+            kept.append((index, entry))
+        }
+        if options.json {
+            let visits = kept.map { item -> TimelineVisit in
+                let place = journal.log.place(item.entry)
+                return TimelineVisit(date: item.entry.date.journalText, place: .init(id: place.idString, name: place.name),
+                                     note: journal.log.visit(item.entry).note,
+                                     country: journal.areas.country(latitude: place.latitude, longitude: place.longitude)?.code,
+                                     trip: tripOf[item.index].map { trips[$0].number })
+            }
+            context.say(try PlaceOutput.json(visits))
+            return
+        }
+        if kept.isEmpty {
+            context.note(journal.log.entries.isEmpty ? "No visits yet: record one with `places visit PLACE`." : "No visits match.")
+            return
+        }
+        let flags = !options.flags.noFlags && context.stdoutIsTerminal
+        var lines: [String] = []
+        var block: [[String]] = []
+        func flush() {
+            lines += TerminalText.table(block).map { "    " + $0 }
+            block = []
+        }
+        var month: String?
+        var trip: Int?
+        for item in kept {
+            let heading = item.entry.date.precision == .year ? String(item.entry.date.year)
+                : "\(VisitDate.monthNames[(item.entry.date.month ?? 1) - 1]) \(item.entry.date.year)"
+            let itsTrip = tripOf[item.index]
+            if heading != month {
+                flush()
+                if !lines.isEmpty { lines.append("") }
+                lines.append(context.style.bold(heading))
+                month = heading
+                trip = nil
+            }
+            if itsTrip != trip {
+                flush()
+                if let itsTrip { lines.append("  " + journal.title(trips[itsTrip], flags: flags)) }
+                else if trip != nil { lines.append("  At home") }
+                trip = itsTrip
+            }
+            block.append(journal.cells(item.entry))
+        }
+        flush()
+        context.say(lines.joined(separator: "\n"))
+    }
+
+    /// Reads a year option: a whole number of the years a visit date may have.
+    static func readYear(_ text: String, option: String) throws -> Int {
+        guard let year = Int(text.trimmed), VisitDate.years.contains(year) else {
+            throw UsageError("\(option) \"\(text)\" is not a year from \(VisitDate.years.lowerBound) to \(VisitDate.years.upperBound)",
+                             hint: "e.g. \(option) 2023")
+        }
+        return year
+    }
+
+    /// One visit in `--json`.
+    struct TimelineVisit: Encodable {
+        struct Place: Encodable { var id: String; var name: String }
+        var date: String
+        var place: Place
+        var note: String?
+        var country: String?
+        var trip: Int?
+    }
+}

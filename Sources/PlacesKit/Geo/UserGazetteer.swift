@@ -33,8 +33,6 @@ public enum GazetteerError: ExplainedError, Equatable {
         case importSmaller
         /// Move the folder elsewhere: `places` only removes a gazetteer it imported.
         case moveFolderAway
-        /// Return to the bundled gazetteer.
-        case reset
     }
 
     /// What can be done about this error, or `nil` when the message says it all.
@@ -43,8 +41,7 @@ public enum GazetteerError: ExplainedError, Equatable {
         case .incompatibleFormat: .importAgainOrReset
         case .tooLarge: .importSmaller
         case .notOurs: .moveFolderAway
-        case .unreadable: .reset
-        case .malformed, .empty, .unwritable: nil
+        case .unreadable, .malformed, .empty, .unwritable: nil
         }
     }
 
@@ -73,7 +70,6 @@ public enum GazetteerError: ExplainedError, Equatable {
         case .importAgainOrReset: "import the GeoNames dump again, or return to the bundled gazetteer"
         case .importSmaller: "import a country's dump or cities500.txt, or return to the bundled gazetteer"
         case .moveFolderAway: "move the folder elsewhere; places only ever removes a gazetteer it imported"
-        case .reset: "return to the bundled gazetteer"
         case nil: nil
         }
     }

@@ -7,9 +7,9 @@ import Foundation
 /// An offline gazetteer: finds places by name in any language or script, with typos, qualifiers
 /// (`Springfield, Illinois`, `Paris, US`) or coordinates, and finds the places near a point.
 ///
-/// Its tables are sorted text searched in place (see ``SortedTable``): opening a gazetteer parses
-/// nothing, so a lookup in a fresh process costs a few binary searches over memory that is already
-/// mapped. The bundled gazetteer (``bundled``) lives inside the binary; a user gazetteer built by
+/// Its tables are searched in place (sorted text, see ``SortedTable``; the names a front-coded
+/// ``KeyTable``): opening a gazetteer parses nothing, so a lookup in a fresh process costs a few
+/// binary searches over memory that is already mapped. The bundled gazetteer (``bundled``) lives inside the binary; a user gazetteer built by
 /// ``GazetteerImporter`` from a GeoNames dump uses the same format from files.
 public struct Gazetteer: Sendable {
     /// Where a gazetteer's places come from.

@@ -43,6 +43,25 @@ let fuzzTargets: [String: ([UInt8]) -> Void] = [
             _ = try? GazetteerImporter.parsePlaceLine(line, number: number + 1, path: "fuzz.txt")
         }
     },
+    "keys": { bytes in
+        // Key tables (an imported gazetteer's keys.bin), damaged any way: every scan and lookup stays inside
+        // the bytes, and what a table yields re-encodes into a table that reads back whole and sorted.
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let table = KeyTable(base: base, count: buffer.count)
+            let entries = table.entries()
+            for probe in entries.prefix(8).map(\.key) + [[], [0x61], [0xFF, 0xFF]] {
+                let cursor = table.lowerBound(probe)
+                if cursor.isValid { precondition(cursor.compare(probe) >= 0) }
+            }
+            let valid = entries.filter { !$0.key.isEmpty }
+            let again = KeyTable.encode(valid)
+            again.withUnsafeBufferPointer { copy in
+                let back = KeyTable(base: copy.baseAddress!, count: copy.count).entries()
+                precondition(back == Set(valid).sorted(), "a re-encoded key table reads back otherwise")
+            }
+        }
+    },
     "pbf": { bytes in
         // OpenStreetMap PBF extracts, as `places region add` compiles them into a pack.
         var compiler = RegionCompiler()

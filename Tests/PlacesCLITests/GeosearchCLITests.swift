@@ -172,6 +172,31 @@ import Testing
         #expect((try json(back.stdout) as? [[String: Any]])?.first?["country"] as? String == "GB")
     }
 
+    /// An import written by an earlier version (keys as text lines, format 2) is refused by name with the
+    /// commands that mend it, and `reset` removes it.
+    @Test func anOlderImportIsRefusedWithTheCommandsThatMendIt() throws {
+        let runner = try PlacesRunner()
+        defer { runner.removeAll() }
+        let dump = runner.directory.appendingPathComponent("cities.txt")
+        try "2661552\tBern\tBern\tBerne,Berna\t46.94809\t7.44744\tP\tPPLC\tCH\t\tBE\t\t\t\t121631\t\t542\tEurope/Zurich\t2023-01-01\n"
+            .write(to: dump, atomically: true, encoding: .utf8)
+        let imported = try runner.run(["gazetteer", "import", dump.path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let folder = try #require(imported.stdout.split(separator: "\n").first?.components(separatedBy: " into ").last)
+        try FileManager.default.removeItem(atPath: folder + "/keys.bin")
+        try "bern\tP\t0\n".write(toFile: folder + "/keys.tsv", atomically: true, encoding: .utf8)
+        let info = try String(contentsOfFile: folder + "/info.tsv", encoding: .utf8)
+        try info.replacingOccurrences(of: "format\t3\n", with: "format\t2\n").write(toFile: folder + "/info.tsv", atomically: true, encoding: .utf8)
+        let search = try runner.run(["search", "Bern"])
+        #expect(search.status == 65)
+        #expect(search.stderr.contains("is in table format 2, but this version of places reads format 3"), "\(search.stderr)")
+        #expect(search.stderr.contains("hint: import the GeoNames dump again (`places gazetteer import FILE`)"), "\(search.stderr)")
+        #expect(search.stderr.components(separatedBy: "hint:").count == 2, "one hint: \(search.stderr)")
+        let reset = try runner.run(["gazetteer", "reset"])
+        #expect(reset.status == 0, "\(reset.stderr)")
+        #expect(try runner.run(["search", "Bern", "--limit", "1"]).status == 0)
+    }
+
     @Test func malformedDumpIsRefusedWithItsLineNumber() throws {
         let runner = try PlacesRunner()
         defer { runner.removeAll() }

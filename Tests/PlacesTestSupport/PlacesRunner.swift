@@ -37,9 +37,7 @@ public struct PlacesRunner: Sendable {
     public var environment: [String: String] = [:]
 
     public init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("places-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = try makeTestDirectory()
     }
 
     /// Runs `places` with `arguments`; `stdin` is fed to it (empty and closed when `nil`).

@@ -226,42 +226,40 @@ extension Gazetteer {
     /// with it (prefix, and whether the name goes on with a new word).
     func scanExactAndPrefix(_ key: [UInt8], limit: Int,
                                     consider: (Ref, GazetteerMatch.Quality, String, Bool, Bool) -> Void) {
-        var offset = keys.lowerBound(key)
+        let cursor = keys.lowerBound(key)
         var scanned = 0, exactCount = 0, prefixCount = 0
         let head = String(decoding: key, as: UTF8.self)
-        while offset < keys.count, keys.keyHasPrefix(at: offset, key), scanned < 20_000 {
-            let end = keys.fieldEnd(from: offset)
-            let (ref, kind) = readRef(from: end + 1)
-            if end - offset == key.count {
-                // Exact lines come first ("key<TAB>" sorts before "key more").
+        while cursor.isValid, cursor.hasPrefix(key), scanned < 20_000 {
+            let (ref, kind) = Gazetteer.ref(of: cursor)
+            if cursor.keyLength == key.count {
+                // Exact keys come first ("key" sorts before "key more").
                 exactCount += 1
                 // A region's code ("IL") only qualifies; it is not a result of its own.
                 if let kind, kind != .regionCode {
                     consider(ref, Gazetteer.quality(of: kind), head, false, kind == .placeShortName)
                 }
             } else {
-                let wholeWord = keys.base[offset + key.count] == 32
+                let wholeWord = cursor.key[key.count] == 32
                 // Prefix matches: whole-word continuations always, others until there are plenty; none once
                 // there are enough exact matches to fill the list.
                 if exactCount >= limit { break }
                 if wholeWord || prefixCount < 4 * limit + 50 {
                     prefixCount += 1
-                    consider(ref, .prefix, String(decoding: keys.keyBytes(at: offset), as: UTF8.self), wholeWord, false)
+                    consider(ref, .prefix, String(decoding: cursor.keyBytes, as: UTF8.self), wholeWord, false)
                 }
             }
-            offset = keys.nextLine(after: end)
+            cursor.advance()
             scanned += 1
         }
     }
 
     /// Calls `body` with every line a key names exactly, and the key's kind.
     func forEachExact(_ key: [UInt8], _ body: (Ref, GazetteerSchema.KeyKind?) -> Void) {
-        var offset = keys.lowerBound(key)
-        while offset < keys.count, keys.compareKey(at: offset, key) == 0 {
-            let end = keys.fieldEnd(from: offset)
-            let (ref, kind) = readRef(from: end + 1)
+        let cursor = keys.lowerBound(key)
+        while cursor.isValid, cursor.compare(key) == 0 {
+            let (ref, kind) = Gazetteer.ref(of: cursor)
             body(ref, kind)
-            offset = keys.nextLine(after: end)
+            cursor.advance()
         }
     }
 
@@ -273,9 +271,10 @@ extension Gazetteer {
         }
     }
 
-    func readRef(from offset: Int) -> (Ref, GazetteerSchema.KeyKind?) {
-        let kind = GazetteerSchema.KeyKind(rawValue: keys.base[offset])
-        return (Ref(table: kind?.table ?? .places, offset: keys.integer(at: offset + 2)), kind)
+    /// The line the cursor's entry names, and its kind (`nil` for a kind this version does not know).
+    static func ref(of cursor: KeyCursor) -> (Ref, GazetteerSchema.KeyKind?) {
+        let kind = cursor.kind
+        return (Ref(table: kind?.table ?? .places, offset: cursor.offset), kind)
     }
 
     // MARK: - Qualifiers

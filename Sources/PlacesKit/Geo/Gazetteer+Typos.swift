@@ -23,38 +23,27 @@ extension Gazetteer {
             // A typo in the first letter is the rarer case: its block is scanned only when the query's own
             // first letter led nowhere (Tapei is Taipei; the keys starting with "a" need not be read).
             if index > 0, foundInAnEarlierBlock { break }
-            var offset = keys.lowerBound(block)
             let shortest = max(1, key.count - budget), longest = key.count + budget
-            // The block ends where keys stop starting with it: one binary search instead of a test per line.
+            // The block ends where keys stop starting with it: one search instead of a test per entry.
             var after = block
             after[after.count - 1] &+= 1  // a UTF-8 byte is never 0xFF
-            let blockEnd = keys.lowerBound(after, from: offset)
-            let base = keys.base
-            while offset < blockEnd {
-                // A key of fitting length ends with a tab inside this window, followed by its one-letter
-                // table and another tab; any other tab there belongs to a shorter key's reference. Most
-                // lines fail this test without their key being read.
-                var end = -1
-                var position = offset + shortest
-                let last = min(offset + longest, blockEnd - 3)
-                while position <= last {
-                    if base[position] == 9 && base[position + 2] == 9 && base[position + 1] > 57 { end = position; break }
-                    position += 1
-                }
-                if end >= 0 {
-                    let candidate = UnsafeBufferPointer(start: base + offset, count: end - offset)
-                    // The window may reach into the next line when this one is short.
-                    if !candidate.contains(where: { $0 == 9 || $0 == 10 }), scratch.lowerBound(candidate, limit: budget) <= budget,
+            let blockEnd = keys.lowerBoundIndex(after)
+            let cursor = keys.lowerBound(block)
+            while cursor.isValid, cursor.index < blockEnd {
+                // Most keys are rejected on their length, read from the entry's header, before the key is
+                // compared with anything.
+                if (shortest...longest).contains(cursor.keyLength) {
+                    let candidate = cursor.keyBytes
+                    if scratch.lowerBound(candidate, limit: budget) <= budget,
                        let distance = scratch.distance(key, candidate, limit: budget) {
-                        let (ref, kind) = readRef(from: end + 1)
+                        let (ref, kind) = Gazetteer.ref(of: cursor)
                         if kind != .regionCode {
                             foundInAnEarlierBlock = true
                             consider(ref, kind, distance, String(decoding: candidate, as: UTF8.self))
                         }
                     }
                 }
-                // Every line holds at least five bytes before its newline ("k<TAB>p<TAB>0").
-                offset = keys.nextLine(after: offset + min(shortest, 5))
+                cursor.advance()
             }
         }
         // A wrong first letter falls outside both blocks: try each Latin letter in its place (26 exact lookups).
@@ -62,12 +51,11 @@ extension Gazetteer {
         var variant = key
         for letter in UInt8(ascii: "a")...UInt8(ascii: "z") where letter != first {
             variant[0] = letter
-            var offset = keys.lowerBound(variant)
-            while offset < keys.count, keys.compareKey(at: offset, variant) == 0 {
-                let end = keys.fieldEnd(from: offset)
-                let (ref, kind) = readRef(from: end + 1)
+            let cursor = keys.lowerBound(variant)
+            while cursor.isValid, cursor.compare(variant) == 0 {
+                let (ref, kind) = Gazetteer.ref(of: cursor)
                 if kind != .regionCode { consider(ref, kind, 1, String(decoding: variant, as: UTF8.self)) }
-                offset = keys.nextLine(after: end)
+                cursor.advance()
             }
         }
     }

@@ -7,9 +7,9 @@ import Foundation
 /// An offline gazetteer: finds places by name in any language or script, with typos, qualifiers
 /// (`Springfield, Illinois`, `Paris, US`) or coordinates, and finds the places near a point.
 ///
-/// Its tables are sorted text searched in place (see ``SortedTable``): opening a gazetteer parses
-/// nothing, so a lookup in a fresh process costs a few binary searches over memory that is already
-/// mapped. The bundled gazetteer (``bundled``) lives inside the binary; a user gazetteer built by
+/// Its tables are searched in place (sorted text, see ``SortedTable``; the names a front-coded
+/// ``KeyTable``): opening a gazetteer parses nothing, so a lookup in a fresh process costs a few
+/// binary searches over memory that is already mapped. The bundled gazetteer (``bundled``) lives inside the binary; a user gazetteer built by
 /// ``GazetteerImporter`` from a GeoNames dump uses the same format from files.
 public struct Gazetteer: Sendable {
     /// Where a gazetteer's places come from.
@@ -23,7 +23,7 @@ public struct Gazetteer: Sendable {
     }
 
     /// Folded names and codes, each with the kind and offset of the line it names (``GazetteerSchema/KeyKind``).
-    let keys: SortedTable
+    let keys: KeyTable
     /// Places, features, airports and sights (``GazetteerSchema/PlaceColumn``).
     let places: SortedTable
     /// One byte per 1-degree cell, `1` where the cell holds a populated place; `nil` when unknown.
@@ -41,12 +41,32 @@ public struct Gazetteer: Sendable {
     /// The region packs searched with this gazetteer (``RegionStore``); empty when no region is added.
     public internal(set) var regionPacks: [RegionPack] = []
 
-    init(keys: SortedTable, places: SortedTable, occupancy: SortedTable?, source: Source, info: [String: String]) {
+    init(keys: KeyTable, places: SortedTable, occupancy: SortedTable?, source: Source, info: [String: String]) {
         self.keys = keys
         self.places = places
         self.occupancy = occupancy
         self.source = source
         self.info = info
+    }
+
+    /// A gazetteer whose keys are text lines (`folded key<TAB>kind letter<TAB>offset`, sorted), as region
+    /// packs store them: they are read into a ``KeyTable`` kept for the life of the process, as a mapped file is.
+    init(keys text: SortedTable, places: SortedTable, occupancy: SortedTable?, source: Source, info: [String: String]) {
+        var entries: [KeyTable.Entry] = []
+        var offset = 0
+        while offset < text.count {
+            let fields = text.fields(at: offset)
+            if fields.count >= 3, let letter = fields[1].utf8.first, let kind = GazetteerSchema.KeyKind(rawValue: letter),
+               let target = Int(fields[2]), (0...KeyTable.maximumOffset).contains(target),
+               (1...KeyTable.maximumKeyLength).contains(fields[0].utf8.count) {
+                entries.append(KeyTable.Entry(key: Array(fields[0].utf8), kind: kind, offset: target))
+            }
+            offset = text.nextLine(after: offset)
+        }
+        let bytes = KeyTable.encode(entries)
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
+        storage.initialize(from: bytes, count: bytes.count)
+        self.init(keys: KeyTable(base: storage, count: bytes.count), places: places, occupancy: occupancy, source: source, info: info)
     }
 
     /// The gazetteer compiled into the binary.

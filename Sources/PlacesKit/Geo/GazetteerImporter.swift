@@ -65,7 +65,7 @@ public enum GazetteerImporter {
             return (ca, -a.population, a.id) < (cb, -b.population, b.id)
         }
         var placeText: [UInt8] = []
-        var keyLines = Set<[UInt8]>()
+        var keys = Set<KeyTable.Entry>()
         var occupancy = [UInt8](repeating: UInt8(ascii: "0"), count: 64_800)
         for place in places {
             let offset = placeText.count
@@ -77,35 +77,30 @@ public enum GazetteerImporter {
                 + "\t\(clean(place.admin2))\t\(place.population)\t\(GazetteerEntry.Kind.city.rawValue)\t\(place.capital ? "C" : "-")"
                 + "\t\t\t\t\t\(place.id)\n"
             placeText += Array(line.utf8)
-            let main = NameFolding.fold(place.name)
-            if !main.isEmpty { keyLines.insert(Array("\(main)\tP\t\(offset)\n".utf8)) }
+            // A key names its place by the place's byte offset, which the key table holds in 28 bits.
+            guard offset <= KeyTable.maximumOffset else {
+                throw GazetteerError.tooLarge(path: dump, places: places.count, limit: KeyTable.maximumOffset + 1)
+            }
+            let main = Array(NameFolding.fold(place.name).utf8)
+            func add(_ key: [UInt8], _ kind: GazetteerSchema.KeyKind) {
+                // A "name" longer than a key may be is not a name anyone types.
+                if (1...KeyTable.maximumKeyLength).contains(key.count) { keys.insert(KeyTable.Entry(key: key, kind: kind, offset: offset)) }
+            }
+            add(main, .placeName)
             for name in names[place.id] ?? [] {
-                let key = NameFolding.fold(name)
-                if !key.isEmpty, key != main { keyLines.insert(Array("\(key)\tp\t\(offset)\n".utf8)) }
+                let key = Array(NameFolding.fold(name).utf8)
+                if key != main { add(key, .placeAlias) }
             }
         }
         // Regions, counties and countries stay searchable (and usable as qualifiers) through the bundled tables.
-        let bundledKeys = GazetteerData.keys
-        var offset = 0
-        while offset < bundledKeys.count {
-            let end = bundledKeys.nextLine(after: offset)
-            let kind = GazetteerSchema.KeyKind(rawValue: bundledKeys.base[bundledKeys.fieldEnd(from: offset) + 1])
-            if let kind, kind.table != .places {
-                var line = Array(UnsafeBufferPointer(start: bundledKeys.base + offset, count: min(end, bundledKeys.count) - offset))
-                if line.last != 10 { line.append(10) }
-                keyLines.insert(line)
+        GazetteerData.keys.forEach { cursor in
+            if let kind = cursor.kind, kind.table != .places {
+                keys.insert(KeyTable.Entry(key: Array(cursor.keyBytes), kind: kind, offset: cursor.offset))
             }
-            offset = end
         }
-        let sortedKeys = keyLines.sorted { a, b in
-            // Compare the key field only, then the rest, as bytes: "key\t…" sorts before "key more\t…".
-            a.lexicographicallyPrecedes(b)
-        }
-        var keyText: [UInt8] = []
-        keyText.reserveCapacity(sortedKeys.reduce(0) { $0 + $1.count })
-        for line in sortedKeys { keyText += line }
+        let keyTable = KeyTable.encode(keys)
         let info = "format\t\(GazetteerSchema.formatVersion)\n"
-            + "licence\tCC BY 4.0, GeoNames (geonames.org)\nplaces\t\(places.count)\nkeys\t\(sortedKeys.count)\n"
+            + "licence\tCC BY 4.0, GeoNames (geonames.org)\nplaces\t\(places.count)\nkeys\t\(keys.count)\n"
             + "source\tGeoNames dump \(lastComponent(dump))" + (alternateNames.map { " with \(lastComponent($0))" } ?? "") + "\n"
 
         let target = Gazetteer.userDirectory(dataDirectory: dataDirectory)
@@ -119,14 +114,14 @@ public enum GazetteerImporter {
         // First: the folder is marked as places's own before anything else goes in.
         try write(Array("A gazetteer imported by places; `places gazetteer reset` removes it.\n".utf8), to: staging + "/" + markerName)
         try write(placeText, to: staging + "/places.tsv")
-        try write(keyText, to: staging + "/keys.tsv")
+        try write(keyTable, to: staging + "/" + keyTableName)
         try write(Array(info.utf8), to: staging + "/info.tsv")
         try write(occupancy, to: staging + "/cells.txt")
         try removeDirectory(target)
         guard rename(staging, target) == 0 else {
             throw GazetteerError.unwritable(path: target, reason: String(cString: strerror(errno)))
         }
-        return Summary(places: places.count, keys: sortedKeys.count, directory: target)
+        return Summary(places: places.count, keys: keys.count, directory: target)
     }
 
     /// One populated place read from a dump line.
@@ -168,9 +163,6 @@ public enum GazetteerImporter {
         try removeDirectory(target)
         return true
     }
-
-    // Keys are compared as whole lines; since the tab (0x09) sorts below every character a folded key can
-    // hold, ordering lines orders their key fields the way the binary search expects.
 
     static func cellKey(_ latitude: Double, _ longitude: Double) -> Int {
         let cell = Gazetteer.cell(latitude: latitude, longitude: longitude)
@@ -230,8 +222,12 @@ public enum GazetteerImporter {
 
     /// The file that marks a gazetteer folder as written by `places`.
     public static let markerName = ".places-gazetteer"
-    /// The files an import writes: the only ones `places` ever removes.
-    static let ownFiles: Set<String> = [markerName, "places.tsv", "keys.tsv", "info.tsv", "cells.txt"]
+    /// The imported gazetteer's key table (``KeyTable``).
+    static let keyTableName = "keys.bin"
+    /// The key table of imports in formats 1 and 2 (text lines), which are refused and asked for again.
+    static let textKeyTableName = "keys.tsv"
+    /// The files an import writes, now or in an earlier format: the only ones `places` ever removes.
+    static let ownFiles: Set<String> = [markerName, "places.tsv", keyTableName, textKeyTableName, "info.tsv", "cells.txt"]
 
     /// Removes a gazetteer folder `places` wrote, file by file (only the files it writes), and
     /// refuses any other folder: one the person made, or one holding files of theirs.

@@ -2,12 +2,13 @@
 /// format version an imported gazetteer must carry.
 ///
 /// `Scripts/gazetteer/build.py` writes the bundled tables and ``GazetteerImporter`` writes imported ones in
-/// this layout; change all three together and raise ``formatVersion``. Every table is UTF-8 text, one record
-/// a line, fields separated by tabs (see ``SortedTable``).
+/// this layout; change all three together and raise ``formatVersion``. The keys are a binary ``KeyTable``;
+/// every other table is UTF-8 text, one record a line, fields separated by tabs (see ``SortedTable``).
 enum GazetteerSchema {
-    /// The version written in a gazetteer's `info` table (`format<TAB>2`). An imported gazetteer of another
-    /// version is refused when opened, with a hint to import it again.
-    static let formatVersion = 2
+    /// The version written in a gazetteer's `info` table (`format<TAB>3`). An imported gazetteer of another
+    /// version is refused when opened, with a hint to import it again. Format 3 holds the keys in a
+    /// ``KeyTable``; format 2 held them as text lines.
+    static let formatVersion = 3
 
     /// Columns of the `places` table: populated places, natural features, airports and sights, sorted by
     /// grid cell so that nearest-place searches binary-search a cell's lines.
@@ -78,8 +79,8 @@ enum GazetteerSchema {
         case capital
     }
 
-    /// What a line of the `keys` table (`folded key<TAB>kind<TAB>byte offset`) points to: the letter in its
-    /// second field.
+    /// What a key of the `keys` table (``KeyTable``) points to. Region packs still write their keys as text
+    /// lines, `folded key<TAB>kind letter<TAB>byte offset`, with these letters.
     enum KeyKind: UInt8 {
         /// A place's main name; the offset is in `places`.
         case placeName = 80        // "P"

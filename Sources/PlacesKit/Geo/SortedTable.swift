@@ -171,8 +171,11 @@ struct SortedTable: @unchecked Sendable {
 /// The bundled gazetteer's tables, written by `Scripts/gazetteer/build.py` into `Sources/PlacesData/Tables`
 /// and compiled into the binary; ``GazetteerSchema`` names their columns.
 enum GazetteerData {
-    /// Folded names and codes with the table and byte offset they point to, sorted by bytes.
-    static var keys: SortedTable { SortedTable(places_gazetteer_keys()) }
+    /// Folded names and codes with the kind and byte offset of the line they name (``KeyTable``).
+    static var keys: KeyTable {
+        let table = places_gazetteer_keys()
+        return KeyTable(base: table.start, count: table.count)
+    }
     /// Places, features, airports and sights, one a line, sorted by 1 degree grid cell.
     static var places: SortedTable { SortedTable(places_gazetteer_places()) }
     /// Second-level administrative units.

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// Why a place typed by a person (an id, a name, part of a name) did not pick out exactly one place.
-public enum PlaceLookupError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum PlaceLookupError: ExplainedError, Equatable, Sendable {
     /// Nothing has that id, nor a name like it.
     case notFound(String)
     /// Several ids start with the text (and no name is exactly it).
@@ -19,9 +19,47 @@ public enum PlaceLookupError: Error, Equatable, Sendable, CustomStringConvertibl
     /// whose id starts with it, `byName` those with that name (or a part of their name).
     case idOrName(String, byID: [Location], byName: [Location])
 
-    public var description: String { message(whereIs: nil) }
+    /// What the person can do next, as data: the executable words it with its commands.
+    public enum Remedy: Sendable, Equatable {
+        /// Listing the places shows their ids and names.
+        case listShowsIDs
+        /// A full-text search for the text also reads descriptions and tags, and forgives typos.
+        case searchAllText(String)
+        /// Type more characters of the id.
+        case typeMoreOfTheID
+        /// Type more of the name, or the id.
+        case typeMoreOfTheNameOrTheID
+        /// Type more of the id listed for the place meant.
+        case typeMoreOfAListedID
+    }
 
-    /// The message, with each candidate's town (`whereIs`, e.g. from the gazetteer) or else its coordinates.
+    /// What the person can do next, or `nil` when the message says it.
+    public var remedy: Remedy? {
+        switch self {
+        case .notFound(let text): PlaceLookup.looksLikeID(text) ? .listShowsIDs : .searchAllText(text)
+        case .ambiguous: .typeMoreOfTheID
+        case .ambiguousName: .typeMoreOfTheNameOrTheID
+        case .idOrName: .typeMoreOfAListedID
+        case .tooShort: nil
+        }
+    }
+
+    public var message: String { message(whereIs: nil) }
+
+    /// The remedy in words that name no command.
+    public var hint: String? {
+        switch remedy {
+        case .listShowsIDs: "listing your places shows their ids and names"
+        case .searchAllText: "a full-text search also reads descriptions and tags, and forgives typos"
+        case .typeMoreOfTheID: "type more characters of the id"
+        case .typeMoreOfTheNameOrTheID: "type more of the name, or the id"
+        case .typeMoreOfAListedID: "type more of the id listed for the place you mean"
+        case nil: nil
+        }
+    }
+
+    /// The message (without the hint), with each candidate's town (`whereIs`, e.g. from the gazetteer) or
+    /// else its coordinates.
     public func message(whereIs: ((Location) -> String?)?) -> String {
         func lines(_ candidates: [Location], total: Int) -> String {
             // Short ids unless two candidates share one (then they could not tell them apart).
@@ -36,15 +74,13 @@ public enum PlaceLookupError: Error, Equatable, Sendable, CustomStringConvertibl
         switch self {
         case .notFound(let text):
             if PlaceLookup.looksLikeID(text) {
-                return "no place has the id \(text), and no place's name contains \"\(text)\"\nhint: `places list` shows the ids and names"
+                return "no place has the id \(text), and no place's name contains \"\(text)\""
             }
-            return "no place is called \"\(text)\" or has it in its name\nhint: `places find \(text)` also searches descriptions and tags, and forgives typos"
+            return "no place is called \"\(text)\" or has it in its name"
         case let .ambiguous(text, candidates):
             return "the id \(text) is ambiguous: it starts \(candidates.count) places\n" + lines(candidates, total: candidates.count)
-                + "\nhint: type more characters of the id"
         case let .ambiguousName(text, candidates, total):
             return "\"\(text)\" could be \(total) places:\n" + lines(candidates, total: total)
-                + "\nhint: type more of the name, or the id"
         case let .idOrName(text, byID, byName):
             func indented(_ candidates: [Location]) -> String {
                 lines(candidates, total: candidates.count).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
@@ -52,7 +88,6 @@ public enum PlaceLookupError: Error, Equatable, Sendable, CustomStringConvertibl
             let shown = TerminalText.visible(text)
             return "\"\(shown)\" is both the start of an id and a name: it could be \(Set((byID + byName).map(\.id)).count) places\n"
                 + "  id starting \(shown):\n" + indented(byID) + "\n  named \"\(shown)\":\n" + indented(byName)
-                + "\nhint: type more of the id listed for the place you mean"
         case .tooShort(let text):
             return "the id \(text) is too short: type at least \(PlaceLookup.minimumPrefixLength) characters of it (and no place's name contains it)"
         }

@@ -9,9 +9,27 @@ enum GazetteerAccess {
         do {
             return try Gazetteer.current(dataDirectory: StorePath.directory(of: storePath))
         } catch let error as GazetteerError {
-            throw CommandFailure(error.description + "\nhint: `places gazetteer reset` returns to the bundled gazetteer",
-                                 code: .dataError)
+            throw failure(error, whileOpening: true)
         }
+    }
+
+    /// A gazetteer error as `places` prints it: the library's message, its remedy worded with the commands
+    /// that apply it, and the exit status (65 for data that cannot be used, 1 for a folder left alone).
+    /// An imported gazetteer that cannot be opened (`whileOpening`) can always be left for the bundled one.
+    static func failure(_ error: GazetteerError, whileOpening: Bool = false) -> CommandFailure {
+        let hint: String? = switch error.remedy {
+        case .importAgainOrReset:
+            "import the GeoNames dump again (`places gazetteer import FILE`), or return to the bundled gazetteer (`places gazetteer reset`)"
+        case .importSmaller:
+            "import a country's dump or cities500.txt (`places gazetteer import FILE`), or keep the bundled gazetteer"
+        case .moveFolderAway: error.hint
+        case nil: whileOpening ? "`places gazetteer reset` returns to the bundled gazetteer" : nil
+        }
+        let code: ExitCode = switch error {
+        case .unreadable, .malformed, .empty, .tooLarge, .incompatibleFormat: .dataError
+        case .unwritable, .notOurs: .failure
+        }
+        return CommandFailure(error.message + (hint.map { "\nhint: " + $0 } ?? ""), code: code)
     }
 
     /// One line for a match: `Mount Fuji, Shizuoka, JP — volcano, 3,776 m  35.3579, 138.7310`.

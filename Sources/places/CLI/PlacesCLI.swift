@@ -76,14 +76,12 @@ enum PlacesCLI {
         } catch let error as ImportError {
             return fail(error.description, code: .dataError)
         } catch let error as GazetteerError {
-            switch error {
-            case .unreadable, .malformed, .empty, .incompatibleFormat: return fail(error.description, code: .dataError)
-            case .unwritable, .notOurs: return fail(error.description, code: .failure)
-            }
+            let failure = GazetteerAccess.failure(error)
+            return fail(failure.message, code: failure.code)
         } catch let error as PlaceLookupError {
             // Candidates are told apart by their towns; the gazetteer is opened only for this message.
             let gazetteer = context.flatMap { try? GazetteerAccess.gazetteer($0) }
-            return fail(error.message(whereIs: gazetteer.map { gazetteer in
+            return fail(TypedPlace.words(for: error, whereIs: gazetteer.map { gazetteer in
                 { place in gazetteer.nearest(latitude: place.latitude, longitude: place.longitude).first?.entry.context }
             }), code: .failure)
         } catch {

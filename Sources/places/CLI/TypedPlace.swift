@@ -30,6 +30,18 @@ enum TypedPlace {
         }
     }
 
+    /// A lookup error as `places` prints it: the library's message, then its remedy worded with the command
+    /// that applies it.
+    static func words(for error: PlaceLookupError, whereIs: ((Location) -> String?)? = nil) -> String {
+        let hint: String? = switch error.remedy {
+        case .listShowsIDs: "`places list` shows the ids and names"
+        case .searchAllText(let text): "`places find \(text)` also searches descriptions and tags, and forgives typos"
+        case .typeMoreOfTheID, .typeMoreOfTheNameOrTheID, .typeMoreOfAListedID: error.hint
+        case nil: nil
+        }
+        return error.message(whereIs: whereIs) + (hint.map { "\nhint: " + $0 } ?? "")
+    }
+
     /// Asks which of an id-or-name clash's places is meant; `nil` for any other error.
     private static func choose(_ error: PlaceLookupError, context: CommandContext) throws -> Location? {
         guard case let .idOrName(text, byID, byName) = error else { return nil }

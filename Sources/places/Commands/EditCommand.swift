@@ -84,7 +84,7 @@ enum EditCommand: PlacesCommand {
                 + "\nhint: your text is kept in \(kept); reopen it, then apply what you want with `places edit \(original.shortID)`")
         } catch let error as PlaceLookupError {
             let kept = try ExternalEditor.keep(text, name: original.shortID)
-            throw CommandFailure("\(error) (it was removed while it was open in the editor); nothing was saved\nhint: your text is kept in \(kept)")
+            throw CommandFailure("\(error.message(whereIs: nil)) (it was removed while it was open in the editor); nothing was saved\nhint: your text is kept in \(kept)")
         }
     }
 

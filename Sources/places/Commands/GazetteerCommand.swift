@@ -105,7 +105,7 @@ enum GazetteerCommand: PlacesCommand {
                 context.say("Imported \(grouped(summary.places)) places (\(grouped(summary.keys)) searchable names) into \(summary.directory)")
                 context.say("It is used from now on; `places gazetteer reset` returns to the bundled gazetteer.")
             } catch let error as GazetteerError {
-                throw CommandFailure(error.description, code: error == .notOurs(path: Gazetteer.userDirectory(dataDirectory: dataDirectory)) ? .failure : .dataError)
+                throw GazetteerAccess.failure(error)
             }
         case "reset":
             guard options.file == nil else { throw UsageError("`reset` takes no file") }

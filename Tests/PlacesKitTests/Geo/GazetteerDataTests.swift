@@ -36,7 +36,7 @@ import Testing
 
     /// Former names (Orange Free State, Rhône-Alpes, Hordaland…) find today's region and are never its name.
     @Test func formerRegionNamesAreAliasesNeverPrimaryNames() throws {
-        let rows = GeoFixtures.text("former-region-names.tsv").split(separator: "\n").filter { !$0.hasPrefix("#") }
+        let rows = try GeoFixtures.text("former-region-names.tsv").split(separator: "\n").filter { !$0.hasPrefix("#") }
         #expect(rows.count >= 40)
         for row in rows {
             let f = row.split(separator: "\t").map(String.init)

@@ -11,14 +11,8 @@ enum GeoFixtures {
 
     static func path(_ name: String) -> String { directory + "/" + name }
 
-    static func text(_ name: String) -> String {
-        (try? String(contentsOfFile: path(name), encoding: .utf8)) ?? ""
-    }
-
-    /// A fresh, empty directory for one test.
-    static func temporaryDirectory() throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("places-geo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
+    /// A fixture's text; a missing or unreadable fixture is an error, never empty text.
+    static func text(_ name: String) throws -> String {
+        try String(contentsOfFile: path(name), encoding: .utf8)
     }
 }

@@ -16,8 +16,8 @@ import Testing
 
     /// The generator folded these names in Python; Swift must fold them to the same bytes, or the bundled
     /// keys could not be found.
-    @Test func swiftFoldsLikeTheGenerator() {
-        let rows = GeoFixtures.text("fold-sample.tsv").split(separator: "\n")
+    @Test func swiftFoldsLikeTheGenerator() throws {
+        let rows = try GeoFixtures.text("fold-sample.tsv").split(separator: "\n")
         #expect(rows.count > 1000)
         var mismatches: [String] = []
         for row in rows {
@@ -29,8 +29,8 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
     }
 
-    @Test func sampledNamesAreFound() {
-        let rows = GeoFixtures.text("fold-sample.tsv").split(separator: "\n")
+    @Test func sampledNamesAreFound() throws {
+        let rows = try GeoFixtures.text("fold-sample.tsv").split(separator: "\n")
         var missing: [String] = []
         for row in rows.enumerated() where row.offset % 10 == 0 {
             let name = String(row.element.split(separator: "\t")[0])

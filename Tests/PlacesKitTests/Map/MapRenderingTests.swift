@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlacesKit
+import PlacesTestSupport
 
 @Suite struct SVGMapRendererTests {
     @Test func svgIsWellFormedWithSizeAndViewBox() throws {
@@ -16,7 +17,7 @@ import Testing
 
     @Test(.enabled(if: ExternalTool.available("xmllint"), "needs xmllint (apt-get install libxml2-utils)"))
     func svgPassesXmllint() throws {
-        let directory = try makeTemporaryDirectory()
+        let directory = try makeTestDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("map.svg")
         var places = MapSamples.europe

@@ -49,7 +49,3 @@ func tagBalanceProblem(_ xml: String) -> String? {
     return stack.isEmpty ? nil : "unclosed <\(stack.last!)>"
 }
 
-/// A fresh temporary directory for one test.
-func makeTemporaryDirectory() throws -> URL {
-    try makeTestDirectory("places-map-tests")
-}

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlacesKit
+import PlacesTestSupport
 
 /// The fixtures in Fixtures/Media, made by Scripts/media-fixtures/make.sh with exiftool.
 enum MediaFixtures {
@@ -14,12 +15,6 @@ enum MediaFixtures {
     static func path(_ name: String) -> String { directory + "/" + name }
     static func bytes(_ name: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path(name)))) }
 
-    /// A fresh directory for one test.
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("places-media-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
 }
 
 @Suite struct MediaReaderTests {
@@ -75,7 +70,7 @@ enum MediaFixtures {
     }
 
     @Test func filesThatAreNotMediaAreRefusedByContentNotName() throws {
-        let directory = try MediaFixtures.temporaryDirectory()
+        let directory = try makeTestDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let fake = directory.appendingPathComponent("notes.jpg")
         try Data("just text".utf8).write(to: fake)
@@ -108,7 +103,7 @@ enum MediaFixtures {
     /// A video is never read whole: a 3 GB file (sparse, so it costs no disk) whose `moov` comes after
     /// the media data reads at once.
     @Test func aLargeVideoIsReadByItsHeadersOnly() throws {
-        let directory = try MediaFixtures.temporaryDirectory()
+        let directory = try makeTestDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let original = try MediaFixtures.bytes("sydney.mp4")
         // Move the moov after a 3 GB mdat written with a 64-bit size.

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import PlacesKit
+import PlacesTestSupport
 
 @Suite struct PhotoScanTests {
     /// A folder tree: photos at two depths, a hidden folder, a text file, a link back to the top.
     static func tree() throws -> URL {
-        let top = try MediaFixtures.temporaryDirectory()
+        let top = try makeTestDirectory()
         let manager = FileManager.default
         try manager.createDirectory(at: top.appendingPathComponent("2024/May"), withIntermediateDirectories: true)
         try manager.createDirectory(at: top.appendingPathComponent(".thumbnails"), withIntermediateDirectories: true)

@@ -60,6 +60,23 @@ import Testing
         #expect(message.contains("  cafe0002  Dishoom Shoreditch  (51.5245, -0.0766)"))
     }
 
+    /// The library says what went wrong and what helps as data; it names no command (the executable does).
+    @Test func errorsCarryTheirRemedyAsData() {
+        #expect(PlaceLookupError.notFound("zzz top").remedy == .searchAllText("zzz top"))
+        #expect(PlaceLookupError.notFound("cafe0009").remedy == .listShowsIDs)
+        #expect(PlaceLookupError.tooShort("caf").remedy == nil)
+        let errors: [PlaceLookupError] = [.notFound("zzz top"), .notFound("cafe0009"), .tooShort("caf"),
+                                          .ambiguous("abcd", candidates: [Self.places[4], Self.places[5]]),
+                                          .ambiguousName("dishoom", candidates: [Self.places[0], Self.places[1]], total: 2)]
+        for error in errors {
+            for command in ["`places", "places list", "places find"] {
+                #expect(!error.description.contains(command), "\(error.description)")
+            }
+            #expect(!error.message(whereIs: nil).contains("hint:"), "\(error.message(whereIs: nil))")
+            #expect((error.hint == nil) == (error.remedy == nil))
+        }
+    }
+
     @Test func ambiguousIdsStillSayAmbiguousId() {
         #expect(throws: PlaceLookupError.ambiguous("abcd", candidates: [Self.places[4], Self.places[5]])) {
             try PlaceLookup.find("abcd", in: Self.places)

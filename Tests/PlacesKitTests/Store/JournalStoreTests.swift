@@ -1,13 +1,7 @@
 import Foundation
 import Testing
 @testable import PlacesKit
-
-/// A fresh directory per test: tests run in parallel and must not share files.
-func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("places-unit-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
+import PlacesTestSupport
 
 @Suite struct StorePathTests {
     @Test func explicitPathWinsOverEverything() throws {
@@ -29,7 +23,7 @@ func temporaryDirectory() throws -> URL {
 
 @Suite struct JournalStoreTests {
     @Test func addUpdateRemoveRoundTrip() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTestDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let store = JournalStore(path: dir.appendingPathComponent("new/sub/places.json").path)
         #expect(try store.load().isEmpty)
@@ -45,7 +39,7 @@ func temporaryDirectory() throws -> URL {
     }
 
     @Test func fileIsPrivateAndDirectoryToo() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTestDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("data/places.json").path
         let store = JournalStore(path: path)
@@ -58,7 +52,7 @@ func temporaryDirectory() throws -> URL {
     }
 
     @Test func formatIsVersionedSortedPrettyJSON() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTestDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let store = JournalStore(path: dir.appendingPathComponent("places.json").path)
         try store.add(Location.example)
@@ -71,7 +65,7 @@ func temporaryDirectory() throws -> URL {
     }
 
     @Test func backupHoldsThePreviousVersion() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTestDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let store = JournalStore(path: dir.appendingPathComponent("places.json").path)
         try store.add(Location.example)
@@ -81,7 +75,7 @@ func temporaryDirectory() throws -> URL {
     }
 
     @Test func bareArrayIsReadAndUpgradedOnTheNextWrite() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTestDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("places.json").path
         let legacy = #"[{"id":"5A3B1F0E-7C2D-4E8A-9B6F-1D2C3E4F5A6B","name":"Buckingham Palace","description":"Lit by over 40,000 lightbulbs.","latitude":51.501,"longitude":-0.141}]"#
@@ -105,7 +99,7 @@ func temporaryDirectory() throws -> URL {
          "places[0].latitude is not a number"),
     ])
     func unreadableJournalIsRefusedAndLeftUntouched(content: String, reason: String) throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTestDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("places.json").path
         try content.write(toFile: path, atomically: false, encoding: .utf8)
@@ -117,7 +111,7 @@ func temporaryDirectory() throws -> URL {
     }
 
     @Test func newerVersionIsRefused() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTestDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("places.json").path
         try #"{"version": 3, "places": [{"shape": "unknown"}]}"#.write(toFile: path, atomically: false, encoding: .utf8)
@@ -125,7 +119,7 @@ func temporaryDirectory() throws -> URL {
     }
 
     @Test func invalidChangeWritesNothing() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTestDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let store = JournalStore(path: dir.appendingPathComponent("places.json").path)
         try store.add(Location.example)
@@ -135,7 +129,7 @@ func temporaryDirectory() throws -> URL {
     }
 
     @Test func symlinkedJournalStaysASymlink() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTestDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let synced = dir.appendingPathComponent("synced")
         try FileManager.default.createDirectory(at: synced, withIntermediateDirectories: true)
@@ -149,7 +143,7 @@ func temporaryDirectory() throws -> URL {
     }
 
     @Test func strayTemporaryFilesAreRemovedUnderTheLock() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTestDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let store = JournalStore(path: dir.appendingPathComponent("places.json").path)
         try store.add(Location.example)
@@ -161,7 +155,7 @@ func temporaryDirectory() throws -> URL {
     }
 
     @Test func duplicateIDsInTheFileAreRefused() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTestDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("places.json").path
         let one = #"{"id":"5A3B1F0E-7C2D-4E8A-9B6F-1D2C3E4F5A6B","name":"A","latitude":1,"longitude":2}"#
@@ -170,7 +164,7 @@ func temporaryDirectory() throws -> URL {
     }
 
     @Test func fieldsThisVersionDoesNotKnowSurviveAChange() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTestDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("places.json").path
         try #"{"version": 1, "places": [{"id": "5a3b1f0e-7c2d-4e8a-9b6f-1d2c3e4f5a6b", "name": "A", "latitude": 1, "longitude": 2, "rating": 4.5, "companions": ["Sam", "Alex"]}]}"#

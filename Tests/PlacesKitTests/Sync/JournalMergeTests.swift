@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlacesKit
+import PlacesTestSupport
 
 @Suite struct JournalMergeTests {
     static func place(_ name: String, _ latitude: Double = 10, tags: [String] = []) -> Location {
@@ -94,7 +95,7 @@ import Testing
     // MARK: The journal and files
 
     @Test func aMergeIsOneChangeThatUndoReverts() throws {
-        let directory = try temporaryDirectory()
+        let directory = try makeTestDirectory()
         let store = JournalStore(path: directory.path + "/places.json")
         let kyoto = try store.add(Self.place("Kyoto"))
         let theirs = [kyoto, Self.place("Quito")]
@@ -109,7 +110,7 @@ import Testing
     }
 
     @Test func conflictsWithoutAPreferenceSaveNothing() throws {
-        let directory = try temporaryDirectory()
+        let directory = try makeTestDirectory()
         let store = JournalStore(path: directory.path + "/places.json")
         let kyoto = try store.add(Self.place("Kyoto"))
         try store.update(kyoto.id) { $0.name = "Kyōto" }
@@ -127,7 +128,7 @@ import Testing
     }
 
     @Test func theMergeDriverWritesOursOnlyWhenClean() throws {
-        let directory = try temporaryDirectory()
+        let directory = try makeTestDirectory()
         let kyoto = Self.place("Kyoto")
         var ours = kyoto, theirs = kyoto
         ours.tags = ["temples"]

@@ -1,5 +1,6 @@
 import Foundation
 import PlacesTerminal
+import PlacesTestSupport
 import Testing
 @testable import PlacesKit
 
@@ -7,7 +8,7 @@ import Testing
 @Suite struct BrowseModelTests {
     /// A journal in a fresh directory with a few places in Vienna, and a model over it at 100 × 30 cells.
     private func model(_ places: [Location]? = nil) throws -> (BrowseModel, JournalStore, URL) {
-        let dir = try temporaryDirectory()
+        let dir = try makeTestDirectory()
         let store = JournalStore(path: dir.appendingPathComponent("places.json").path)
         for place in places ?? [
             Location(name: "Café Sacher", latitude: 48.2038, longitude: 16.3699, tags: ["food"]),

@@ -18,15 +18,19 @@ mkdir -p Fuzz/.work
 
 # One binary holds every target: the PlacesKit and PlacesCommandLine sources compiled as one module
 # with the fuzz entry point, linked with the embedded tables (PlacesData, assembled and compiled by the
-# toolchain's clang).
+# toolchain's clang) and the terminal layer PlacesKit imports (PlacesTerminal, a module of its own).
 sources=$(find Sources/PlacesKit Sources/PlacesCommandLine -name '*.swift' | sort)
-if [[ ! -x $binary ]] || [[ -n "$(find Sources/PlacesKit Sources/PlacesCommandLine Sources/PlacesData Fuzz/FuzzTargets.swift -newer "$binary" -type f | head -1)" ]]; then
+terminal=$(find Sources/PlacesTerminal -name '*.swift' | sort)
+if [[ ! -x $binary ]] || [[ -n "$(find Sources/PlacesKit Sources/PlacesCommandLine Sources/PlacesTerminal Sources/PlacesData Fuzz/FuzzTargets.swift -newer "$binary" -type f | head -1)" ]]; then
     echo "building the fuzzer..." >&2
     data=(-I Sources/PlacesData/include -I Sources/PlacesData/Tables)
     clang "${data[@]}" -c Sources/PlacesData/Embed.S -o Fuzz/.work/Embed.o
     clang "${data[@]}" -O2 -c Sources/PlacesData/TableLookup.c -o Fuzz/.work/TableLookup.o
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -module-name PlacesTerminal -package-name places \
+        -emit-module -emit-module-path Fuzz/.work/PlacesTerminal.swiftmodule -c $terminal -o Fuzz/.work/PlacesTerminal.o
     swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name PlacesKit -package-name places \
-        -I Sources/PlacesData/include $sources Fuzz/FuzzTargets.swift Fuzz/.work/Embed.o Fuzz/.work/TableLookup.o \
+        -I Sources/PlacesData/include -I Fuzz/.work $sources Fuzz/FuzzTargets.swift Fuzz/.work/PlacesTerminal.o \
+        Fuzz/.work/Embed.o Fuzz/.work/TableLookup.o \
         -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
 fi
 

@@ -139,14 +139,10 @@ struct CoordinateOptions: ParsableOptions {
     }
 }
 
-/// `--tag`, `--visited`, `--unvisited`: which of the journal's places `list`, `export` and `map` take.
+/// The place filters of `list`, `export`, `map` and `stats`: the pin filters (`--tag`, `--visited`,
+/// `--unvisited`) and the travel filters (`--country`, `--region`, `--from`, `--to`).
 struct PlaceFilterOptions: ParsableOptions {
-    @Option("--tag", "-t", value: "tag", help: "Only places with this tag; repeat for places with any of them.")
-    var tags: [String]
-    @Flag("--visited", help: "Only places you have been to.")
-    var visited: Bool
-    @Flag("--unvisited", help: "Only places you still want to go to.")
-    var unvisited: Bool
+    var pins = PinFilterOptions()
     var travel = TravelFilterOptions()
 
     /// The query these options ask for, and the area lookup its country and region filters use.
@@ -154,10 +150,27 @@ struct PlaceFilterOptions: ParsableOptions {
     ///   `--from` or `--to`.
     /// - Parameter fromIsDate: `false` when `--from` is a place to measure from (`list --sort distance`).
     func query(order: PlaceQuery.Order = .journal, context: CommandContext? = nil, fromIsDate: Bool = true) throws -> PlaceQuery {
-        if visited && unvisited { throw UsageError("--visited and --unvisited exclude each other") }
-        var query = PlaceQuery(tags: tags, visited: visited ? true : (unvisited ? false : nil), order: order)
+        var query = try pins.query(order: order)
         try travel.narrow(&query, context: context, fromIsDate: fromIsDate)
         return query
+    }
+}
+
+/// `--tag`, `--visited` and `--unvisited`: the filters a command offers when it filters pins alone
+/// (`browse`, whose filter panel changes just these), and the first part of ``PlaceFilterOptions``.
+struct PinFilterOptions: ParsableOptions {
+    @Option("--tag", "-t", value: "tag", help: "Only places with this tag; repeat for places with any of them.")
+    var tags: [String]
+    @Flag("--visited", help: "Only places you have been to.")
+    var visited: Bool
+    @Flag("--unvisited", help: "Only places you still want to go to.")
+    var unvisited: Bool
+
+    /// The query of these filters alone.
+    /// - Throws: ``UsageError`` for `--visited` with `--unvisited`.
+    func query(order: PlaceQuery.Order = .journal) throws -> PlaceQuery {
+        if visited && unvisited { throw UsageError("--visited and --unvisited exclude each other") }
+        return PlaceQuery(tags: tags, visited: visited ? true : (unvisited ? false : nil), order: order)
     }
 }
 

@@ -39,7 +39,7 @@ enum BrowseCommand: PlacesCommand {
         options: Options.self)
 
     struct Options: ParsableOptions {
-        var filter = PlaceFilterOptions()
+        var filter = PinFilterOptions()
         @Option("--around", value: "place", help: "Start around this point or place: 48.8566,2.3522, Paris, one of your places.")
         var around: String?
         @Option("--radius", value: "distance", help: "With --around: how far around to show at first, e.g. 5km (default 50km).")

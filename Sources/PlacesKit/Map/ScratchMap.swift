@@ -37,29 +37,22 @@ public struct ScratchMap: Sendable {
         let top = 56, height = mapHeight + top + 12
         let scale = Double(width) / 360
         var visitedPath = "", wantedPath = "", otherPath = ""
-        let rings = index.rings
-        var offset = 0
-        while offset < rings.count {
-            let p = rings.base + offset
-            let end = rings.nextLine(after: offset) - 1
-            let id = PackedGeometry.value(p, width: 2)
-            let count = (end - offset - 18) / 8
-            defer { offset = end + 1 }
-            guard id >= 1, id <= index.countries.count, count >= 3 else { continue }
-            let code = index.countries[id - 1].code
+        index.forEachRing { country, ring in
+            let code = index.countries[country].code
             var d = ""
             var last: (Double, Double)?
             var kept = 0
-            for i in 0..<count {
-                let lon = PackedGeometry.longitude(PackedGeometry.value(p + 18 + 8 * i, width: 4))
-                let lat = min(max(PackedGeometry.latitude(PackedGeometry.value(p + 18 + 8 * i + 4, width: 4)), Self.south), Self.north)
-                if let last, abs(lon - last.0) < Self.simplifyDegrees, abs(lat - last.1) < Self.simplifyDegrees, i != count - 1 { continue }
+            for i in 0..<ring.count {
+                let point = ring.point(i)
+                let lon = point.longitude
+                let lat = min(max(point.latitude, Self.south), Self.north)
+                if let last, abs(lon - last.0) < Self.simplifyDegrees, abs(lat - last.1) < Self.simplifyDegrees, i != ring.count - 1 { continue }
                 let x = (lon + 180) * scale, y = Double(top) + (Self.north - lat) * scale
                 d += (kept == 0 ? "M" : "L") + CoordinateFormat.plain((x * 10).rounded() / 10) + " " + CoordinateFormat.plain((y * 10).rounded() / 10)
                 last = (lon, lat)
                 kept += 1
             }
-            guard kept >= 3 else { continue }
+            guard kept >= 3 else { return }
             d += "Z"
             if visited.contains(code) { visitedPath += d } else if wanted.contains(code) { wantedPath += d } else { otherPath += d }
         }

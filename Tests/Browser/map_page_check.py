@@ -10,45 +10,19 @@ the reason at the first failure.
 """
 import json
 import pathlib
-import shutil
 import struct
 import sys
 import time
 import zlib
 
-from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from headless import check, passed, start_chromium, wait_until  # noqa: E402
+
 HOSTILE = '</script><b id="pwned">x</b>'
 EXPECTED = {"Louvre", "Colosseum", "Suva", HOSTILE, "מוזיאון ישראל", "Ichiran Ramen"}
-passed = []
-
-
-def check(condition, what):
-    if not condition:
-        print(f"FAILED: {what}")
-        sys.exit(1)
-    passed.append(what)
-    print(f"ok: {what}")
-
-
-def wait_until(predicate, seconds=20.0):
-    """The predicate's first true value within `seconds`. An element that the page replaced
-    while it was being read (a popup or cluster redrawn) counts as not yet."""
-    end = time.time() + seconds
-    while True:
-        try:
-            value = predicate()
-        except StaleElementReferenceException:
-            value = None
-        if value or time.time() > end:
-            return value
-        time.sleep(0.05)
-
-
 def png_pixels(png):
     """(width, height, rows of RGB(A) bytes) of an 8-bit, non-interlaced PNG, as Chrome writes."""
     assert png[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
@@ -86,17 +60,7 @@ def png_pixels(png):
 
 def main():
     page, screenshot = pathlib.Path(sys.argv[1]).resolve(), pathlib.Path(sys.argv[2])
-    browser = sys.argv[3] if len(sys.argv) > 3 else shutil.which("chromium") or "/usr/bin/chromium"
-    chromedriver = sys.argv[4] if len(sys.argv) > 4 else shutil.which("chromedriver") or "/usr/bin/chromedriver"
-    options = webdriver.ChromeOptions()
-    options.binary_location = browser
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1200,800", "--no-first-run", "--disable-background-networking",
-                     "--disable-component-update", "--disable-sync", "--disable-default-apps"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    # The driver path is given, so Selenium never tries to download one.
-    driver = webdriver.Chrome(service=Service(chromedriver), options=options)
+    driver = start_chromium(3, logs=("browser", "performance"))
     try:
         run(driver, page, screenshot)
         if len(sys.argv) > 5:

@@ -11,16 +11,11 @@ Leaves a screenshot of the street zoom beside the page (PAGE.png).
 """
 import json
 import pathlib
-import shutil
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
-
-# The same check and wait as the page's main check, which sits beside this script.
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from map_page_check import check, passed, wait_until  # noqa: E402
+from headless import check, passed, start_chromium, wait_until  # noqa: E402
 
 
 def written(driver):
@@ -69,16 +64,7 @@ def run(driver, page, streets):
 def main():
     page = pathlib.Path(sys.argv[1]).resolve()
     streets = set(pathlib.Path(sys.argv[2]).read_text(encoding="utf-8").splitlines())
-    browser = sys.argv[3] if len(sys.argv) > 3 else shutil.which("chromium") or "/usr/bin/chromium"
-    chromedriver = sys.argv[4] if len(sys.argv) > 4 else shutil.which("chromedriver") or "/usr/bin/chromedriver"
-    options = webdriver.ChromeOptions()
-    options.binary_location = browser
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1200,800", "--no-first-run", "--disable-background-networking",
-                     "--disable-component-update", "--disable-sync", "--disable-default-apps"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(chromedriver), options=options)
+    driver = start_chromium(3)
     try:
         run(driver, page, streets)
     finally:

@@ -62,6 +62,23 @@ let fuzzTargets: [String: ([UInt8]) -> Void] = [
             }
         }
     },
+    "outlines": { bytes in
+        // Map outline tables (outlines-<level>.bin) and the named areas' rings (boundary-feature-rings.bin),
+        // damaged any way: every read stays inside the bytes, and every shape or ring read is whole and on the world.
+        func check(_ xs: [Int], _ ys: [Int], atLeast minimum: Int) {
+            precondition(xs.count == ys.count && xs.count >= minimum)
+            precondition(xs.allSatisfy { (0...360 * 32768).contains($0) } && ys.allSatisfy { (0...180 * 32768).contains($0) })
+        }
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let table = OutlineTable(base: base, count: buffer.count)
+            for tile in 0..<table.tileCount {
+                table.forEachShape(inTile: tile) { kind, xs, ys in check(xs, ys, atLeast: kind.isArea ? 3 : 2) }
+            }
+            let rings = FeatureRings(base: base, count: buffer.count)
+            for ring in rings.rings(from: 0, to: buffer.count - FeatureRings.headerBytes) { check(ring.xs, ring.ys, atLeast: 3) }
+        }
+    },
     "pbf": { bytes in
         // OpenStreetMap PBF extracts, as `places region add` compiles them into a pack.
         var compiler = RegionCompiler()

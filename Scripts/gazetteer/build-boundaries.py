@@ -25,9 +25,13 @@ Tables
 * ``countryCells`` for each mixed cell: pieces ``II NNN POINTS`` (1 + country index, point count in
   three letters, points), ended by ``00`` and a newline. The pieces are the country rings clipped to the cell, so
   a containment test only reads the few edges that cross the cell.
-* ``features``   ``KIND<TAB>name<TAB>extra<TAB>BBOX<TAB>ring ring ...``: lakes, seas, regions,
+* ``features``   ``KIND<TAB>name<TAB>extra<TAB>BBOX<TAB>START END``: lakes, seas, regions,
   United States parks and first-level regions (KIND ``admin1``, extra = the GeoNames admin1 code
-  such as ``US.CA``), simplified.
+  such as ``US.CA``), simplified; their rings are bytes START to END of ``featureRings``.
+* ``featureRings`` (``boundary-feature-rings.bin``): the magic ``PLFR``, format version 1 and three
+  zero bytes, then each feature's rings as one bit stream padded to a whole byte: a run of
+  Scripts/pointcode.py per ring (the first point as itself, 24 bits each; fewer than 8 bits of padding).
+  Offsets count from the end of the header.
 * ``featureBoxes`` ``BBOX OFFSET``: 21 bytes a feature, its box and where its line starts.
 * ``peaks``      ``KIND<TAB>name<TAB>elevation<TAB>POINT``: named peaks and volcanoes.
 """
@@ -40,9 +44,12 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from pointcode import BitWriter, write_points  # noqa: E402
 from tables import write_table  # noqa: E402
 
 UNIT = 32768  # quantisation steps per degree; whole degrees are exact
+FEATURE_RINGS_MAGIC = b"PLFR\x01\x00\x00\x00"  # the magic, format version 1, three reserved bytes
+FEATURE_POINT_BITS = 24  # bits of a ring's first point: up to 360 * UNIT
 BASE = 48
 
 # Natural Earth gives these ISO_A2 as -99 (France and Norway because of their overseas parts,
@@ -365,7 +372,7 @@ def feature_line(kind, name, extra, polys, tolerance):
     xs = [x for r in rings for x, _ in r]
     ys = [y for r in rings for _, y in r]
     bbox = enc(min(xs)) + enc(min(ys)) + enc(max(xs)) + enc(max(ys))
-    return "%s\t%s\t%s\t%s\t%s" % (kind, name, extra, bbox, " ".join(enc_points(r) for r in rings))
+    return "%s\t%s\t%s\t%s" % (kind, name, extra, bbox), rings
 
 
 def features(directory):
@@ -384,8 +391,8 @@ def features(directory):
                 continue
             kind = "reservoir" if p.get("featurecla") == "Reservoir" else "lake"
             line = feature_line(kind, name, "", polygons(feature["geometry"]), step)
-            if line and (name, line.split("\t")[3]) not in seen:
-                seen.add((name, line.split("\t")[3]))
+            if line and (name, line[0].split("\t")[3]) not in seen:
+                seen.add((name, line[0].split("\t")[3]))
                 lines.append(line)
     for feature in load(directory, "ne_10m_parks_and_protected_lands_area"):
         p = feature["properties"]
@@ -489,12 +496,21 @@ def main():
         ("boundary-country-grid.txt", grid_text),
         ("boundary-country-cells.txt", cells),
     ])
-    feature_lines = features(args.naturalearth)
+    feature_list = features(args.naturalearth)
     peak_lines = peaks(args.naturalearth)
-    print("features %d, peaks %d" % (len(feature_lines), len(peak_lines)))
+    print("features %d, peaks %d" % (len(feature_list), len(peak_lines)))
+    # Each feature's rings are a run of bytes in `featureRings`; its line ends with where they start and end.
+    rings_table, feature_lines = bytearray(FEATURE_RINGS_MAGIC), []
+    for head, rings in feature_list:
+        bits = BitWriter()
+        for ring in rings:
+            write_points(bits, ring, (0, 0), FEATURE_POINT_BITS)
+        start = len(rings_table) - len(FEATURE_RINGS_MAGIC)
+        rings_table += bits.bytes()
+        feature_lines.append("%s\t%s%s" % (head, enc(start), enc(len(rings_table) - len(FEATURE_RINGS_MAGIC))))
     feature_text = "".join(l + "\n" for l in feature_lines)
     # Fixed-width boxes (bbox, then the line's offset in `features`) so a lookup scans 20 bytes a
-    # feature instead of every feature's rings.
+    # feature instead of every feature's line.
     boxes, offset = [], 0
     for line in feature_lines:
         boxes.append(line.split("\t")[3] + enc(offset) + "\n")
@@ -504,6 +520,7 @@ def main():
         ("boundary-feature-boxes.txt", "".join(boxes)),
         ("boundary-peaks.tsv", "".join(l + "\n" for l in peak_lines)),
     ])
+    write_table("boundary-feature-rings.bin", bytes(rings_table))
 
 
 if __name__ == "__main__":

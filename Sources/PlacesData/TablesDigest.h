@@ -3,8 +3,9 @@
 /* boundary-country-cells.txt 1278976 c50fdca8 */
 /* boundary-country-grid.txt 259379 72878edf */
 /* boundary-country-rings.txt 816609 b738f3e0 */
-/* boundary-feature-boxes.txt 74045 ebb8ac0e */
-/* boundary-features.tsv 2373438 1bfba35b */
+/* boundary-feature-boxes.txt 74045 b400c4e0 */
+/* boundary-feature-rings.bin 933818 e7f28b33 */
+/* boundary-features.tsv 168739 ed8d5db9 */
 /* boundary-peaks.tsv 22798 66c5d1cd */
 /* gazetteer-counties.tsv 1659357 a3e159b7 */
 /* gazetteer-countries.tsv 12470 f70aff91 */
@@ -21,9 +22,6 @@
 /* map-font.txt 116216 bf888a23 */
 /* markercluster-notice.txt 1299 10c6e200 */
 /* markercluster.js 33984 f017fa30 */
-/* outlines-10m-grid.txt 64894 9d8134b3 */
-/* outlines-10m-shapes.txt 4682444 a77d55c7 */
-/* outlines-110m-grid.txt 13 516ce4dc */
-/* outlines-110m-shapes.txt 99362 76382929 */
-/* outlines-50m-grid.txt 2614 f1d2d26b */
-/* outlines-50m-shapes.txt 933222 fb0830e2 */
+/* outlines-10m.bin 2952807 024e7a93 */
+/* outlines-110m.bin 61017 c3f919a0 */
+/* outlines-50m.bin 555462 1ce746ed */

@@ -49,11 +49,11 @@ import Testing
         #expect(result.status == 0, "\(result.output)")
     }
 
-    @Test func outlineGridsFitTheirTileSizes() {
-        for level in [OutlineData.scale110m, OutlineData.scale50m, OutlineData.scale10m] {
-            let columns = 360 / level.tileDegrees, rows = 180 / level.tileDegrees
-            // Four letters a tile, a newline after each row, then the final offset.
-            #expect(level.grid.count == rows * (columns * 4 + 1) + 4, "tiles of \(level.tileDegrees)°")
+    @Test func outlineTablesHaveTheirTileSizes() {
+        for (table, tile) in [(OutlineData.scale110m, 180), (OutlineData.scale50m, 10), (OutlineData.scale10m, 2)] {
+            // A header that disagrees with the tile size leaves a table of no tiles.
+            #expect(table.tileDegrees == tile && table.columns == 360 / tile && table.rows == (180 + tile - 1) / tile,
+                    "tiles of \(tile)°: \(table.columns) × \(table.rows)")
         }
     }
 }

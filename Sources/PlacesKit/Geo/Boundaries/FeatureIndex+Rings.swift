@@ -8,22 +8,9 @@ extension FeatureIndex {
             best = (line, box.squareDegrees)
         }
         guard let line = best?.line else { return nil }
-        var rings: [(longitudes: [Double], latitudes: [Double])] = []
-        let end = features.nextLine(after: line) - 1
-        var start = features.field(4, ofLineAt: line)
-        while start < end {
-            var stop = start
-            while stop < end, features.base[stop] != 32 { stop += 1 }
-            var longitudes: [Double] = [], latitudes: [Double] = []
-            var p = features.base + start
-            for _ in 0..<(stop - start) / 8 {
-                longitudes.append(PackedGeometry.longitude(PackedGeometry.value(p, width: 4)))
-                latitudes.append(PackedGeometry.latitude(PackedGeometry.value(p + 4, width: 4)))
-                p += 8
-            }
-            if longitudes.count >= 3 { rings.append((longitudes, latitudes)) }
-            start = stop + 1
+        let found = rings(ofLineAt: line).map { ring in
+            (longitudes: ring.xs.map(PackedGeometry.longitude), latitudes: ring.ys.map(PackedGeometry.latitude))
         }
-        return rings.isEmpty ? nil : rings
+        return found.isEmpty ? nil : found
     }
 }

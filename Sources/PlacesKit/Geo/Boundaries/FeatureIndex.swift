@@ -42,6 +42,7 @@ public struct FeatureIndex: Sendable {
 
     let features = BoundaryData.features
     let boxes = BoundaryData.featureBoxes
+    let ringTable = BoundaryData.featureRings
     let peaks = BoundaryData.peaks
 
     /// How far from a summit a point is still "on" the highest mountain.
@@ -132,16 +133,14 @@ public struct FeatureIndex: Sendable {
 
     /// Whether the rings of the feature on the line at `offset` hold the point an odd number of times.
     private func contains(lineAt offset: Int, x: Double, y: Double) -> Bool {
-        let ringsStart = features.field(4, ofLineAt: offset)
-        let end = features.nextLine(after: offset) - 1
-        var odd = false
-        var start = ringsStart
-        while start < end {
-            var stop = start
-            while stop < end, features.base[stop] != 32 { stop += 1 }
-            if PackedGeometry.crossesOddly(features.base + start, count: (stop - start) / 8, x: x, y: y) { odd.toggle() }
-            start = stop + 1
-        }
-        return odd
+        FeatureRings.containsOddly(rings(ofLineAt: offset), x: x, y: y)
+    }
+
+    /// The rings of the feature on the line at `offset`, from the byte range its last field gives.
+    func rings(ofLineAt offset: Int) -> [(xs: [Int], ys: [Int])] {
+        let field = features.field(4, ofLineAt: offset)
+        guard features.nextLine(after: offset) - 1 - field >= 8 else { return [] }
+        return ringTable.rings(from: PackedGeometry.value(features.base + field, width: 4),
+                           to: PackedGeometry.value(features.base + field + 4, width: 4))
     }
 }

@@ -6,8 +6,10 @@ import PlacesData
 /// The boundary tables, written by `Scripts/gazetteer/build-boundaries.py` into `Sources/PlacesData/Tables`
 /// and compiled into the binary.
 enum BoundaryData {
-    /// Named areas: `kind<TAB>name<TAB>extra<TAB>bbox<TAB>rings`.
+    /// Named areas: `kind<TAB>name<TAB>extra<TAB>bbox<TAB>start end` (where its rings lie in ``featureRings``).
     static var features: SortedTable { SortedTable(places_boundary_features()) }
+    /// The named areas' rings.
+    static var featureRings: FeatureRings { FeatureRings(places_boundary_feature_rings()) }
     /// Each feature's bounding box and the offset of its line in ``features``, 21 bytes a line.
     static var featureBoxes: SortedTable { SortedTable(places_boundary_feature_boxes()) }
     /// Named peaks: `kind<TAB>name<TAB>elevation<TAB>point`.

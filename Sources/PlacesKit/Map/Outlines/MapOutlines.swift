@@ -1,30 +1,14 @@
 import PlacesData
 
 /// The outline tables, written by `Scripts/map/build-outlines.py` into `Sources/PlacesData/Tables` and
-/// compiled into the binary.
+/// compiled into the binary; the tile sizes are the generator's `LEVELS` (a table with others reads as empty).
 enum OutlineData {
-    /// One scale's shapes, clipped to square tiles and packed as the generator describes.
-    struct Level: Sendable {
-        /// The side of a tile in degrees; tiles start at 180° W and 90° S (the generator's `LEVELS`).
-        let tileDegrees: Int
-        /// One offset into `shapes` per tile, rows from south to north, then one final offset.
-        let grid: SortedTable
-        /// One shape a line.
-        let shapes: SortedTable
-    }
-
     /// 1:110 million, tiles of 180°.
-    static var scale110m: Level {
-        Level(tileDegrees: 180, grid: SortedTable(places_outlines_110m_grid()), shapes: SortedTable(places_outlines_110m_shapes()))
-    }
+    static var scale110m: OutlineTable { OutlineTable(places_outlines_110m(), tileDegrees: 180) }
     /// 1:50 million, tiles of 10°.
-    static var scale50m: Level {
-        Level(tileDegrees: 10, grid: SortedTable(places_outlines_50m_grid()), shapes: SortedTable(places_outlines_50m_shapes()))
-    }
+    static var scale50m: OutlineTable { OutlineTable(places_outlines_50m(), tileDegrees: 10) }
     /// 1:10 million, tiles of 2°.
-    static var scale10m: Level {
-        Level(tileDegrees: 2, grid: SortedTable(places_outlines_10m_grid()), shapes: SortedTable(places_outlines_10m_shapes()))
-    }
+    static var scale10m: OutlineTable { OutlineTable(places_outlines_10m(), tileDegrees: 2) }
 }
 
 /// The map's base layers bundled with the program: Natural Earth land, lakes, rivers, country borders and
@@ -44,7 +28,7 @@ public enum MapOutlines {
         /// 1:10m, simplified to 0.0006° (about 60 m): a region, a city.
         case large = "10m"
 
-        var level: OutlineData.Level {
+        var table: OutlineTable {
             switch self {
             case .small: OutlineData.scale110m
             case .medium: OutlineData.scale50m
@@ -133,11 +117,10 @@ public enum MapOutlines {
     /// gets each tile once, between −180° and 180°, so the world is never drawn twice.
     /// - Complexity: decodes only the tiles the box touches.
     public static func shapes(scale: Scale, west: Double, south: Double, east: Double, north: Double) -> [Shape] {
-        let level = scale.level
-        let tile = Double(level.tileDegrees)
-        let columns = 360 / level.tileDegrees, rows = (180 + level.tileDegrees - 1) / level.tileDegrees
-        let grid = level.grid, data = level.shapes
-        let rowBytes = columns * 4 + 1
+        let table = scale.table
+        guard table.tileCount > 0 else { return [] }
+        let tile = Double(table.tileDegrees)
+        let columns = table.columns, rows = table.rows
         let firstRow = max(0, Int(((max(south, -90) + 90) / tile).rounded(.down)))
         let lastRow = min(rows - 1, Int(((min(north, 90) + 90) / tile).rounded(.down)))
         guard firstRow <= lastRow, east > west else { return [] }
@@ -145,19 +128,14 @@ public enum MapOutlines {
         let wide = east - west >= 360
         let firstColumn = wide ? 0 : Int(((west + 180) / tile).rounded(.down))
         let lastColumn = wide ? columns - 1 : Int(((east + 180) / tile).rounded(.down))
+        let tileUnits = table.tileDegrees * Int(PackedGeometry.unitsPerDegree)
         var byKind: [[Shape]] = Array(repeating: [], count: Kind.allCases.count)
         for row in firstRow...lastRow {
             for column in firstColumn...lastColumn {
                 let wrapped = ((column % columns) + columns) % columns
                 let turn = Double((column - wrapped) / columns) * 360
-                let cell = row * columns + wrapped
-                let at = grid.base + (cell / columns) * rowBytes + (cell % columns) * 4
-                let start = PackedGeometry.value(at, width: 4)
-                let endAt = cell + 1 == columns * rows ? grid.base + rows * rowBytes : (cell + 1) % columns == 0
-                    ? at + 5 : at + 4
-                let end = PackedGeometry.value(endAt, width: 4)
-                decode(data, from: start, to: end, turn: turn, tileUnits: level.tileDegrees * Int(PackedGeometry.unitsPerDegree)) {
-                    byKind[Kind.allCases.firstIndex(of: $0.kind)!].append($0)
+                table.forEachShape(inTile: row * columns + wrapped) { kind, xs, ys in
+                    byKind[Kind.allCases.firstIndex(of: kind)!].append(shape(kind, xs, ys, turn: turn, tileUnits: tileUnits))
                 }
             }
         }
@@ -169,48 +147,19 @@ public enum MapOutlines {
         shapes(scale: scale, west: -180, south: -90, east: 180, north: 90)
     }
 
-    /// Reads the shapes between two offsets of a scale's table, one a line.
-    private static func decode(_ data: SortedTable, from start: Int, to end: Int, turn: Double, tileUnits: Int,
-                               _ body: (Shape) -> Void) {
-        var p = data.base + start
-        let stop = data.base + end
-        while p < stop {
-            if p.pointee == 10 { p += 1; continue }
-            guard let kind = Kind(rawValue: p.pointee) else { return }
-            let count = PackedGeometry.value(p + 1, width: 3)
-            var x = PackedGeometry.value(p + 4, width: 4), y = PackedGeometry.value(p + 8, width: 4)
-            p += 12
-            var xs = [Int](), ys = [Int]()
-            xs.reserveCapacity(count); ys.reserveCapacity(count)
-            xs.append(x); ys.append(y)
-            for _ in 1..<max(count, 1) {
-                x += delta(&p); y += delta(&p)
-                xs.append(x); ys.append(y)
+    /// A shape from a table's points: in degrees, moved by `turn`, with the edges that lie along a tile
+    /// edge (whole multiples of `tileUnits`) marked as cut.
+    private static func shape(_ kind: Kind, _ xs: [Int], _ ys: [Int], turn: Double, tileUnits: Int) -> Shape {
+        var cut: [Bool] = []
+        if kind.isArea {
+            let count = xs.count
+            cut.reserveCapacity(count)
+            for i in 0..<count {
+                let j = i + 1 == count ? 0 : i + 1
+                cut.append((xs[i] == xs[j] && xs[i] % tileUnits == 0) || (ys[i] == ys[j] && ys[i] % tileUnits == 0))
             }
-            var cut: [Bool] = []
-            if kind.isArea {
-                cut.reserveCapacity(count)
-                for i in 0..<count {
-                    let j = i + 1 == count ? 0 : i + 1
-                    cut.append((xs[i] == xs[j] && xs[i] % tileUnits == 0) || (ys[i] == ys[j] && ys[i] % tileUnits == 0))
-                }
-            }
-            body(Shape(kind: kind, longitudes: xs.map { PackedGeometry.longitude($0) + turn },
-                       latitudes: ys.map { PackedGeometry.latitude($0) }, isCutEdge: cut))
         }
-    }
-
-    /// A zig-zag number in five-bit groups, least significant first; a letter of value 32 or more says
-    /// another group follows.
-    @inline(__always) private static func delta(_ p: inout UnsafePointer<UInt8>) -> Int {
-        var value = 0, shift = 0
-        while true {
-            let group = Int(p.pointee &- 48)
-            p += 1
-            value |= (group & 31) << shift
-            if group < 32 { break }
-            shift += 5
-        }
-        return (value >> 1) ^ -(value & 1)
+        return Shape(kind: kind, longitudes: xs.map { PackedGeometry.longitude($0) + turn },
+                     latitudes: ys.map { PackedGeometry.latitude($0) }, isCutEdge: cut)
     }
 }

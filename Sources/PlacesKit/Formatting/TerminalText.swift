@@ -11,16 +11,15 @@ public enum TerminalText {
             bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
         } ?? text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
         if printableASCII { return text.utf8.count }
-        // Precomposed Latin (Kraków, São Paulo, İstanbul) is one column a scalar: no need to break
-        // the text into grapheme clusters, which costs far more.
-        var scalars = 0
+        // Letters that never join their neighbours (Kraków, Hà Nội, Москва, 東京) are a character a
+        // scalar: no need to break the text into grapheme clusters, which costs far more.
+        var columns = 0
         var simple = true
         for scalar in text.unicodeScalars {
-            let value = scalar.value
-            guard (0x20..<0x7F).contains(value) || (0xA0..<0x300).contains(value) else { simple = false; break }
-            scalars += 1
+            guard let scalarColumns = isolatedWidth(scalar.value) else { simple = false; break }
+            columns += scalarColumns
         }
-        if simple { return scalars }
+        if simple { return columns }
         var total = 0
         for character in text {
             total += width(of: character)
@@ -29,6 +28,18 @@ public enum TerminalText {
     }
 
     static func width(of character: Character) -> Int { CellWidth.of(character) }
+
+    /// The columns of a scalar that is a character of its own whatever surrounds it (no combining
+    /// mark, joiner, selector or jamo, which join their neighbours, and no emoji), as ``CellWidth``
+    /// measures that character: printable Latin, Greek and Cyrillic, kana, CJK ideographs and Hangul
+    /// syllables. `nil` for any other scalar.
+    static func isolatedWidth(_ value: UInt32) -> Int? {
+        switch value {
+        case 0x20..<0x7F, 0xA0..<0x300, 0x370..<0x483, 0x1E00..<0x2000: return 1
+        case 0x3041..<0x3097, 0x30A1..<0x30FB, 0x4E00..<0xA000, 0xAC00..<0xD7A4: return 2
+        default: return nil
+        }
+    }
 
     /// `text` cut to at most `columns` columns, ending in `…` when cut.
     public static func truncate(_ text: String, toWidth columns: Int) -> String {
@@ -99,7 +110,8 @@ public enum TerminalText {
     public static func table(_ rows: [[String]], rightAligned: Set<Int> = []) -> [String] {
         // Copied only when some cell needs escapes: a 100,000-row table is otherwise not touched.
         let rows = rows.contains { $0.contains { visible($0) != $0 } } ? rows.map { $0.map { visible($0) } } : rows
-        guard let columns = rows.map(\.count).max() else { return [] }
+        // A closure, not a key path: a key path is looked up at run time, row by row.
+        guard let columns = rows.map({ $0.count }).max() else { return [] }
         // Every cell's width, row after row in one array: a 10,000-row listing measures 60,000 cells.
         var cellWidths: [Int] = []
         cellWidths.reserveCapacity(rows.count * columns)

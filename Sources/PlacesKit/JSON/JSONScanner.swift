@@ -152,17 +152,21 @@ struct JSONScanner {
         let start = index
         guard consume(UInt8(ascii: "\"")) else { throw fail("expected a string") }
         let contentStart = index
-        // The common case: no escapes, so the bytes are the string (after a UTF-8 check).
+        // The common case: no escapes, so the bytes are the string (after a UTF-8 check, which
+        // plain ASCII, most of a journal, does not need).
+        var high = skipPlainText()
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])
                 index += 1
+                if high & 0x80 == 0 { return String(decoding: slice, as: UTF8.self) }
                 guard let text = UTF8Check.string(slice) else { throw fail("the string is not valid UTF-8", at: start) }
                 return text
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw controlCharacter() }
+            high |= byte
             index += 1
         }
         var scratch = Array(UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
@@ -212,16 +216,18 @@ struct JSONScanner {
         let start = index
         guard consume(UInt8(ascii: "\"")) else { throw fail("expected a string") }
         let contentStart = index
+        var high = skipPlainText()
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                guard UTF8Check.isValid(UnsafeBufferPointer(rebasing: bytes[contentStart..<index])) else {
+                guard high & 0x80 == 0 || UTF8Check.isValid(UnsafeBufferPointer(rebasing: bytes[contentStart..<index])) else {
                     throw fail("the string is not valid UTF-8", at: start)
                 }
                 index += 1
                 return
             }
             if byte < 0x20 { throw controlCharacter() }
+            high |= byte
             index += 1
             if byte == UInt8(ascii: "\\") {
                 switch peek {
@@ -238,6 +244,15 @@ struct JSONScanner {
             }
         }
         throw fail("the string is not closed", at: start)
+    }
+
+    /// Moves past string content that needs no care (see ``JSONText/plainRun(_:from:)``).
+    /// - Returns: the moved-over bytes OR-ed together, so a clear high bit means they were ASCII.
+    @inline(__always)
+    private mutating func skipPlainText() -> UInt8 {
+        let run = JSONText.plainRun(bytes, from: index)
+        index = run.end
+        return run.highBits
     }
 
     private mutating func hex4() throws(Failure) -> UInt32 {

@@ -17,7 +17,12 @@ public enum JSONText {
         var copy = text
         let plain = copy.withUTF8 { buffer -> Bool in
             // Most text needs no escaping: copy it in one go.
-            guard !buffer.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            var end = plainRun(buffer, from: 0).end
+            while end < buffer.count {
+                let byte = buffer[end]
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+                end += 1
+            }
             out.append(contentsOf: buffer)
             return true
         }
@@ -39,6 +44,33 @@ public enum JSONText {
             }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// Where the run of bytes from `start` that a JSON string holds as they are (no quote, backslash
+    /// or control character) ends, found eight bytes at a time; the last few bytes of the run (under
+    /// eight, or up to the byte that ends it) are left for the caller to read one by one. String
+    /// text is most of a journal's bytes, read and written.
+    /// - Returns: the end, and the bytes passed over OR-ed together (a clear high bit: all ASCII).
+    @inline(__always)
+    static func plainRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, highBits: UInt8) {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        guard let base = bytes.baseAddress else { return (start, 0) }
+        var index = start
+        var seen: UInt64 = 0
+        while index + 8 <= bytes.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            // A byte below 0x20 (a control character, or a zero left by the XORs: a quote or a
+            // backslash) sets its high bit in `(x - 0x20…) & ~x`; bytes of 0x80 and above never do.
+            let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+            let special = ((word &- ones &* 0x20) & ~word) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+            if special & highs != 0 { break }
+            seen |= word
+            index += 8
+        }
+        seen |= seen >> 32
+        seen |= seen >> 16
+        seen |= seen >> 8
+        return (index, UInt8(truncatingIfNeeded: seen))
     }
 
     static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

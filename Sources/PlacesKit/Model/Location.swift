@@ -89,7 +89,7 @@ public struct Location: Identifiable, Sendable {
     public var shortID: String {
         // The first 8 of the id's 36 characters are its first four bytes, so those alone are written.
         String(unsafeUninitializedCapacity: 36) { buffer in
-            Self.writeLowercaseText(of: id, into: buffer)
+            Self.writeLowercaseText(of: id, into: buffer, bytes: 4)
             return 8
         }
     }
@@ -115,11 +115,12 @@ public struct Location: Identifiable, Sendable {
 
     /// The one UUID formatter: 36 bytes of lower-case text into `buffer`, written in place
     /// (`uuidString` allocates and is upper case).
-    private static func writeLowercaseText(of id: UUID, into buffer: UnsafeMutableBufferPointer<UInt8>) {
+    /// - Parameter bytes: how many of the id's 16 bytes to write (a short id is the first four).
+    private static func writeLowercaseText(of id: UUID, into buffer: UnsafeMutableBufferPointer<UInt8>, bytes: Int = 16) {
         let hex: StaticString = "0123456789abcdef"
         withUnsafeBytes(of: id.uuid) { raw in
             var position = 0
-            for (index, byte) in raw.enumerated() {
+            for (index, byte) in raw.prefix(bytes).enumerated() {
                 if index == 4 || index == 6 || index == 8 || index == 10 { buffer[position] = UInt8(ascii: "-"); position += 1 }
                 buffer[position] = hex.utf8Start[Int(byte >> 4)]
                 buffer[position + 1] = hex.utf8Start[Int(byte & 0xF)]

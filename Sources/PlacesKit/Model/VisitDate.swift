@@ -82,8 +82,23 @@ public enum VisitDate: Sendable, Hashable {
     /// Reads the journal's text for a date: `2024`, `2024-05`, `2024-05-01`, or an ISO 8601
     /// timestamp (any UTC offset). `nil` for anything else, including dates that do not exist.
     public init?(journalText text: String) {
-        let bytes = Array(text.utf8)
-        func number(_ range: Range<Int>) -> Int? { FastTimestamp.decimal(bytes[range]) }
+        var copy = text
+        guard let date = copy.withUTF8({ VisitDate(journalBytes: $0) }) else { return nil }
+        self = date
+    }
+
+    /// ``init(journalText:)`` of the text's UTF-8 bytes, read in place (the journal's reader gives
+    /// the bytes between a date's quotes, so a million visits make no strings for their dates).
+    init?(journalBytes bytes: UnsafeBufferPointer<UInt8>) {
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let byte = bytes[index]
+                guard byte >= 0x30, byte <= 0x39 else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return value
+        }
         switch bytes.count {
         case 4:
             guard let year = number(0..<4), Self.years.contains(year) else { return nil }
@@ -96,7 +111,10 @@ public enum VisitDate: Sendable, Hashable {
                   let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
             self = .day(year: year, month: month, day: day)
         default:
-            guard bytes.count >= 20, let date = FastTimestamp.parse(text) ?? FastTimestamp.parseExtended(text) else { return nil }
+            guard bytes.count >= 20 else { return nil }
+            guard let date = FastTimestamp.parse(bytes) ?? FastTimestamp.parseExtended(String(decoding: bytes, as: UTF8.self)) else {
+                return nil
+            }
             self = .instant(Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)))
         }
         guard isValid else { return nil }
@@ -117,6 +135,10 @@ public enum VisitDate: Sendable, Hashable {
     public var journalText: String {
         switch self {
         case .year(let year): return Self.padded(year, 4)
+        case .month(let year, let month) where Self.years.contains(year) && (0...99).contains(month):
+            return Self.digits([(year, 4), (month, 2)])
+        case .day(let year, let month, let day) where Self.years.contains(year) && (0...99).contains(month) && (0...99).contains(day):
+            return Self.digits([(year, 4), (month, 2), (day, 2)])
         case .month(let year, let month): return "\(Self.padded(year, 4))-\(Self.padded(month, 2))"
         case .day(let year, let month, let day): return "\(Self.padded(year, 4))-\(Self.padded(month, 2))-\(Self.padded(day, 2))"
         case .instant(let date): return Timestamp.string(date)
@@ -135,6 +157,25 @@ public enum VisitDate: Sendable, Hashable {
         switch self {
         case .year(let year), .month(let year, _), .day(let year, _, _): return year
         case .instant(let date): return Self.civil(daysSince1970: Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))?.year ?? 0
+        }
+    }
+
+    /// Numbers of at most `width` digits each, zero-padded and joined by `-`, written as bytes
+    /// (tables show a visit date a row; interpolating it costs ten times more).
+    private static func digits(_ parts: [(value: Int, width: Int)]) -> String {
+        let count = parts.reduce(parts.count - 1) { $0 + $1.width }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var end = 0
+            for (index, part) in parts.enumerated() {
+                if index > 0 { buffer[end] = UInt8(ascii: "-"); end += 1 }
+                var rest = part.value
+                for position in stride(from: end + part.width - 1, through: end, by: -1) {
+                    buffer[position] = UInt8(0x30 + rest % 10)
+                    rest /= 10
+                }
+                end += part.width
+            }
+            return end
         }
     }
 

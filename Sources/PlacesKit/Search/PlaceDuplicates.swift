@@ -22,7 +22,12 @@ public enum PlaceDuplicates {
     public static func existing(_ place: Location, in places: [Location]) -> DuplicatePlaceError? {
         var key: String?
         var best: DuplicatePlaceError?
-        for other in places where other.id != place.id {
+        for index in places.indices {
+            // A place a degree of latitude away is 111 km away whatever its longitude: most of a
+            // journal is passed over without the trigonometry, or copying the place.
+            guard abs(places[index].latitude - place.latitude) * Gazetteer.kmPerDegreeBelow <= radiusKm,
+                  places[index].id != place.id else { continue }
+            let other = places[index]
             let km = Geodesy.distanceKm(fromLatitude: place.latitude, longitude: place.longitude,
                                         toLatitude: other.latitude, longitude: other.longitude)
             guard km <= radiusKm, km * 1000 < (best?.metres ?? .infinity) else { continue }

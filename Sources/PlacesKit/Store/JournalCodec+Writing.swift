@@ -82,17 +82,32 @@ extension JournalCodec {
         out.append(UInt8(ascii: "]"))
     }
 
-    /// The spaces before a place's braces, its fields and its tags; made once per list, not per place.
+    /// The spaces before a place's braces, its fields and its tags, and the text before each of the
+    /// journal's own fields; made once per list, not per place.
     private struct Indents {
         let object: [UInt8]
         let field: [UInt8]
         let item: [UInt8]
-        let separator: [UInt8] = [UInt8(ascii: ","), 0x0A]
+        let separator: [UInt8]
+        /// For each ``PlaceField`` (by raw value): ``separator``, the field's indent and `"name" : `,
+        /// appended at once (the first field of a place skips the separator).
+        let keyLines: [[UInt8]]
 
         init(_ indent: Int) {
-            object = [UInt8](repeating: 0x20, count: indent)
-            field = object + [0x20, 0x20]
+            let object = [UInt8](repeating: 0x20, count: indent)
+            let field = object + [0x20, 0x20]
+            let separator: [UInt8] = [UInt8(ascii: ","), 0x0A]
+            self.object = object
+            self.field = field
+            self.separator = separator
             item = field + [0x20, 0x20]
+            keyLines = PlaceField.fields.map { place -> [UInt8] in
+                var line = separator + field
+                line.append(UInt8(ascii: "\""))
+                line.append(contentsOf: UnsafeBufferPointer(start: place.key.utf8Start, count: place.key.utf8CodeUnitCount))
+                line.append(contentsOf: "\" : ".utf8)
+                return line
+            }
         }
     }
 
@@ -106,19 +121,18 @@ extension JournalCodec {
         // not know are merged in at their place.
         var extras = place.extraFields.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }[...]
         var first = true
-        func next(_ key: StaticString) {
-            let known = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
-            while let extra = extras.first, extra.utf8.lexicographicallyPrecedes(known) {
-                extras.removeFirst()
-                begin(extra)
-                place.extraFields[extra]!.appendPretty(indent: fieldIndent.count, to: &out)
+        func next(_ field: PlaceField) {
+            if !extras.isEmpty {
+                let known = UnsafeBufferPointer(start: field.key.utf8Start, count: field.key.utf8CodeUnitCount)
+                while let extra = extras.first, extra.utf8.lexicographicallyPrecedes(known) {
+                    extras.removeFirst()
+                    begin(extra)
+                    place.extraFields[extra]!.appendPretty(indent: fieldIndent.count, to: &out)
+                }
             }
-            if !first { out.append(contentsOf: separator) }
+            let line = indents.keyLines[field.rawValue]
+            if first { out.append(contentsOf: line[separator.count...]) } else { out.append(contentsOf: line) }
             first = false
-            out.append(contentsOf: fieldIndent)
-            out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: known)
-            put("\" : ", &out)
         }
         func begin(_ key: String) {
             if !first { out.append(contentsOf: separator) }
@@ -127,13 +141,13 @@ extension JournalCodec {
             JSONText.appendQuoted(key, to: &out)
             put(" : ", &out)
         }
-        if let created = place.created { next("created"); date(created, &out) }
-        next("description"); JSONText.appendQuoted(place.description, to: &out)
-        next("id"); uuid(place.id, &out)
-        next("latitude"); JSONText.appendNumber(place.latitude, to: &out)
-        next("longitude"); JSONText.appendNumber(place.longitude, to: &out)
-        next("name"); JSONText.appendQuoted(place.name, to: &out)
-        next("tags")
+        if let created = place.created { next(.created); date(created, &out) }
+        next(.description); JSONText.appendQuoted(place.description, to: &out)
+        next(.id); uuid(place.id, &out)
+        next(.latitude); JSONText.appendNumber(place.latitude, to: &out)
+        next(.longitude); JSONText.appendNumber(place.longitude, to: &out)
+        next(.name); JSONText.appendQuoted(place.name, to: &out)
+        next(.tags)
         put("[\n", &out)
         if place.tags.isEmpty { out.append(0x0A) }
         for (index, tag) in place.tags.enumerated() {
@@ -144,11 +158,11 @@ extension JournalCodec {
         }
         out.append(contentsOf: fieldIndent)
         out.append(UInt8(ascii: "]"))
-        if let updated = place.updated { next("updated"); date(updated, &out) }
-        next("visited")
+        if let updated = place.updated { next(.updated); date(updated, &out) }
+        next(.visited)
         if let visited = place.visited { date(visited, &out) } else { put("null", &out) }
         if place.needsVisitList || (listingVisits && !place.visits.isEmpty) {
-            next("visits")
+            next(.visits)
             appendVisits(place.visits, indent: fieldIndent.count, to: &out)
         }
         for extra in extras {

@@ -47,6 +47,44 @@ public enum JournalCodec {
         return reader.location()
     }
 
+    /// The fields of a place the journal writes, by the name it writes them under, in the order it
+    /// writes them (their names' byte order).
+    enum PlaceField: Int, JournalField {
+        case created, description, id, latitude, longitude, name, tags, updated, visited, visits
+
+        static let fields = allCases
+
+        var key: StaticString {
+            switch self {
+            case .created: "created"
+            case .description: "description"
+            case .id: "id"
+            case .latitude: "latitude"
+            case .longitude: "longitude"
+            case .name: "name"
+            case .tags: "tags"
+            case .updated: "updated"
+            case .visited: "visited"
+            case .visits: "visits"
+            }
+        }
+    }
+
+    /// The fields of a visit the journal writes.
+    enum VisitField: JournalField {
+        case date, note, source
+
+        static let fields = allCases
+
+        var key: StaticString {
+            switch self {
+            case .date: "date"
+            case .note: "note"
+            case .source: "source"
+            }
+        }
+    }
+
     private struct Reader {
         var scanner: JSONScanner
         var keepsDescriptions = true
@@ -126,7 +164,7 @@ public enum JournalCodec {
             if scanner.consume(UInt8(ascii: "}")) { return nil }
             while true {
                 scanner.skipSpace()
-                guard let key = placeKey() else { return nil }
+                guard let key = memberKey(PlaceField.self) else { return nil }
                 scanner.skipSpace()
                 guard scanner.consume(UInt8(ascii: ":")) else { return nil }
                 scanner.skipSpace()
@@ -184,19 +222,19 @@ public enum JournalCodec {
             var extraFields: [String: JSONFragment] = [:]
             while true {
                 scanner.skipSpace()
-                guard let key = try? scanner.string() else { return nil }
+                guard let key = memberKey(VisitField.self) else { return nil }
                 scanner.skipSpace()
                 guard scanner.consume(UInt8(ascii: ":")) else { return nil }
                 scanner.skipSpace()
                 switch key {
-                case "date":
-                    guard date == nil, let text = try? scanner.string(), let value = VisitDate(journalText: text) else { return nil }
+                case .known(.date):
+                    guard date == nil, let value = visitDate() else { return nil }
                     date = value
-                case "note":
+                case .known(.note):
                     guard note == nil, let value = optionalString() else { return nil }; note = value
-                case "source":
+                case .known(.source):
                     guard source == nil, let value = optionalString() else { return nil }; source = value
-                default:
+                case .other(let key):
                     // Visits sit at depth 4 (document, places, place, visits): their members at 5.
                     guard extraFields[key] == nil, let value = fragment(depth: 5) else { return nil }
                     extraFields[key] = value
@@ -225,39 +263,21 @@ public enum JournalCodec {
             return JSONFragment(checked: UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.index]))
         }
 
-        /// A member of a place object: one of the journal's fields, or another tool's.
-        enum PlaceKey {
-            case known(PlaceField)
+        /// A member of a place or visit object: one of the journal's fields, or another tool's.
+        enum MemberKey<Field> {
+            case known(Field)
             case other(String)
         }
 
-        /// The fields of a place the journal writes, by the name it writes them under.
-        enum PlaceField: CaseIterable {
-            case created, description, id, latitude, longitude, name, tags, updated, visited, visits
-
-            var key: StaticString {
-                switch self {
-                case .created: "created"
-                case .description: "description"
-                case .id: "id"
-                case .latitude: "latitude"
-                case .longitude: "longitude"
-                case .name: "name"
-                case .tags: "tags"
-                case .updated: "updated"
-                case .visited: "visited"
-                case .visits: "visits"
-                }
-            }
-        }
-
-        /// A key of a place object. Known keys are matched on their bytes (no allocation, no string
-        /// comparison, in the order the journal writes them); any other key is decoded in full.
-        mutating func placeKey() -> PlaceKey? {
+        /// A key of a place or visit object. Known keys are matched on their bytes (no allocation, no
+        /// string comparison, in the order the journal writes them); any other key is decoded in full.
+        mutating func memberKey<Field: JournalField>(_: Field.Type) -> MemberKey<Field>? {
             let bytes = scanner.bytes, index = scanner.index
-            if scanner.peek == UInt8(ascii: "\"") {
-                for field in PlaceField.allCases {
+            if scanner.peek == UInt8(ascii: "\""), index + 1 < bytes.count {
+                let first = bytes[index + 1]
+                for field in Field.fields {
                     let candidate = field.key
+                    guard candidate.utf8Start.pointee == first else { continue }
                     let count = candidate.utf8CodeUnitCount
                     let end = index + 1 + count
                     guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { continue }
@@ -267,7 +287,26 @@ public enum JournalCodec {
                     }
                 }
             }
-            return (try? scanner.string()).map { .other($0) }
+            guard let text = try? scanner.string() else { return nil }
+            // A known name written with escapes (`"\u006eote"`) is still that field.
+            if let field = Field.fields.first(where: { $0.key.description == text }) { return .known(field) }
+            return .other(text)
+        }
+
+        /// A visit's date, read between its quotes in place; a date written with escapes (never by
+        /// `places`) is decoded as a string first.
+        mutating func visitDate() -> VisitDate? {
+            let bytes = scanner.bytes, start = scanner.index
+            guard scanner.peek == UInt8(ascii: "\"") else { return nil }
+            var end = start + 1
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
+                  bytes[end] >= 0x20, bytes[end] < 0x80 { end += 1 }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+                scanner.index = end + 1
+                return VisitDate(journalBytes: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]))
+            }
+            guard let text = try? scanner.string() else { return nil }
+            return VisitDate(journalText: text)
         }
 
         /// Moves past a description, with the same checks as decoding it, without copying it: a
@@ -326,4 +365,13 @@ public enum JournalCodec {
             list { try? $0.scanner.string() }
         }
     }
+}
+
+/// A field the journal writes in its objects, matched on the bytes of its name.
+protocol JournalField: CaseIterable {
+    /// Every field, made once (`allCases` makes a new array on every call, and every key of every
+    /// object is looked up in it).
+    static var fields: [Self] { get }
+    /// The name the journal writes the field under.
+    var key: StaticString { get }
 }

@@ -201,8 +201,10 @@ public struct JournalStore: Sendable {
         // Validate what the change touched. A record someone broke by hand is left as it is (and
         // reported by `places doctor`) rather than blocking every other change to the journal.
         // Changes keep the order of places, so each is first compared with the one at its own
-        // index; only when that is another place is the old version looked up by id.
+        // index; only when that is another place is the old version looked up by id: by a scan for
+        // the first few (an added place), by a table made once when there are more (a reordering).
         var previous: [UUID: Location]?
+        var scans = 0
         var seen = Set<UUID>(minimumCapacity: places.count)
         var changed = places.count != before.count
         for index in places.indices {
@@ -210,6 +212,10 @@ public struct JournalStore: Sendable {
             let old: Location?
             if index < before.count && before[index].id == place.id {
                 old = before[index]
+            } else if previous == nil && scans < 8 {
+                scans += 1
+                old = before.firstIndex { $0.id == place.id }.map { before[$0] }
+                changed = true
             } else {
                 if previous == nil { previous = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) }
                 old = previous![place.id]

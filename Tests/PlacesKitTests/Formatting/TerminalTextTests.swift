@@ -8,6 +8,34 @@ import Testing
         #expect(TerminalText.width(text) == columns)
     }
 
+    /// Text made only of the scalars measured one by one is measured as its characters would be:
+    /// every such scalar is a character of its own, beside any other of them, with the width
+    /// ``CellWidth`` gives that character.
+    @Test func scalarsMeasuredOneByOneAreCharactersOfTheirOwn() {
+        let ranges: [ClosedRange<UInt32>] = [0x00...0x7FF, 0x1D00...0x20FF, 0x3000...0x3100, 0x4DF0...0xA010,
+                                             0xABF0...0xD7FF, 0x1F000...0x1F0FF]
+        var measured: [Unicode.Scalar] = []
+        for value in ranges.joined() {
+            guard let scalar = Unicode.Scalar(value), let columns = TerminalText.isolatedWidth(value) else { continue }
+            measured.append(scalar)
+            #expect(columns == TerminalText.width(of: Character(scalar)), "U+\(String(value, radix: 16))")
+        }
+        #expect(measured.count > 30_000)
+        // Each beside the next and beside the first: never one character.
+        for (index, scalar) in measured.enumerated() {
+            for other in [measured[(index + 1) % measured.count], measured[0]] {
+                var pair = String.UnicodeScalarView()
+                pair.append(scalar)
+                pair.append(other)
+                #expect(String(pair).count == 2, "U+\(String(scalar.value, radix: 16)) U+\(String(other.value, radix: 16))")
+            }
+        }
+        // And whole names measure as the sum of their characters.
+        for text in ["Hà Nội Market", "Москва Гостиница", "東京タワー", "ひらがな", "서울 Tower", "Ἀθῆναι", "ǅemal"] {
+            #expect(TerminalText.width(text) == text.reduce(0) { $0 + TerminalText.width(of: $1) }, "\(text)")
+        }
+    }
+
     @Test func tablesAlignWideAndAccentedText() {
         let lines = TerminalText.table([["NAME", "N"], ["Kraków", "1"], ["東京", "22"]], rightAligned: [1])
         #expect(lines == ["NAME     N", "Kraków   1", "東京    22"])

@@ -85,7 +85,24 @@ let fuzzTargets: [String: ([UInt8]) -> Void] = [
         guard (try? PBFReader(path: "fuzz.osm.pbf").read(bytes: bytes, into: &compiler)) != nil else { return }
         let features = compiler.finish(gazetteer: .bundled)
         precondition(features.allSatisfy { abs($0.latitude7) <= 900_000_000 && abs($0.longitude7) <= 1_800_000_000 })
-        _ = RegionPackWriter.pack(name: "fuzz", source: "fuzz.osm.pbf", compiler: compiler, features: features)
+        _ = try? RegionPackWriter.pack(name: "fuzz", source: "fuzz.osm.pbf", compiler: compiler, features: features)
+    },
+    "regionpack": { bytes in
+        // Installed region packs, as every search, `where` and map opens them: opening either succeeds or
+        // throws, and a pack that opens is searched, reversed and drawn without reading outside its bytes.
+        let path = "/tmp/places-fuzz-\(getpid()).region"
+        guard let file = fopen(path, "wb") else { return }
+        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, bytes.count, file) }
+        fclose(file)
+        defer { unlink(path) }
+        guard let pack = try? RegionPack(path: path) else { return }
+        var gazetteer = Gazetteer.bundled
+        gazetteer.regionPacks = [pack]
+        for query in ["cafe", "rue grimaldi 5", "98000", "Kauppakatu"] { _ = gazetteer.search(query, limit: 5) }
+        let box = pack.bounds ?? GeoBounds(minLatitude: 43.7, minLongitude: 7.4, maxLatitude: 43.76, maxLongitude: 7.45)
+        _ = ReverseGeocoder(gazetteer: gazetteer).locate(latitude: (box.minLatitude + box.maxLatitude) / 2,
+                                                        longitude: (box.minLongitude + box.maxLongitude) / 2)
+        _ = pack.shapes(west: box.minLongitude, south: box.minLatitude, east: box.maxLongitude, north: box.maxLatitude)
     },
     "geojson": { bytes in _ = try? Importer.parse(data: bytes, fileName: "fuzz.geojson", format: .geojson) },
     "takeout": { bytes in

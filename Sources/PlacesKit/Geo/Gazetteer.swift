@@ -40,6 +40,8 @@ public struct Gazetteer: Sendable {
     public let info: [String: String]
     /// The region packs searched with this gazetteer (``RegionStore``); empty when no region is added.
     public internal(set) var regionPacks: [RegionPack] = []
+    /// Why each added region pack left out of ``regionPacks`` cannot be opened (damaged, or of an older format).
+    public internal(set) var unreadableRegions: [RegionError] = []
 
     init(keys: KeyTable, places: SortedTable, occupancy: SortedTable?, source: Source, info: [String: String]) {
         self.keys = keys
@@ -47,26 +49,6 @@ public struct Gazetteer: Sendable {
         self.occupancy = occupancy
         self.source = source
         self.info = info
-    }
-
-    /// A gazetteer whose keys are text lines (`folded key<TAB>kind letter<TAB>offset`, sorted), as region
-    /// packs store them: they are read into a ``KeyTable`` kept for the life of the process, as a mapped file is.
-    init(keys text: SortedTable, places: SortedTable, occupancy: SortedTable?, source: Source, info: [String: String]) {
-        var entries: [KeyTable.Entry] = []
-        var offset = 0
-        while offset < text.count {
-            let fields = text.fields(at: offset)
-            if fields.count >= 3, let letter = fields[1].utf8.first, let kind = GazetteerSchema.KeyKind(rawValue: letter),
-               let target = Int(fields[2]), (0...KeyTable.maximumOffset).contains(target),
-               (1...KeyTable.maximumKeyLength).contains(fields[0].utf8.count) {
-                entries.append(KeyTable.Entry(key: Array(fields[0].utf8), kind: kind, offset: target))
-            }
-            offset = text.nextLine(after: offset)
-        }
-        let bytes = KeyTable.encode(entries)
-        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
-        storage.initialize(from: bytes, count: bytes.count)
-        self.init(keys: KeyTable(base: storage, count: bytes.count), places: places, occupancy: occupancy, source: source, info: info)
     }
 
     /// The gazetteer compiled into the binary.

@@ -27,21 +27,40 @@ extension KeyTable {
     /// The table holding `entries`, sorted, each once.
     /// - Precondition: every key is 1 to ``maximumKeyLength`` bytes and every offset at most ``maximumOffset``.
     static func encode(_ entries: some Sequence<Entry>) -> [UInt8] {
-        let sorted = Set(entries).sorted()
-        var body: [UInt8] = []
-        var blocks: [UInt32] = []
-        var previous: [UInt8] = []
-        for (number, entry) in sorted.enumerated() {
-            precondition(!entry.key.isEmpty && entry.key.count <= maximumKeyLength && entry.offset >= 0 && entry.offset <= maximumOffset,
+        var writer = Writer()
+        for entry in Set(entries).sorted() {
+            entry.key.withUnsafeBufferPointer { writer.append(key: $0, kind: entry.kind, offset: entry.offset) }
+        }
+        return writer.finish()
+    }
+
+    /// Builds a table from entries given already in the table's order, each once, without holding them:
+    /// a writer that has millions of keys in a flat buffer of its own (a region pack's) needs no `Entry`
+    /// (and no heap array) per key. ``encode(_:)`` is this writer fed from sorted entries.
+    struct Writer {
+        private var body: [UInt8] = []
+        private var blocks: [UInt32] = []
+        private var previous = [UInt8](repeating: 0, count: KeyTable.maximumKeyLength)
+        private var previousLength = 0
+        /// The entries appended so far.
+        private(set) var count = 0
+
+        init() {}
+
+        /// Appends the entry after the last one appended.
+        /// - Precondition: `key` is 1 to ``KeyTable/maximumKeyLength`` bytes, `offset` at most
+        ///   ``KeyTable/maximumOffset``, and the entry sorts after the one before it.
+        mutating func append(key: UnsafeBufferPointer<UInt8>, kind: GazetteerSchema.KeyKind, offset: Int) {
+            precondition(!key.isEmpty && key.count <= maximumKeyLength && offset >= 0 && offset <= maximumOffset,
                          "a key table entry out of range")
             var shared = 0
-            if number % blockLength == 0 {
+            if count % blockLength == 0 {
                 blocks.append(UInt32(body.count))
             } else {
-                let limit = min(255, previous.count, entry.key.count)
-                while shared < limit, previous[shared] == entry.key[shared] { shared += 1 }
+                let limit = min(255, previousLength, key.count)
+                while shared < limit, previous[shared] == key[shared] { shared += 1 }
             }
-            let length = entry.key.count - shared
+            let length = key.count - shared
             body.append(UInt8(shared))
             if length < 0x80 {
                 body.append(UInt8(length))
@@ -49,18 +68,26 @@ extension KeyTable {
                 body.append(UInt8(length & 0x7F | 0x80))
                 body.append(UInt8(length >> 7))
             }
-            body += entry.key[shared...]
-            appendLittleEndian(index(of: entry.kind) << 28 | UInt32(entry.offset), to: &body)
-            previous = entry.key
+            body += key[shared...]
+            appendLittleEndian(index(of: kind) << 28 | UInt32(offset), to: &body)
+            previous.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: key) }
+            previousLength = key.count
+            count += 1
         }
-        var table = magic
-        appendLittleEndian(UInt32(sorted.count), to: &table)
-        appendLittleEndian(UInt32(blocks.count), to: &table)
-        for block in blocks { appendLittleEndian(block, to: &table) }
-        return table + body
+
+        /// The table's bytes: the header, the block index and the entries.
+        func finish() -> [UInt8] {
+            var table = magic
+            table.reserveCapacity(KeyTable.headerLength + 4 * blocks.count + body.count)
+            appendLittleEndian(UInt32(count), to: &table)
+            appendLittleEndian(UInt32(blocks.count), to: &table)
+            for block in blocks { appendLittleEndian(block, to: &table) }
+            table += body
+            return table
+        }
     }
 
-    private static func appendLittleEndian(_ value: UInt32, to bytes: inout [UInt8]) {
+    fileprivate static func appendLittleEndian(_ value: UInt32, to bytes: inout [UInt8]) {
         bytes += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)]
     }
 

@@ -85,12 +85,12 @@ extension Gazetteer {
     /// - Throws: ``GazetteerError/unreadable(path:reason:)`` when an imported gazetteer exists but cannot be read,
     ///   ``GazetteerError/incompatibleFormat(path:found:expected:)`` when it was written in another table format.
     /// The region packs added to the data directory are searched with it (``regionPacks``); one that cannot
-    /// be opened is left out.
+    /// be opened is left out, and said why in ``unreadableRegions``.
     public static func current(dataDirectory: String) throws -> Gazetteer {
         let directory = userDirectory(dataDirectory: dataDirectory)
         let imported = [GazetteerImporter.keyTableName, GazetteerImporter.textKeyTableName].contains { access(directory + "/" + $0, F_OK) == 0 }
         var gazetteer = imported ? try Gazetteer(userDirectory: directory) : .bundled
-        gazetteer.regionPacks = RegionStore.installed(dataDirectory: dataDirectory).packs
+        (gazetteer.regionPacks, gazetteer.unreadableRegions) = RegionStore.installed(dataDirectory: dataDirectory)
         return gazetteer
     }
 

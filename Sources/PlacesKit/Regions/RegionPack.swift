@@ -21,8 +21,29 @@ public enum RegionError: Error, CustomStringConvertible, Equatable {
     case unwritable(path: String, reason: String)
     /// A pack file that is not one, or is damaged.
     case damaged(path: String, reason: String)
-    /// A pack in a format this version does not read.
-    case incompatibleFormat(path: String, found: String, expected: Int)
+    /// A pack in a format this version does not read: its region's name and, when the pack says, the extract
+    /// it was made from (its file name), so the person can add it again.
+    case incompatibleFormat(path: String, found: String, expected: Int, name: String, source: String?)
+    /// The extract's places take more bytes than a pack's key table can point into.
+    case tooLarge(source: String, placesBytes: Int, limit: Int)
+
+    /// What the person can do about an error, as data; the executable words it with its commands.
+    public enum Remedy: Sendable, Equatable {
+        /// Add the region's extract again under the same name, replacing the pack (the extract's file name
+        /// when the pack records it).
+        case addExtractAgain(name: String, source: String?)
+        /// Cut the extract into smaller ones and add each as a region of its own.
+        case splitExtract
+    }
+
+    /// What can be done about this error, or `nil` when the message says it all.
+    public var remedy: Remedy? {
+        switch self {
+        case .incompatibleFormat(_, _, _, let name, let source): .addExtractAgain(name: name, source: source)
+        case .tooLarge: .splitExtract
+        case .unreadableExtract, .invalidName, .nameInUse, .notFound, .unwritable, .damaged: nil
+        }
+    }
 
     /// The message `places` prints.
     public var description: String {
@@ -35,22 +56,26 @@ public enum RegionError: Error, CustomStringConvertible, Equatable {
             return "no region called \"\(name)\"" + (installed.isEmpty ? "; none is added" : "; added: " + installed.joined(separator: ", "))
         case .unwritable(let path, let reason): return "cannot write \(path): \(reason)"
         case .damaged(let path, let reason): return "the region pack \(path) is damaged (\(reason))"
-        case .incompatibleFormat(let path, let found, let expected):
-            return "the region pack \(path) is in format \(found), but this version of places reads format \(expected); add its extract again"
+        case .incompatibleFormat(let path, let found, let expected, let name, _):
+            return "the region pack \(path) (region \"\(name)\") is in format \(found), but this version of places reads format \(expected)"
+        case .tooLarge(let source, let placesBytes, let limit):
+            return "\(source) is too large for one region: its places take \(placesBytes / (1 << 20)) MiB, more than the "
+                + "\(limit / (1 << 20)) MiB a region's name index can point into"
         }
     }
 }
 
 /// An installed region pack: one file in the data folder's `regions` folder, mapped read-only, holding
-/// the region's facts (`info`), its folded names (`keys`) and its places (`places`) in the gazetteer's
-/// sorted-table format, so the gazetteer's in-place search serves it.
+/// the region's facts (`info`), its folded names (`keys`, a front-coded ``KeyTable``) and its places
+/// (`places`) in the gazetteer's formats, so the gazetteer's in-place search serves it.
 ///
-/// The file starts `places-region<TAB>2`, then `sections<TAB>info bytes<TAB>keys bytes<TAB>places bytes<TAB>geometry bytes`,
-/// then the three tables and the drawable geometry (see ``RegionLayer``). A `places` line has the gazetteer's columns (``GazetteerSchema/PlaceColumn``,
+/// The file starts `places-region<TAB>3`, then `sections<TAB>info bytes<TAB>keys bytes<TAB>places bytes<TAB>geometry bytes`,
+/// then the three tables and the drawable geometry (see ``RegionLayer``). Format 2 held the keys as sorted
+/// text lines, converted when a pack was opened; such a pack is refused with its region's name and extract. A `places` line has the gazetteer's columns (``GazetteerSchema/PlaceColumn``,
 /// the OSM id in `id`, a street's box in `bounds`) followed by ``RegionPack/ExtraColumn``s.
 public struct RegionPack: Sendable {
     /// The pack format this version writes and reads.
-    public static let formatVersion = 2
+    public static let formatVersion = 3
     /// The credit the data needs wherever it is shown.
     public static let credit = "© OpenStreetMap contributors (ODbL 1.0, openstreetmap.org/copyright)"
     /// The short credit a map carries wherever it draws a region's data.
@@ -76,7 +101,7 @@ public struct RegionPack: Sendable {
     let geometry: SortedTable
 
     /// Opens a pack file: it is mapped, not parsed.
-    /// - Throws: ``RegionError/damaged(path:reason:)``, ``RegionError/incompatibleFormat(path:found:expected:)``.
+    /// - Throws: ``RegionError/damaged(path:reason:)``, ``RegionError/incompatibleFormat(path:found:expected:name:source:)``.
     public init(path: String) throws {
         let file: SortedTable
         do { file = try Gazetteer.map(path) } catch let error as GazetteerError {
@@ -86,26 +111,36 @@ public struct RegionPack: Sendable {
         guard first <= file.count else { throw RegionError.damaged(path: path, reason: "no header line") }
         let magic = file.fields(at: 0)
         guard magic.count == 2, magic[0] == "places-region" else { throw RegionError.damaged(path: path, reason: "not a region pack") }
-        guard magic[1] == Substring(String(RegionPack.formatVersion)) else {
-            throw RegionError.incompatibleFormat(path: path, found: String(magic[1]), expected: RegionPack.formatVersion)
-        }
         let sections = file.fields(at: first)
         let second = file.nextLine(after: first)
-        guard sections.count == 5, sections[0] == "sections", let infoSize = Int(sections[1]), let keysSize = Int(sections[2]),
-              let placesSize = Int(sections[3]), let geometrySize = Int(sections[4]), infoSize >= 0, keysSize >= 0, placesSize >= 0,
-              geometrySize >= 0, second + infoSize + keysSize + placesSize + geometrySize == file.count else {
-            throw RegionError.damaged(path: path, reason: "its section sizes do not add up to its \(file.count) bytes")
+        let sizes = sections.count == 5 && sections[0] == "sections" ? sections.dropFirst().compactMap { Int($0) }.filter { $0 >= 0 } : []
+        let wellFormed = sizes.count == 4 && second + sizes.reduce(0, +) == file.count
+        guard magic[1] == Substring(String(RegionPack.formatVersion)) else {
+            // Every format so far starts with the same two lines and the same `info`, so an older pack still
+            // names its region and its extract.
+            let info = wellFormed ? Gazetteer.parseInfo(SortedTable(base: file.base + second, count: sizes[0])) : [:]
+            throw RegionError.incompatibleFormat(path: path, found: String(magic[1]), expected: RegionPack.formatVersion,
+                                                 name: info["name"] ?? RegionPack.name(ofFile: path),
+                                                 source: info["source"].flatMap { $0.isEmpty ? nil : $0 })
         }
-        let infoTable = SortedTable(base: file.base + second, count: infoSize)
-        let keys = SortedTable(base: file.base + second + infoSize, count: keysSize)
+        guard wellFormed else { throw RegionError.damaged(path: path, reason: "its section sizes do not add up to its \(file.count) bytes") }
+        let (infoSize, keysSize, placesSize, geometrySize) = (sizes[0], sizes[1], sizes[2], sizes[3])
+        let info = Gazetteer.parseInfo(SortedTable(base: file.base + second, count: infoSize))
+        let name = info["name"] ?? RegionPack.name(ofFile: path)
+        let keys = KeyTable(base: file.base + second + infoSize, count: keysSize)
+        guard keys.isWellFormed else { throw RegionError.damaged(path: path, reason: "its name index is damaged") }
         let places = SortedTable(base: file.base + second + infoSize + keysSize, count: placesSize)
         geometry = SortedTable(base: file.base + second + infoSize + keysSize + placesSize, count: geometrySize)
-        let info = Gazetteer.parseInfo(infoTable)
         self.path = path
-        self.name = info["name"] ?? String(path.split(separator: "/").last ?? "").replacing(".region", with: "")
+        self.name = name
         self.info = info
         self.size = file.count
         self.tables = Gazetteer(keys: keys, places: places, occupancy: nil, source: .region(name: name, path: path), info: info)
+    }
+
+    /// The region a pack file holds, by the file's name (`monaco.region` is `monaco`).
+    static func name(ofFile path: String) -> String {
+        String(path.split(separator: "/").last ?? "").replacing(".region", with: "")
     }
 
     /// The area the extract covers.
@@ -190,7 +225,7 @@ public enum RegionStore {
         try read(file, into: &compiler)
         let features = compiler.finish(gazetteer: gazetteer)
         let source = String(file.split(separator: "/").last ?? Substring(file))
-        let bytes = RegionPackWriter.pack(name: name, source: source, compiler: compiler, features: features)
+        let bytes = try RegionPackWriter.pack(name: name, source: source, compiler: compiler, features: features)
         let folder = directory(dataDirectory: dataDirectory)
         // The journal may not exist yet, nor its folder; create it private, as the journal's own.
         try? PosixFile.makeDirectories(dataDirectory, mode: 0o700)

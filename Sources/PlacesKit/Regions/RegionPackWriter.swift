@@ -16,10 +16,11 @@ enum RegionPackWriter {
 
     /// The pack file's bytes.
     ///
-    /// Lines are gathered in two flat byte buffers (places and keys) with an array of where each starts, and
-    /// sorted as indices, so a pack of millions of lines costs its own bytes plus a few words a line, not a
+    /// Lines and keys are gathered in two flat byte buffers with an array of where each starts, and sorted
+    /// as indices, so a pack of millions of lines costs its own bytes plus a few words a line, not a
     /// heap object per line.
-    static func pack(name: String, source: String, compiler: RegionCompiler, features: [RegionCompiler.Feature]) -> [UInt8] {
+    /// - Throws: ``RegionError/tooLarge(source:placesBytes:limit:)`` when the places outgrow what the key table can point into.
+    static func pack(name: String, source: String, compiler: RegionCompiler, features: [RegionCompiler.Feature]) throws -> [UInt8] {
         // Lines sorted by 1-degree cell, then by latitude: `where` reads only a band of a cell.
         var lines = LineBuffer()
         var cells: [Int32] = []
@@ -52,39 +53,52 @@ enum RegionPackWriter {
         cells = []
         var places: [UInt8] = []
         places.reserveCapacity(lines.bytes.count)
-        var keyLines = LineBuffer()
+        // Each key as one record, `key bytes, 0, kind letter, offset (4 bytes, big-endian)`, so that byte
+        // order is the key table's order (key, then kind, then offset) and equal records are the same key.
+        var keyRecords = LineBuffer()
+        var folded: [UInt8] = []
         for index in order {
             let offset = places.count
+            guard offset <= KeyTable.maximumOffset else {
+                throw RegionError.tooLarge(source: source, placesBytes: lines.bytes.count, limit: KeyTable.maximumOffset + 1)
+            }
             places += lines.line(index)
             let f = features[index]
-            func key(_ text: String, _ kind: Character) {
-                let folded = NameFolding.fold(text)
-                if !folded.isEmpty { keyLines.append("\(folded)\t\(kind)\t\(offset)\n") }
+            func key(_ text: String, _ kind: GazetteerSchema.KeyKind) {
+                folded.removeAll(keepingCapacity: true)
+                folded += NameFolding.fold(text).utf8
+                guard (1...KeyTable.maximumKeyLength).contains(folded.count), !folded.contains(0) else { return }
+                folded += [0, kind.rawValue, UInt8(offset >> 24), UInt8(offset >> 16 & 0xFF), UInt8(offset >> 8 & 0xFF), UInt8(offset & 0xFF)]
+                keyRecords.append(folded)
             }
             if f.kind == .postcode {
-                key(f.postcode, "K")
+                key(f.postcode, .placeCode)
                 continue
             }
-            for (i, name) in f.names.enumerated() { key(name, i == 0 ? "P" : "p") }
+            for (i, name) in f.names.enumerated() { key(name, i == 0 ? .placeName : .placeAlias) }
             if !f.houseNumber.isEmpty {
                 // Both orders, whatever the country writes: people type either.
-                key(f.houseNumber + " " + f.street, "P")
-                key(f.street + " " + f.houseNumber, "P")
+                key(f.houseNumber + " " + f.street, .placeName)
+                key(f.street + " " + f.houseNumber, .placeName)
             }
         }
         lines = LineBuffer()
-        // Sorted by their bytes, each line once (a name and an address can give one key twice).
-        var keys: [UInt8] = []
-        keys.reserveCapacity(keyLines.bytes.count)
-        var keyCount = 0
+        // Sorted, each once (a name and an address can give one key twice), front-coded.
+        var keyWriter = KeyTable.Writer()
         var previous: Int?
-        for index in keyLines.sortedIndices() {
-            if let previous, keyLines.compare(previous, index) == 0 { continue }
-            keys += keyLines.line(index)
-            keyCount += 1
-            previous = index
+        keyRecords.bytes.withUnsafeBufferPointer { buffer in
+            for index in keyRecords.sortedIndices() {
+                if let previous, keyRecords.compare(previous, index) == 0 { continue }
+                previous = index
+                let record = keyRecords.line(index)
+                let key = UnsafeBufferPointer(rebasing: buffer[record.startIndex..<record.endIndex - 6])
+                let offset = record.suffix(4).reduce(0) { $0 << 8 | Int($1) }
+                keyWriter.append(key: key, kind: GazetteerSchema.KeyKind(rawValue: record[record.endIndex - 5])!, offset: offset)
+            }
         }
-        keyLines = LineBuffer()
+        keyRecords = LineBuffer()
+        let keys = keyWriter.finish()
+        let keyCount = keyWriter.count
         let box = compiler.coverage
         var info: [(String, String)] = [
             ("name", name), ("source", source),
@@ -130,7 +144,7 @@ enum RegionPackWriter {
     }
 }
 
-/// Text lines kept end to end in one byte buffer, with where each starts: millions of short lines without
+/// Lines (text, or byte records) kept end to end in one byte buffer, with where each starts: millions of short lines without
 /// an allocation each.
 struct LineBuffer {
     private(set) var bytes: [UInt8] = []
@@ -141,6 +155,11 @@ struct LineBuffer {
     mutating func append(_ line: String) {
         starts.append(bytes.count)
         bytes += line.utf8
+    }
+
+    mutating func append(_ line: [UInt8]) {
+        starts.append(bytes.count)
+        bytes += line
     }
 
     func line(_ index: Int) -> ArraySlice<UInt8> {

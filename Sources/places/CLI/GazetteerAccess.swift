@@ -7,7 +7,10 @@ enum GazetteerAccess {
     static func gazetteer(_ context: CommandContext) throws -> Gazetteer {
         let storePath = try context.storePath()
         do {
-            return try Gazetteer.current(dataDirectory: StorePath.directory(of: storePath))
+            let gazetteer = try Gazetteer.current(dataDirectory: StorePath.directory(of: storePath))
+            // A region left out is said, so its places are not silently missing from the answers.
+            for error in gazetteer.unreadableRegions { context.note("warning: " + RegionCommand.explained(error)) }
+            return gazetteer
         } catch let error as GazetteerError {
             throw failure(error, whileOpening: true)
         }

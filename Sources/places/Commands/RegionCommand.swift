@@ -74,7 +74,7 @@ enum RegionCommand: PlacesCommand {
             case "list":
                 guard options.target == nil else { throw UsageError("`list` takes no argument", hint: "places region info NAME shows one region") }
                 let (packs, damaged) = RegionStore.installed(dataDirectory: dataDirectory)
-                for error in damaged { context.note("warning: \(error)") }
+                for error in damaged { context.note("warning: " + explained(error)) }
                 if options.json {
                     context.say(try PlaceOutput.json(packs.map(Report.init)))
                     return
@@ -105,7 +105,7 @@ enum RegionCommand: PlacesCommand {
                 context.say("Licence: map data " + RegionPack.credit)
             case "remove":
                 guard let name = options.target else { throw UsageError("missing <name>", hint: "e.g. places region remove monaco") }
-                _ = try find(name, dataDirectory: dataDirectory)
+                // A pack that cannot be opened (damaged, or of an older format) can still be removed.
                 try RegionStore.remove(name: name, dataDirectory: dataDirectory)
                 context.say("Removed the region \(name).")
             default:
@@ -116,9 +116,22 @@ enum RegionCommand: PlacesCommand {
             case .notFound, .nameInUse, .invalidName: throw CommandFailure(error.description, code: .failure)
             case .unreadableExtract(let cause) where cause.offset == nil && cause.position == nil:
                 throw CommandFailure(error.description, code: .noInput)
-            default: throw CommandFailure(error.description, code: .dataError)
+            default: throw CommandFailure(explained(error), code: .dataError)
             }
         }
+    }
+
+    /// A region error as `places` prints it: the library's message, then its remedy worded with the command
+    /// that applies it.
+    static func explained(_ error: RegionError) -> String {
+        let hint: String? = switch error.remedy {
+        case .addExtractAgain(let name, let source):
+            "rebuild it from its extract: `places region add \(source ?? "FILE.osm.pbf") --name \(name) --replace`"
+        case .splitExtract:
+            "cut the extract into smaller ones (`osmium extract`) and add each as a region of its own"
+        case nil: nil
+        }
+        return error.description + (hint.map { "\nhint: " + $0 } ?? "")
     }
 
     static func add(_ options: Options, _ context: CommandContext, dataDirectory: String) throws {

@@ -60,7 +60,7 @@ import Testing
                                           (437_301_000, 74_200_000), (437_300_000, 74_200_000)]
         compiler.geometry.add(tags: ["building": "yes"], latitudes7: building.map(\.0), longitudes7: building.map(\.1))
         try compiler.header(OSMHeader(bounds: GeoBounds(minLatitude: 43.7, minLongitude: 7.4, maxLatitude: 43.76, maxLongitude: 7.45)))
-        let bytes = RegionPackWriter.pack(name: "test", source: "test.osm", compiler: compiler, features: [])
+        let bytes = try RegionPackWriter.pack(name: "test", source: "test.osm", compiler: compiler, features: [])
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("region-geometry-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

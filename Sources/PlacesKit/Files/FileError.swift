@@ -4,7 +4,7 @@ import Glibc
 
 /// The kind of thing a path names, as the file system tells it.
 public enum FileKind: Sendable, Equatable {
-    case regular, directory, symbolicLink, fifo, device, socket, other
+    case regular, directory, symbolicLink, fifo, characterDevice, blockDevice, socket, other
 
     init(mode: mode_t) {
         switch mode & S_IFMT {
@@ -12,7 +12,8 @@ public enum FileKind: Sendable, Equatable {
         case S_IFDIR: self = .directory
         case S_IFLNK: self = .symbolicLink
         case S_IFIFO: self = .fifo
-        case S_IFCHR, S_IFBLK: self = .device
+        case S_IFCHR: self = .characterDevice
+        case S_IFBLK: self = .blockDevice
         case S_IFSOCK: self = .socket
         default: self = .other
         }
@@ -22,7 +23,7 @@ public enum FileKind: Sendable, Equatable {
     public var words: String {
         switch self {
         case .fifo: return "a FIFO (named pipe)"
-        case .device: return "a device"
+        case .characterDevice, .blockDevice: return "a device"
         case .socket: return "a socket"
         case .directory: return "a directory"
         case .symbolicLink: return "a symbolic link"
@@ -48,6 +49,10 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
         case useDirectory = "use the directory"
         case flushDirectory = "flush the directory"
         case removeDirectory = "remove the directory"
+        case openFolder = "open the folder"
+        case openLockFile = "open the lock file"
+        case useLockFile = "use the lock file"
+        case lock
     }
 
     /// Why it failed.
@@ -90,9 +95,10 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     public var reason: String {
         switch problem {
         case .system(let code): return String(cString: strerror(code))
-        case .wrongKind(.directory): return "it is a directory, not a file"
         case .wrongKind(let found):
-            return operation == .useDirectory ? "it is not a directory" : "it is \(found.words), not a regular file"
+            if operation == .useDirectory { return "it is not a directory" }
+            if found == .directory && operation != .useLockFile { return "it is a directory, not a file" }
+            return "it is \(found.words), not a regular file"
         case .tooLarge(let limit): return "it is larger than the limit of \(limit / 1_048_576) MB"
         }
     }

@@ -18,6 +18,11 @@ public struct FileInfo: Sendable {
         permissions = status.st_mode & 0o7777
     }
 
+    /// When it was last modified, in seconds since 1970 (with the nanoseconds the file system keeps).
+    public var modifiedSeconds: Double { Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9 }
+    /// When it was last modified, in whole seconds since 1970.
+    public var modifiedWholeSeconds: Int { Int(status.st_mtim.tv_sec) }
+
     /// Which file this is, however it was named.
     var identity: FileIdentity { FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)) }
     /// Which file, and which state of it.
@@ -33,6 +38,14 @@ public enum FileSystem {
     public static func info(_ path: String, followingLinks: Bool = true) -> FileInfo? {
         var status = stat()
         guard (followingLinks ? stat(path, &status) : lstat(path, &status)) == 0 else { return nil }
+        return FileInfo(status)
+    }
+
+    /// What is at `path` (following links).
+    /// - Throws: ``FileError`` (`examine`) when nothing is there or it cannot be examined.
+    public static func examine(_ path: String) throws(FileError) -> FileInfo {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw .system(path, .examine) }
         return FileInfo(status)
     }
 
@@ -62,7 +75,9 @@ public enum FileSystem {
     }
 
     /// Removes a file if it is there, quietly: for temporary files being cleaned up.
-    public static func removeIfPresent(_ path: String) { unlink(path) }
+    /// - Returns: whether it was removed.
+    @discardableResult
+    public static func removeIfPresent(_ path: String) -> Bool { unlink(path) == 0 }
 
     /// Removes an empty folder.
     public static func removeDirectory(_ path: String) throws(FileError) {
@@ -148,7 +163,8 @@ public enum FileSystem {
             case Int32(DT_DIR): .directory
             case Int32(DT_LNK): .symbolicLink
             case Int32(DT_FIFO): .fifo
-            case Int32(DT_CHR), Int32(DT_BLK): .device
+            case Int32(DT_CHR): .characterDevice
+            case Int32(DT_BLK): .blockDevice
             case Int32(DT_SOCK): .socket
             default: nil
             }

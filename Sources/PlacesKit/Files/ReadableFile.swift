@@ -155,3 +155,30 @@ extension FileSystem {
         munmap(UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count)
     }
 }
+
+extension ReadableFile {
+    /// Calls `body` with each line from where the last read stopped, without its line feed, reading
+    /// 1 MiB at a time; the last line need not end in a line feed.
+    /// - Throws: ``FileError`` when reading fails; whatever `body` throws.
+    public func forEachLine(_ body: (ArraySlice<UInt8>) throws -> Void) throws {
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var pending: [UInt8] = []
+        while true {
+            let count = try read(into: &buffer)
+            if count == 0 { break }
+            var start = 0
+            while let end = buffer[start..<count].firstIndex(of: 0x0A) {
+                if pending.isEmpty {
+                    try body(buffer[start..<end])
+                } else {
+                    pending += buffer[start..<end]
+                    try body(pending[...])
+                    pending.removeAll(keepingCapacity: true)
+                }
+                start = end + 1
+            }
+            pending += buffer[start..<count]
+        }
+        if !pending.isEmpty { try body(pending[...]) }
+    }
+}

@@ -47,9 +47,8 @@ public struct JournalHistory: Sendable {
         PosixFile.list(directory).compactMap { name -> Version? in
             guard name.hasSuffix(".json"), let sequence = Int(name.dropLast(5)) else { return nil }
             let path = StorePath.join(directory, name)
-            var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
-            let saved = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+            guard let info = FileSystem.info(path) else { return nil }
+            let saved = Date(timeIntervalSince1970: info.modifiedSeconds)
             return Version(sequence: sequence, path: path, saved: saved)
         }.sorted { $0.sequence > $1.sequence }
     }
@@ -62,7 +61,7 @@ public struct JournalHistory: Sendable {
     /// history copy that is the live journal's own file, and a hand edit of the journal would
     /// damage both.
     func stage(_ journalPath: String, as staging: String) throws {
-        if link(journalPath, staging) == 0 {
+        if FileSystem.link(journalPath, to: staging) {
             // The linked file is the journal about to be replaced: a copy kept for weeks must be as
             // private as a journal, whatever mode a hand edit left on it.
             chmod(staging, 0o600)
@@ -78,12 +77,12 @@ public struct JournalHistory: Sendable {
         let next = (versions().first?.sequence ?? 0) + 1
         let name = String(repeating: "0", count: max(0, 10 - String(next).count)) + String(next) + ".json"
         try PosixFile.rename(staging, StorePath.join(directory, name))
-        for old in versions().dropFirst(Self.capacity) { unlink(old.path) }
+        for old in versions().dropFirst(Self.capacity) { FileSystem.removeIfPresent(old.path) }
     }
 
     /// Removes one version (after `undo` restored it).
     func discard(_ version: Version) {
-        unlink(version.path)
+        FileSystem.removeIfPresent(version.path)
     }
 }
 

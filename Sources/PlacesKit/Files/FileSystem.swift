@@ -64,6 +64,20 @@ public enum FileSystem {
         if mkdir(path, mode) != 0 && !(existingIsFine && errno == EEXIST) { throw .system(path, .createDirectory) }
     }
 
+    /// Creates `path` and any missing parents; the directories it creates get `mode`.
+    /// - Throws: ``FileError``: `use the directory` when something else is in the way, `create the directory`.
+    public static func makeDirectories(_ path: String, mode: mode_t) throws(FileError) {
+        if path.isEmpty || path == "/" || path == "." { return }
+        if let info = info(path) {
+            if info.kind != .directory { throw FileError(path: path, operation: .useDirectory, problem: .wrongKind(found: info.kind)) }
+            return
+        }
+        let slash = path.lastIndex(of: "/")
+        let parent = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        try makeDirectories(parent, mode: mode)
+        try makeDirectory(path, mode: mode, existingIsFine: true)
+    }
+
     /// Renames `from` over `to` in one step (`rename(2)`): a reader sees the old file or the new, never half.
     public static func rename(_ from: String, to: String) throws(FileError) {
         if Glibc.rename(from, to) != 0 { throw .system(to, .replace) }
@@ -207,5 +221,29 @@ public enum FileSystem {
     public static func mapForever(_ path: String) throws(FileError) -> UnsafeRawBufferPointer {
         let file = try ReadableFile(path, accepting: .anything)
         return try file.map() ?? UnsafeRawBufferPointer(start: UnsafeRawPointer(UnsafeMutablePointer<UInt8>.allocate(capacity: 1)), count: 0)
+    }
+}
+
+/// Which file a path names, independent of how it is spelt (links, `..`, hard links).
+struct FileIdentity: Equatable, Hashable {
+    var device: UInt64
+    var inode: UInt64
+}
+
+/// Which file, and which state of it: device, inode, size and modification time. A file replaced
+/// (renamed over) or rewritten since has another.
+public struct FileVersion: Sendable, Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modified: timespec
+
+    init(_ info: stat) {
+        (device, inode, size, modified) = (UInt64(info.st_dev), UInt64(info.st_ino), Int64(info.st_size), info.st_mtim)
+    }
+
+    public static func == (a: FileVersion, b: FileVersion) -> Bool {
+        a.device == b.device && a.inode == b.inode && a.size == b.size
+            && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
     }
 }

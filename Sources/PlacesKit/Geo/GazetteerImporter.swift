@@ -107,7 +107,7 @@ public enum GazetteerImporter {
         let staging = target + ".new"
         try removeDirectory(staging)
         // The journal may not exist yet, nor its folder; create it private, as the journal's own.
-        try? PosixFile.makeDirectories(dataDirectory, mode: 0o700)
+        try? FileSystem.makeDirectories(dataDirectory, mode: 0o700)
         do throws(FileError) { try FileSystem.makeDirectory(staging, mode: 0o755) } catch {
             throw GazetteerError.unwritable(path: staging, reason: error.reason)
         }
@@ -223,8 +223,8 @@ public enum GazetteerImporter {
     static func removeDirectory(_ path: String) throws {
         guard let info = FileSystem.info(path, followingLinks: false) else { return }
         guard info.kind == .directory else { throw GazetteerError.notOurs(path: path) }
-        let names = PosixFile.list(path)
-        let legacy = (try? PosixFile.read(path + "/info.tsv"))??.starts(with: Array("licence\tCC BY 4.0, GeoNames".utf8)) ?? false
+        let names = FileSystem.names(path)
+        let legacy = (try? ReadableFile(path + "/info.tsv").readToEnd())?.starts(with: Array("licence\tCC BY 4.0, GeoNames".utf8)) ?? false
         guard names.contains(markerName) || legacy, names.allSatisfy(ownFiles.contains) else {
             throw GazetteerError.notOurs(path: path)
         }

@@ -86,13 +86,6 @@ package enum PosixFile {
         FileSystem.info(path).map { $0.status.st_mode & S_IFMT }
     }
 
-    /// The device and inode of an open file, or `nil`.
-    static func identity(descriptor: Int32) -> FileIdentity? {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
-        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-    }
-
     /// The device and inode of the file at `path` (following symlinks), or `nil`.
     static func identity(_ path: String) -> FileIdentity? { FileSystem.info(path)?.identity }
 
@@ -120,13 +113,7 @@ package enum PosixFile {
 
     /// Creates `path` and any missing parents; the directories it creates get `mode`.
     static func makeDirectories(_ path: String, mode: mode_t) throws {
-        if path.isEmpty || path == "/" || path == "." { return }
-        if let info = FileSystem.info(path) {
-            if info.kind != .directory { throw JournalError(FileError(path: path, operation: .useDirectory, problem: .wrongKind(found: info.kind))) }
-            return
-        }
-        try makeDirectories(StorePath.directory(of: path), mode: mode)
-        try journalErrors { () throws(FileError) in try FileSystem.makeDirectory(path, mode: mode, existingIsFine: true) }
+        try journalErrors { () throws(FileError) in try FileSystem.makeDirectories(path, mode: mode) }
     }
 
     /// Writes `bytes` to a new file that must not exist yet (`O_EXCL`), with `mode`, and fsyncs it
@@ -174,29 +161,5 @@ extension JournalError {
         } else {
             self = .io(path: error.path, operation: error.operation.rawValue, reason: error.reason)
         }
-    }
-}
-
-/// Which file a path names, independent of how it is spelt (links, `..`, hard links).
-struct FileIdentity: Equatable, Hashable {
-    var device: UInt64
-    var inode: UInt64
-}
-
-/// Which file, and which state of it: device, inode, size and modification time. A file replaced
-/// (renamed over) or rewritten since has another.
-public struct FileVersion: Sendable, Equatable {
-    var device: UInt64
-    var inode: UInt64
-    var size: Int64
-    var modified: timespec
-
-    init(_ info: stat) {
-        (device, inode, size, modified) = (UInt64(info.st_dev), UInt64(info.st_ino), Int64(info.st_size), info.st_mtim)
-    }
-
-    public static func == (a: FileVersion, b: FileVersion) -> Bool {
-        a.device == b.device && a.inode == b.inode && a.size == b.size
-            && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
     }
 }

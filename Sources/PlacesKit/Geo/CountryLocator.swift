@@ -1,3 +1,7 @@
+/// The country a point lies in: its ISO 3166-1 alpha-2 code and English name, or `nil` at sea.
+/// The journal's statistics take it as a function so they can be computed without the gazetteer.
+public typealias CountryLookup = (_ latitude: Double, _ longitude: Double) -> (code: String, name: String)?
+
 /// The country of a point, fast enough to ask for every place of a large journal (`stats`, the flags in
 /// tables): a few microseconds a point, anywhere on Earth.
 ///

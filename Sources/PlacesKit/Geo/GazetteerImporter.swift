@@ -107,9 +107,9 @@ public enum GazetteerImporter {
         let staging = target + ".new"
         try removeDirectory(staging)
         // The journal may not exist yet, nor its folder; create it private, as the journal's own.
-        try? PosixFile.makeDirectories(dataDirectory, mode: 0o700)
-        guard mkdir(staging, 0o755) == 0 else {
-            throw GazetteerError.unwritable(path: staging, reason: String(cString: strerror(errno)))
+        try? FileSystem.makeDirectories(dataDirectory, mode: 0o700)
+        do throws(FileError) { try FileSystem.makeDirectory(staging, mode: 0o755) } catch {
+            throw GazetteerError.unwritable(path: staging, reason: error.reason)
         }
         // First: the folder is marked as places's own before anything else goes in.
         try write(Array("A gazetteer imported by places; `places gazetteer reset` removes it.\n".utf8), to: staging + "/" + markerName)
@@ -118,8 +118,8 @@ public enum GazetteerImporter {
         try write(Array(info.utf8), to: staging + "/info.tsv")
         try write(occupancy, to: staging + "/cells.txt")
         try removeDirectory(target)
-        guard rename(staging, target) == 0 else {
-            throw GazetteerError.unwritable(path: target, reason: String(cString: strerror(errno)))
+        do throws(FileError) { try FileSystem.rename(staging, to: target) } catch {
+            throw GazetteerError.unwritable(path: target, reason: error.reason)
         }
         return Summary(places: places.count, keys: keys.count, directory: target)
     }
@@ -159,7 +159,7 @@ public enum GazetteerImporter {
     @discardableResult
     public static func reset(dataDirectory: String) throws -> Bool {
         let target = Gazetteer.userDirectory(dataDirectory: dataDirectory)
-        guard access(target, F_OK) == 0 else { return false }
+        guard FileSystem.info(target) != nil else { return false }
         try removeDirectory(target)
         return true
     }
@@ -180,43 +180,31 @@ public enum GazetteerImporter {
     /// Calls `body` with each line's number and text; `progress` now and then with the bytes read.
     static func forEachLine(of path: String, progress: (Int) -> Void = { _ in },
                             _ body: (Int, Substring) throws -> Void) throws {
-        guard let file = fopen(path, "r") else {
-            throw GazetteerError.unreadable(path: path, reason: String(cString: strerror(errno)))
+        let file: ReadableFile
+        do throws(FileError) { file = try ReadableFile(path, accepting: .anything) } catch {
+            throw GazetteerError.unreadable(path: path, reason: error.reason)
         }
-        defer { fclose(file) }
-        var buffer: UnsafeMutablePointer<CChar>? = nil
-        var capacity = 0
-        defer { free(buffer) }
         var number = 0, bytes = 0
-        while true {
-            let length = getline(&buffer, &capacity, file)
-            if length < 0 { break }
-            number += 1
-            bytes += length
-            if number & 4095 == 0 { progress(bytes) }
-            var count = length
-            while count > 0, buffer![count - 1] == 10 || buffer![count - 1] == 13 { count -= 1 }
-            let line = buffer!.withMemoryRebound(to: UInt8.self, capacity: count) {
-                String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+        do {
+            try file.forEachLine { text in
+                number += 1
+                bytes += text.count + 1
+                if number & 4095 == 0 { progress(bytes) }
+                var line = text
+                while let last = line.last, last == 13 { line = line.dropLast() }
+                if line.isEmpty || line.first == UInt8(ascii: "#") { return }
+                try body(number, Substring(String(decoding: line, as: UTF8.self)))
             }
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            try body(number, Substring(line))
-        }
-        if ferror(file) != 0 {
+        } catch is FileError {
             throw GazetteerError.unreadable(path: path, reason: "read error")
         }
         progress(bytes)
     }
 
     static func write(_ bytes: [UInt8], to path: String) throws {
-        guard let file = fopen(path, "w") else {
-            throw GazetteerError.unwritable(path: path, reason: String(cString: strerror(errno)))
-        }
-        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        let flushed = fflush(file) == 0 && fsync(fileno(file)) == 0
-        fclose(file)
-        guard written == bytes.count, flushed else {
-            throw GazetteerError.unwritable(path: path, reason: "short write")
+        // Into a folder just made: a new file, with the umask's mode, flushed to the disk.
+        do throws(FileError) { try FileSystem.writeNew(path, bytes, mode: 0o666, exactMode: false) } catch {
+            throw GazetteerError.unwritable(path: path, reason: error.operation == .create ? error.reason : "short write")
         }
     }
 
@@ -233,19 +221,18 @@ public enum GazetteerImporter {
     /// refuses any other folder: one the person made, or one holding files of theirs.
     /// Folders imported before the marker existed are recognised by their `info.tsv`.
     static func removeDirectory(_ path: String) throws {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw GazetteerError.notOurs(path: path) }
-        let names = PosixFile.list(path)
-        let legacy = (try? PosixFile.read(path + "/info.tsv"))??.starts(with: Array("licence\tCC BY 4.0, GeoNames".utf8)) ?? false
+        guard let info = FileSystem.info(path, followingLinks: false) else { return }
+        guard info.kind == .directory else { throw GazetteerError.notOurs(path: path) }
+        let names = FileSystem.names(path)
+        let legacy = (try? ReadableFile(path + "/info.tsv").readToEnd())?.starts(with: Array("licence\tCC BY 4.0, GeoNames".utf8)) ?? false
         guard names.contains(markerName) || legacy, names.allSatisfy(ownFiles.contains) else {
             throw GazetteerError.notOurs(path: path)
         }
         // The marker goes last, so a folder half-removed by a crash is still recognised as ours.
-        for name in names where name != markerName { unlink(path + "/" + name) }
-        unlink(path + "/" + markerName)
-        guard rmdir(path) == 0 else {
-            throw GazetteerError.unwritable(path: path, reason: String(cString: strerror(errno)))
+        for name in names where name != markerName { FileSystem.removeIfPresent(path + "/" + name) }
+        FileSystem.removeIfPresent(path + "/" + markerName)
+        do throws(FileError) { try FileSystem.removeDirectory(path) } catch {
+            throw GazetteerError.unwritable(path: path, reason: error.reason)
         }
     }
 }

@@ -3,9 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Errors opening or importing a user gazetteer: what went wrong (``message``) and, as data, what can be
 /// done about it (``remedy``), which the executable words with its own commands.
@@ -88,7 +85,7 @@ extension Gazetteer {
     /// be opened is left out, and said why in ``unreadableRegions``.
     public static func current(dataDirectory: String) throws -> Gazetteer {
         let directory = userDirectory(dataDirectory: dataDirectory)
-        let imported = [GazetteerImporter.keyTableName, GazetteerImporter.textKeyTableName].contains { access(directory + "/" + $0, F_OK) == 0 }
+        let imported = [GazetteerImporter.keyTableName, GazetteerImporter.textKeyTableName].contains { FileSystem.info(directory + "/" + $0) != nil }
         var gazetteer = imported ? try Gazetteer(userDirectory: directory) : .bundled
         (gazetteer.regionPacks, gazetteer.unreadableRegions) = RegionStore.installed(dataDirectory: dataDirectory)
         return gazetteer
@@ -118,22 +115,10 @@ extension Gazetteer {
 
     /// Maps a file read-only for the life of the process.
     static func map(_ path: String) throws -> SortedTable {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw GazetteerError.unreadable(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else {
-            throw GazetteerError.unreadable(path: path, reason: String(cString: strerror(errno)))
+        let mapping: UnsafeRawBufferPointer
+        do throws(FileError) { mapping = try FileSystem.mapForever(path) } catch {
+            throw GazetteerError.unreadable(path: path, reason: error.reason)
         }
-        let size = Int(status.st_size)
-        if size == 0 {
-            // mmap refuses empty files; an empty table is a valid, empty gazetteer part.
-            let empty = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
-            return SortedTable(base: UnsafePointer(empty), count: 0)
-        }
-        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
-            throw GazetteerError.unreadable(path: path, reason: String(cString: strerror(errno)))
-        }
-        return SortedTable(base: UnsafePointer(address.assumingMemoryBound(to: UInt8.self)), count: size)
+        return SortedTable(base: mapping.baseAddress!.assumingMemoryBound(to: UInt8.self), count: mapping.count)
     }
 }

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Reading files to import, with errors that name the file. (Exports are written by ``OutputFile``.)
 public enum InterchangeFiles {
     /// Whether `path` can be read only once: a pipe (`cat f | places import /dev/stdin`, `<(…)`), a
@@ -9,8 +5,8 @@ public enum InterchangeFiles {
     /// every importer then looks at those bytes: a first look at its head would leave the rest
     /// to the importer.
     public static func isReadOnce(_ path: String) -> Bool {
-        guard let kind = PosixFile.kind(path) else { return false }
-        return kind == S_IFIFO || kind == S_IFCHR || kind == S_IFSOCK
+        guard let kind = FileSystem.kind(path) else { return false }
+        return kind == .fifo || kind == .characterDevice || kind == .socket
     }
 
     /// The paths that can be read only once, each read whole (within ``Importer/maximumFileSize``).
@@ -24,26 +20,21 @@ public enum InterchangeFiles {
     /// The whole file.
     /// - Throws: ``ImportError`` when it is missing, unreadable, or larger than ``Importer/maximumFileSize``.
     public static func read(_ path: String) throws -> [UInt8] {
-        do {
-            // Pipes and devices (`<(…)`, /dev/stdin) are welcome, within the same limit as files.
-            guard let bytes = try PosixFile.read(path, regularOnly: false, limit: Importer.maximumFileSize) else {
-                throw ImportError(file: path, reason: "no such file")
-            }
-            // A FIFO is opened without waiting for a writer, so one nobody writes to reads as empty at once.
-            if bytes.isEmpty, PosixFile.kind(path) == S_IFIFO {
-                throw ImportError(file: path, reason: "it is a named pipe and nothing was written to it: start the writer first, "
-                                  + "or import a file")
-            }
-            return bytes
-        } catch let error as JournalError {
-            switch error {
-            case .io(_, let operation, let reason):
-                throw ImportError(file: path, reason: "cannot \(operation) it: \(reason)")
-            case .tooLarge(_, let limit):
-                throw ImportError(file: path, reason: "it is larger than the limit of \(limit / 1_048_576) MB")
-            default:
-                throw ImportError(file: path, reason: error.description)
-            }
+        // Pipes and devices (`<(…)`, /dev/stdin) are welcome, within the same limit as files.
+        let file: ReadableFile?, bytes: [UInt8]
+        do throws(FileError) {
+            file = try ReadableFile.ifPresent(path, accepting: .anythingButDirectories)
+            bytes = try file?.readToEnd(limit: Importer.maximumFileSize) ?? []
+        } catch {
+            if case .tooLarge = error.problem { throw ImportError(file: path, reason: error.reason) }
+            throw ImportError(file: path, reason: "cannot \(error.operation.rawValue) it: \(error.reason)")
         }
+        guard let file else { throw ImportError(file: path, reason: "no such file") }
+        // A FIFO is opened without waiting for a writer, so one nobody writes to reads as empty at once.
+        if bytes.isEmpty, file.info.kind == .fifo {
+            throw ImportError(file: path, reason: "it is a named pipe and nothing was written to it: start the writer first, "
+                              + "or import a file")
+        }
+        return bytes
     }
 }

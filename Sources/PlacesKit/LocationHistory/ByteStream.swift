@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Bytes read front to back through one fixed-size buffer, from an open file or from memory.
 ///
 /// Location history files run to hundreds of megabytes; reading them whole would cost their size in
@@ -14,7 +10,7 @@ struct ByteStream {
     let chunkSize: Int
 
     private enum Source {
-        case descriptor(Int32)
+        case file(ReadableFile)
         case memory([UInt8])
     }
 
@@ -36,9 +32,9 @@ struct ByteStream {
     /// whoever reports that end says this instead.
     private(set) var readError: String?
 
-    /// Reads an open file descriptor (which the caller closes).
-    init(descriptor: Int32, chunkSize: Int = ByteStream.chunkSize) {
-        source = .descriptor(descriptor)
+    /// Reads an open file from where it stands.
+    init(file: ReadableFile, chunkSize: Int = ByteStream.chunkSize) {
+        source = .file(file)
         self.chunkSize = max(1, chunkSize)
         buffer.reserveCapacity(self.chunkSize)
     }
@@ -96,20 +92,15 @@ struct ByteStream {
             count = min(chunkSize, bytes.count - memoryOffset)
             buffer.append(contentsOf: bytes[memoryOffset..<(memoryOffset + count)])
             memoryOffset += count
-        case .descriptor(let fd):
+        case .file(let file):
             let old = buffer.count
             buffer.append(contentsOf: repeatElement(0, count: chunkSize))
-            var got = 0
-            while true {
-                got = buffer.withUnsafeMutableBytes { raw in
-                    Glibc.read(fd, raw.baseAddress! + old, chunkSize)
-                }
-                if got < 0 && errno == EINTR { continue }
-                break
-            }
-            if got < 0 {
+            let got: Int
+            do throws(FileError) {
+                got = try file.read(into: &buffer, from: old)
+            } catch {
                 buffer.removeSubrange(old...)
-                readError = String(cString: strerror(errno))
+                readError = error.reason
                 reachedEnd = true
                 return false
             }

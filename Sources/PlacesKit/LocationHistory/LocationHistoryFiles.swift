@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Finds location history among what the user named: files, and folders such as Takeout's
 /// `Location History/Semantic Location History/2019/2019_JANUARY.json …`.
 public enum LocationHistoryFiles {
@@ -35,76 +31,61 @@ public enum LocationHistoryFiles {
     /// - Parameter contents: the bytes of inputs that can be read only once, by path
     ///   (``InterchangeFiles/readOnceOnly(_:)``): looked at instead of opening them again.
     /// - Throws: ``ImportError`` for a file that cannot be opened.
-    public static func find(_ paths: [String], contents: [String: [UInt8]] = [:]) throws -> Found {
+    public static func find(_ paths: [String], contents: [String: [UInt8]] = [:], walker: DirectoryWalker = DirectoryWalker()) throws -> Found {
         var found = Found()
         for path in paths {
             if let bytes = contents[path] {
-                if let shape = FormatDetection.locationHistoryShape(Array(bytes.prefix(FormatDetection.locationHistoryPrefixSize))) {
-                    found.inputs.append(Input(path: path, shape: shape, size: bytes.count, bytes: bytes))
-                } else {
-                    found.others.append(path)
-                }
-                continue
+                found.add(path, head: bytes, size: bytes.count, bytes: bytes)
+            } else if FileSystem.isDirectory(path) {
+                found.add(folder: path, walker.walk(path))
+            } else {
+                let file = try LocationHistoryReader.open(path)
+                found.add(path, head: try LocationHistoryReader.head(of: file, name: path),
+                          size: file.info.kind == .regular ? file.info.size : 0)
             }
-            guard isDirectory(path) else {
-                if let shape = try LocationHistoryReader.shape(ofFile: path) {
-                    found.inputs.append(Input(path: path, shape: shape, size: size(path)))
-                } else {
-                    found.others.append(path)
-                }
-                continue
-            }
-            var inFolder: [Input] = []
-            var records: [String] = []
-            for file in jsonFiles(under: path) {
-                guard let shape = try? LocationHistoryReader.shape(ofFile: file) else { continue }
-                if shape == .records {
-                    records.append(file)
-                } else {
-                    inFolder.append(Input(path: file, shape: shape, size: size(file)))
-                }
-            }
-            if inFolder.isEmpty && records.isEmpty {
-                found.others.append(path)
-            }
-            if inFolder.isEmpty {
-                // Only raw positions here: nothing else holds these visits, so they are read.
-                inFolder = records.map { Input(path: $0, shape: .records, size: size($0)) }
-                records = []
-            }
-            for file in records {
-                found.notes.append("\(file): Records.json in a folder is not read (the visits beside it hold the same stays); "
-                                   + "name the file itself to find stays in it")
-            }
-            found.inputs += inFolder
         }
         return found
     }
 
-    /// Every `.json` file under a folder, sorted, following no symbolic links to folders (a loop
-    /// would never end), at most 32 levels deep.
-    static func jsonFiles(under folder: String, depth: Int = 0) -> [String] {
-        guard depth < 32 else { return [] }
-        var files: [String] = []
-        for name in PosixFile.list(folder).sorted() where !name.hasPrefix(".") {
-            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-            if PosixFile.isSymlink(path) && isDirectory(path) { continue }
-            if isDirectory(path) {
-                files += jsonFiles(under: path, depth: depth + 1)
-            } else if name.lowercased().hasSuffix(".json") {
-                files.append(path)
-            }
+    /// The most folders deep location history is looked for below a folder named.
+    static let maximumDepth = 32
+}
+
+extension LocationHistoryFiles.Found {
+    /// Adds a file named by the person: an input when its first bytes are location history, else
+    /// one of ``others``.
+    /// - Parameter bytes: its bytes, when it can be read only once.
+    mutating func add(_ path: String, head: [UInt8], size: Int, bytes: [UInt8]? = nil) {
+        if let shape = LocationHistoryReader.shape(ofHead: head) {
+            inputs.append(LocationHistoryFiles.Input(path: path, shape: shape, size: size, bytes: bytes))
+        } else {
+            others.append(path)
         }
-        return files
     }
 
-    static func isDirectory(_ path: String) -> Bool {
-        PosixFile.kind(path) == S_IFDIR
-    }
-
-    private static func size(_ path: String) -> Int {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return 0 }
-        return Int(info.st_size)
+    /// Adds the location history in a folder's walk (see ``LocationHistoryFiles/find(_:contents:walker:)``);
+    /// a folder without any is one of ``others``.
+    mutating func add(folder: String, _ listing: DirectoryWalker.Listing) {
+        var inFolder: [LocationHistoryFiles.Input] = []
+        var records: [LocationHistoryFiles.Input] = []
+        for file in listing.files where file.depth < LocationHistoryFiles.maximumDepth && file.name.lowercased().hasSuffix(".json") {
+            guard let opened = try? ReadableFile(file.path), let head = try? opened.head(FormatDetection.locationHistoryPrefixSize),
+                  let shape = LocationHistoryReader.shape(ofHead: head) else { continue }
+            let input = LocationHistoryFiles.Input(path: file.path, shape: shape, size: opened.info.size)
+            if shape == .records { records.append(input) } else { inFolder.append(input) }
+        }
+        if inFolder.isEmpty && records.isEmpty {
+            others.append(folder)
+        }
+        if inFolder.isEmpty {
+            // Only raw positions here: nothing else holds these visits, so they are read.
+            inFolder = records
+            records = []
+        }
+        for file in records {
+            notes.append("\(file.path): Records.json in a folder is not read (the visits beside it hold the same stays); "
+                         + "name the file itself to find stays in it")
+        }
+        inputs += inFolder
     }
 }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -17,17 +14,20 @@ public enum LocationHistoryReader {
     /// The shape of the file at `path`, from its first bytes, or `nil` when it is not location history.
     /// - Throws: ``ImportError`` when it cannot be opened.
     public static func shape(ofFile path: String) throws -> LocationHistoryShape? {
-        let fd = try open(path)
-        defer { close(fd) }
-        var prefix = [UInt8](repeating: 0, count: FormatDetection.locationHistoryPrefixSize)
-        var filled = 0
-        while filled < prefix.count {
-            let count = prefix.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            filled += count
+        shape(ofHead: try head(of: try open(path), name: path))
+    }
+
+    /// The shape of a file from its first ``FormatDetection/locationHistoryPrefixSize`` bytes (fewer
+    /// when it is shorter), or `nil` when it is not location history.
+    public static func shape(ofHead head: [UInt8]) -> LocationHistoryShape? {
+        FormatDetection.locationHistoryShape(Array(head.prefix(FormatDetection.locationHistoryPrefixSize)))
+    }
+
+    /// The first bytes of an open file, as many as tell its shape.
+    static func head(of file: ReadableFile, name: String) throws -> [UInt8] {
+        do throws(FileError) { return try file.head(FormatDetection.locationHistoryPrefixSize) } catch {
+            throw ImportError(file: name, reason: "cannot read it: \(error.reason)")
         }
-        return FormatDetection.locationHistoryShape(Array(prefix[0..<filled]))
     }
 
     /// Reads a file.
@@ -44,9 +44,7 @@ public enum LocationHistoryReader {
     public static func read(path: String, name: String, days: ClosedRange<Int>? = nil,
                             progress: ((Int) -> Void)? = nil, sighting: (Sighting) throws -> Void) throws -> LocationHistorySummary {
         guard let shape = try shape(ofFile: path) else { throw notHistory(name) }
-        let fd = try open(path)
-        defer { close(fd) }
-        var stream = ByteStream(descriptor: fd)
+        var stream = ByteStream(file: try open(path))
         stream.onRead = progress
         return try read(stream, shape: shape, name: name, days: days, position: { position(of: $0, inFile: path) },
                         sighting: sighting)
@@ -142,30 +140,27 @@ public enum LocationHistoryReader {
                     + "semanticSegments or locations array (Takeout's Semantic Location History, Timeline.json or Records.json)")
     }
 
-    private static func open(_ path: String) throws -> Int32 {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw ImportError(file: path, reason: errno == ENOENT ? "no such file" : "cannot open it: \(String(cString: strerror(errno)))")
+    /// Opens a file to read (pipes too, but no folder).
+    /// - Throws: ``ImportError``: "no such file", "cannot open it: …", "it is a directory, not a file".
+    static func open(_ path: String) throws -> ReadableFile {
+        do throws(FileError) { return try ReadableFile(path, accepting: .anythingButDirectories) } catch {
+            switch error.problem {
+            case .wrongKind: throw ImportError(file: path, reason: error.reason)
+            case _ where error.isMissing: throw ImportError(file: path, reason: "no such file")
+            default: throw ImportError(file: path, reason: "cannot open it: \(error.reason)")
+            }
         }
-        var info = stat()
-        if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-            close(fd)
-            throw ImportError(file: path, reason: "it is a directory, not a file")
-        }
-        return fd
     }
 
     /// The line and column of a byte offset, counted by reading the file again: only when
     /// reporting a problem, so reading never pays for counting lines.
     private static func position(of offset: Int, inFile path: String) -> TextPosition {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return TextPosition(line: 1, column: offset + 1) }
-        defer { close(fd) }
+        guard let file = try? ReadableFile(path, accepting: .anythingButDirectories) else { return TextPosition(line: 1, column: offset + 1) }
         var line = 1, lineStart = 0, done = 0
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while done < offset {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, min($0.count, offset - done)) }
-            if count < 0 && errno == EINTR { continue }
+            let wanted = min(chunk.count, offset - done)
+            let count = (try? file.read(into: &chunk, count: wanted)) ?? 0
             guard count > 0 else { break }
             for index in 0..<count where chunk[index] == 0x0A {
                 line += 1

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Why a photo or video gave no sighting: said in the import summary, one reason per file.
 public struct MediaSkip: Error, Sendable, Equatable, CustomStringConvertible {
     /// The reason in words ("no GPS position", "truncated: the EXIF block ends past the file").
@@ -59,51 +55,35 @@ public final class FileBytes: MediaBytes {
     public static let headSize = 64 << 10
 
     public let size: Int
-    private let fd: Int32
+    private let file: ReadableFile
     private let head: [UInt8]
 
     /// Opens `path` read-only.
     /// - Throws: ``MediaSkip`` when it cannot be opened, is not a regular file, or cannot be read.
     public init(path: String) throws(MediaSkip) {
-        // O_NONBLOCK so that a FIFO is refused at once instead of waiting for a writer.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw MediaSkip("cannot open it: \(String(cString: strerror(errno)))") }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            close(fd)
-            throw MediaSkip("not a regular file")
+        // Opened without blocking, so that a FIFO is refused at once instead of waiting for a writer.
+        do throws(FileError) {
+            file = try ReadableFile(path)
+        } catch {
+            throw MediaSkip(error.operation == .open ? "cannot open it: \(error.reason)" : "not a regular file")
         }
-        self.fd = fd
-        size = Int(info.st_size)
+        size = file.info.size
         var head = [UInt8](repeating: 0, count: min(size, Self.headSize))
-        let got = Self.read(fd, into: &head, at: 0)
-        guard got == head.count else {
-            close(fd)
-            throw MediaSkip("cannot read it")
-        }
+        guard Self.read(file, into: &head, at: 0) == head.count else { throw MediaSkip("cannot read it") }
         self.head = head
     }
-
-    deinit { close(fd) }
 
     public func bytes(at offset: Int, count: Int) throws(MediaSkip) -> [UInt8] {
         try checkRange(offset, count)
         if offset + count <= head.count { return Array(head[offset..<(offset + count)]) }
         var buffer = [UInt8](repeating: 0, count: count)
-        guard Self.read(fd, into: &buffer, at: offset) == count else { throw MediaSkip("cannot read it (the file shrank?)") }
+        guard Self.read(file, into: &buffer, at: offset) == count else { throw MediaSkip("cannot read it (the file shrank?)") }
         return buffer
     }
 
-    /// `pread` until the buffer is full or the file ends; the number of bytes read.
-    private static func read(_ fd: Int32, into buffer: inout [UInt8], at offset: Int) -> Int {
-        var done = 0
-        while done < buffer.count {
-            let got = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, $0.count - done, off_t(offset + done)) }
-            if got < 0 && errno == EINTR { continue }
-            if got <= 0 { break }
-            done += got
-        }
-        return done
+    /// Reads until the buffer is full or the file ends; the number of bytes read (0 when reading failed).
+    private static func read(_ file: ReadableFile, into buffer: inout [UInt8], at offset: Int) -> Int {
+        (try? file.read(at: offset, into: &buffer)) ?? 0
     }
 }
 

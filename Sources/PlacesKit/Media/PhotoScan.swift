@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -49,73 +46,41 @@ public struct PhotoScan: Sendable {
     /// folder it cannot read, a folder deeper than ``maximumDepth``, a symbolic link to a folder or
     /// to nothing, a name that is not UTF-8. Symbolic links to files are read as the files.
     /// - Throws: ``ImportError`` for a path that does not exist.
-    public static func find(_ paths: [String]) throws -> (files: [String], passedOver: [Skipped]) {
+    public static func find(_ paths: [String], walker: DirectoryWalker = DirectoryWalker(maximumDepth: maximumDepth))
+        throws -> (files: [String], passedOver: [Skipped]) {
         var found: [String] = []
         var passedOver: [Skipped] = []
-        let manager = FileManager.default
         for path in paths {
-            guard let attributes = try? manager.attributesOfItem(atPath: path) else {
+            guard let info = FileSystem.info(path, followingLinks: false) else {
                 throw ImportError(file: path, reason: "no such file or folder")
             }
-            guard attributes[.type] as? FileAttributeType == .typeDirectory else { found.append(path); continue }
-            var inFolder: [String] = []
-            var skippedInFolder: [Skipped] = []
-            walk(path, depth: 0, into: &inFolder, passingOver: &skippedInFolder)
-            found += inFolder.sorted()
-            passedOver += skippedInFolder.sorted { $0.path < $1.path }
+            guard info.kind == .directory else { found.append(path); continue }
+            let inFolder = photos(in: walker.walk(path))
+            found += inFolder.files
+            passedOver += inFolder.passedOver
         }
         return (found, passedOver)
     }
 
-    /// Adds the photo and video files under `folder` to `found`, reading the directory with
-    /// `readdir` (its entry types save a `stat` per file; FileManager's attributes also look up
-    /// owner names, which costs more than reading a photo's metadata).
-    private static func walk(_ folder: String, depth: Int, into found: inout [String], passingOver passedOver: inout [Skipped]) {
-        guard depth < maximumDepth else {
-            passedOver.append(Skipped(path: folder, reason: "folder more than \(maximumDepth) levels deep"))
-            return
-        }
-        guard let directory = opendir(folder) else {
-            passedOver.append(Skipped(path: folder, reason: "folder cannot be read: \(String(cString: strerror(errno)))"))
-            return
-        }
-        defer { closedir(directory) }
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        while let entry = readdir(directory) {
-            let raw = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            guard raw.first != UInt8(ascii: ".") else { continue }
-            guard let name = String(validating: raw, as: UTF8.self) else {
+    /// The photo and video files of one folder's walk, sorted by path, and what the walk passed over
+    /// that concerns them, sorted by path.
+    public static func photos(in listing: DirectoryWalker.Listing) -> (files: [String], passedOver: [Skipped]) {
+        let files = listing.files.filter { isMediaName($0.name) }.map(\.path).sorted()
+        var passedOver: [Skipped] = []
+        for item in listing.passedOver {
+            switch item {
+            case .tooDeep(let path): passedOver.append(Skipped(path: path, reason: "folder more than \(maximumDepth) levels deep"))
+            case .unreadable(let error): passedOver.append(Skipped(path: error.path, reason: "folder cannot be read: \(error.reason)"))
+            case .linkToFolder(let path): passedOver.append(Skipped(path: path, reason: "symbolic link to a folder, not followed"))
+            case let .linkToNothing(path, name) where isMediaName(name):
+                passedOver.append(Skipped(path: path, reason: "symbolic link to nothing"))
+            case let .nameNotUTF8(path, name) where isMediaName(name):
                 // A path made of the name with its bad bytes replaced would name another file (or none).
-                let shown = String(decoding: raw, as: UTF8.self)
-                if Self.isMediaName(shown) {
-                    passedOver.append(Skipped(path: prefix + shown, reason: "file name is not UTF-8: rename it to import it"))
-                }
-                continue
-            }
-            let path = prefix + name
-            var type = Int32(entry.pointee.d_type)
-            if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
-                var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
-                if info.st_mode & S_IFMT == S_IFLNK {
-                    guard isMediaName(name) || stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR else { continue }
-                    if stat(path, &info) != 0 {
-                        passedOver.append(Skipped(path: path, reason: "symbolic link to nothing"))
-                        continue
-                    }
-                    if info.st_mode & S_IFMT == S_IFDIR {
-                        passedOver.append(Skipped(path: path, reason: "symbolic link to a folder, not followed"))
-                        continue
-                    }
-                }
-                type = info.st_mode & S_IFMT == S_IFDIR ? Int32(DT_DIR) : info.st_mode & S_IFMT == S_IFREG ? Int32(DT_REG) : Int32(DT_UNKNOWN)
-            }
-            if type == Int32(DT_DIR) {
-                walk(path, depth: depth + 1, into: &found, passingOver: &passedOver)
-            } else if type == Int32(DT_REG), isMediaName(name) {
-                found.append(path)
+                passedOver.append(Skipped(path: path, reason: "file name is not UTF-8: rename it to import it"))
+            case .linkToNothing, .nameNotUTF8: break
             }
         }
+        return (files, passedOver.sorted { $0.path < $1.path })
     }
 
     /// Whether a file's name ends in one of ``MediaReader/extensions``.

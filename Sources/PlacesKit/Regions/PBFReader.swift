@@ -34,10 +34,10 @@ public struct PBFReader {
     /// - Throws: ``OSMReadError`` naming the file and the offset of the first thing wrong; whatever the
     ///   handler throws.
     public func read<H: OSMHandler>(into handler: inout H) throws {
-        guard let file = fopen(path, "rb") else {
-            throw OSMReadError(path: path, offset: nil, reason: String(cString: strerror(errno)))
+        let file: ReadableFile
+        do throws(FileError) { file = try ReadableFile(path, accepting: .anything) } catch {
+            throw OSMReadError(path: path, offset: nil, reason: error.reason)
         }
-        defer { fclose(file) }
         var source = FileSource(file: file)
         try read(from: &source, into: &handler)
     }
@@ -441,11 +441,12 @@ private protocol ByteSource {
 }
 
 private struct FileSource: ByteSource {
-    let file: UnsafeMutablePointer<FILE>
+    let file: ReadableFile
     mutating func read(_ count: Int) -> [UInt8] {
         guard count > 0 else { return [] }
         var bytes = [UInt8](repeating: 0, count: count)
-        let got = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, count, file) }
+        var got = 0
+        while got < count, let read = try? file.read(into: &bytes, from: got), read > 0 { got += read }
         if got < count { bytes.removeLast(count - got) }
         return bytes
     }

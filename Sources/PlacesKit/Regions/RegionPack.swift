@@ -185,7 +185,7 @@ public enum RegionStore {
     public static func installed(dataDirectory: String) -> (packs: [RegionPack], damaged: [RegionError]) {
         let folder = directory(dataDirectory: dataDirectory)
         var packs: [RegionPack] = [], damaged: [RegionError] = []
-        for file in PosixFile.list(folder).sorted() where file.hasSuffix(".region") && !file.hasPrefix(".") {
+        for file in FileSystem.names(folder).sorted() where file.hasSuffix(".region") && !file.hasPrefix(".") {
             do { packs.append(try RegionPack(path: folder + "/" + file)) } catch let error as RegionError { damaged.append(error) } catch {}
         }
         return (packs, damaged)
@@ -218,7 +218,7 @@ public enum RegionStore {
                            progress: @escaping (Int) -> Void = { _ in }) throws -> Summary {
         guard isValidName(name) else { throw RegionError.invalidName(name) }
         let target = path(of: name, dataDirectory: dataDirectory)
-        let existed = access(target, F_OK) == 0
+        let existed = FileSystem.info(target) != nil
         if existed && !replace { throw RegionError.nameInUse(name) }
         var compiler = RegionCompiler()
         compiler.onProgress = progress
@@ -228,36 +228,35 @@ public enum RegionStore {
         let bytes = try RegionPackWriter.pack(name: name, source: source, compiler: compiler, features: features)
         let folder = directory(dataDirectory: dataDirectory)
         // The journal may not exist yet, nor its folder; create it private, as the journal's own.
-        try? PosixFile.makeDirectories(dataDirectory, mode: 0o700)
-        if access(folder, F_OK) != 0, mkdir(folder, 0o755) != 0 {
-            throw RegionError.unwritable(path: folder, reason: String(cString: strerror(errno)))
+        try? FileSystem.makeDirectories(dataDirectory, mode: 0o700)
+        do throws(FileError) { try FileSystem.makeDirectory(folder, mode: 0o755, existingIsFine: true) } catch {
+            throw RegionError.unwritable(path: folder, reason: error.reason)
         }
         removeStaleTemporaries(in: folder)
-        let temporary = folder + "/." + name + ".region.tmp-\(getpid())"
+        let temporary = folder + "/." + name + ".region.tmp-\(FileSystem.processID)"
         do {
             try writeFile(bytes, to: temporary)
-            guard rename(temporary, target) == 0 else {
-                throw RegionError.unwritable(path: target, reason: String(cString: strerror(errno)))
+            do throws(FileError) { try FileSystem.rename(temporary, to: target) } catch {
+                throw RegionError.unwritable(path: target, reason: error.reason)
             }
         } catch {
-            unlink(temporary)
+            FileSystem.removeIfPresent(temporary)
             throw error
         }
-        let directoryFD = open(folder, O_RDONLY)
-        if directoryFD >= 0 { fsync(directoryFD); close(directoryFD) }
+        try? FileSystem.syncDirectory(folder)
         return Summary(pack: try RegionPack(path: target), skippedWays: compiler.skippedWays,
                        skippedRelations: compiler.skippedRelations, replaced: existed)
     }
 
     /// Reads an extract into a handler, choosing the reader by the file's first bytes.
     static func read<H: OSMHandler>(_ file: String, into handler: inout H) throws {
-        guard let stream = fopen(file, "rb") else {
-            throw RegionError.unreadableExtract(OSMReadError(path: file, offset: nil, reason: String(cString: strerror(errno))))
+        let head: [UInt8]
+        do throws(FileError) {
+            let extract = try ReadableFile(file, accepting: .anything)
+            head = (try? extract.head(64)) ?? []
+        } catch {
+            throw RegionError.unreadableExtract(OSMReadError(path: file, offset: nil, reason: error.reason))
         }
-        var head = [UInt8](repeating: 0, count: 64)
-        let got = fread(&head, 1, 64, stream)
-        fclose(stream)
-        head = Array(head.prefix(got))
         do {
             // The name decides for a .pbf, so a damaged one is reported as what is wrong with it.
             if PBFReader.looksLikePBF(head) || file.lowercased().hasSuffix(".pbf") {
@@ -266,7 +265,7 @@ public enum RegionStore {
             }
             let text = String(decoding: head.drop(while: { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF || $0 == 32 || $0 == 10 || $0 == 13 }), as: UTF8.self)
             if text.hasPrefix("<") {
-                guard let bytes = try? PosixFile.read(file) ?? nil else {
+                guard let bytes = try? ReadableFile(file).readToEnd() else {
                     throw OSMReadError(path: file, offset: nil, reason: "cannot be read")
                 }
                 try OSMXMLReader(path: file).read(bytes, into: &handler)
@@ -284,31 +283,23 @@ public enum RegionStore {
     /// - Throws: ``RegionError/notFound(name:installed:)`` when there is none of that name.
     public static func remove(name: String, dataDirectory: String) throws {
         let target = path(of: name, dataDirectory: dataDirectory)
-        guard isValidName(name), access(target, F_OK) == 0 else {
+        guard isValidName(name), FileSystem.info(target) != nil else {
             throw RegionError.notFound(name: name, installed: installed(dataDirectory: dataDirectory).packs.map(\.name))
         }
-        guard unlink(target) == 0 else { throw RegionError.unwritable(path: target, reason: String(cString: strerror(errno))) }
+        do throws(FileError) { try FileSystem.remove(target) } catch { throw RegionError.unwritable(path: target, reason: error.reason) }
     }
 
     /// Removes temporary files left by an add that was interrupted (its process is gone).
     static func removeStaleTemporaries(in folder: String) {
-        for file in PosixFile.list(folder) where file.hasPrefix(".") && file.contains(".region.tmp-") {
-            if let pid = Int32(file.split(separator: "-").last ?? ""), kill(pid, 0) == 0 { continue }
-            unlink(folder + "/" + file)
+        for file in FileSystem.names(folder) where file.hasPrefix(".") && file.contains(".region.tmp-") {
+            if let pid = Int32(file.split(separator: "-").last ?? ""), FileSystem.isRunning(pid) { continue }
+            FileSystem.removeIfPresent(folder + "/" + file)
         }
     }
 
     static func writeFile(_ bytes: [UInt8], to path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard fd >= 0 else { throw RegionError.unwritable(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw RegionError.unwritable(path: path, reason: String(cString: strerror(errno))) }
-            written += n
+        do throws(FileError) { try FileSystem.writeNew(path, bytes, mode: 0o644, exactMode: false) } catch {
+            throw RegionError.unwritable(path: path, reason: error.reason)
         }
-        guard fsync(fd) == 0 else { throw RegionError.unwritable(path: path, reason: String(cString: strerror(errno))) }
     }
 }

@@ -7,10 +7,6 @@ import Foundation
 import Glibc
 #endif
 
-/// The country a point lies in: its ISO 3166-1 alpha-2 code and English name, or `nil` at sea.
-/// The journal's statistics take it as a function so they can be computed without the gazetteer.
-public typealias CountryLookup = (_ latitude: Double, _ longitude: Double) -> (code: String, name: String)?
-
 /// Figures about a journal: how many places, where they are, how far apart, which countries and
 /// continents have been visited and which are still wanted.
 public struct TravelStats: Sendable, Encodable {

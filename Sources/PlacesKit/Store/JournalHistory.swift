@@ -47,9 +47,8 @@ public struct JournalHistory: Sendable {
         PosixFile.list(directory).compactMap { name -> Version? in
             guard name.hasSuffix(".json"), let sequence = Int(name.dropLast(5)) else { return nil }
             let path = StorePath.join(directory, name)
-            var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
-            let saved = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+            guard let info = FileSystem.info(path) else { return nil }
+            let saved = Date(timeIntervalSince1970: info.modifiedSeconds)
             return Version(sequence: sequence, path: path, saved: saved)
         }.sorted { $0.sequence > $1.sequence }
     }
@@ -62,7 +61,7 @@ public struct JournalHistory: Sendable {
     /// history copy that is the live journal's own file, and a hand edit of the journal would
     /// damage both.
     func stage(_ journalPath: String, as staging: String) throws {
-        if link(journalPath, staging) == 0 {
+        if FileSystem.link(journalPath, to: staging) {
             // The linked file is the journal about to be replaced: a copy kept for weeks must be as
             // private as a journal, whatever mode a hand edit left on it.
             chmod(staging, 0o600)
@@ -78,47 +77,11 @@ public struct JournalHistory: Sendable {
         let next = (versions().first?.sequence ?? 0) + 1
         let name = String(repeating: "0", count: max(0, 10 - String(next).count)) + String(next) + ".json"
         try PosixFile.rename(staging, StorePath.join(directory, name))
-        for old in versions().dropFirst(Self.capacity) { unlink(old.path) }
+        for old in versions().dropFirst(Self.capacity) { FileSystem.removeIfPresent(old.path) }
     }
 
     /// Removes one version (after `undo` restored it).
     func discard(_ version: Version) {
-        unlink(version.path)
-    }
-}
-
-/// What changed between two versions of the journal, in words.
-public enum JournalDiff {
-    /// Sentences such as `added "Eiffel Tower"`, `removed "Golden Gate Bridge"`,
-    /// `changed "Kyoto" (name, tags)`; empty when nothing changed.
-    /// - Parameter naming: up to how many places a sentence names; beyond it, it counts them.
-    public static func describe(from old: [Location], to new: [Location], naming limit: Int = 3) -> [String] {
-        let before = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let after = Dictionary(new.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var lines: [String] = []
-        let added = new.filter { before[$0.id] == nil }
-        let removed = old.filter { after[$0.id] == nil }
-        lines += summarise("added", added, limit)
-        lines += summarise("removed", removed, limit)
-        var changed: [String] = []
-        for place in new {
-            guard let previous = before[place.id], !previous.hasSameContent(as: place) else { continue }
-            // An unknown field's key comes from the file like any value: a copy or a branch could
-            // carry terminal escapes in it.
-            let fields = PlaceMerge.changedFields(from: previous, to: place).map { TerminalText.visible($0) }
-            changed.append("\"\(TerminalText.visible(place.name))\"" + (fields.isEmpty ? "" : " (\(fields.joined(separator: ", ")))"))
-        }
-        if changed.count > limit {
-            lines.append("changed \(changed.count) places")
-        } else if !changed.isEmpty {
-            lines.append("changed " + changed.joined(separator: ", "))
-        }
-        return lines
-    }
-
-    private static func summarise(_ verb: String, _ places: [Location], _ limit: Int) -> [String] {
-        if places.isEmpty { return [] }
-        if places.count > limit { return ["\(verb) \(places.count) places"] }
-        return ["\(verb) " + places.map { "\"\(TerminalText.visible($0.name))\"" }.joined(separator: ", ")]
+        FileSystem.removeIfPresent(version.path)
     }
 }

@@ -13,8 +13,8 @@ import Glibc
 /// that would stop protecting anything once a rename replaced the file. The kernel drops both when
 /// the process dies, so a killed `places` never leaves the journal locked.
 final class JournalLock {
-    private let fileDescriptor: Int32
-    private let folderDescriptor: Int32
+    private let file: FileLock
+    private let folder: FileLock?
 
     /// Waits up to `seconds` in all for both locks.
     /// - Throws: ``JournalError/lockTimeout(path:seconds:)`` when another process keeps them longer.
@@ -26,69 +26,52 @@ final class JournalLock {
             clock_gettime(CLOCK_MONOTONIC, &now)
             return Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) / 1e9
         }
-        fileDescriptor = try Self.lock(path, folder: false, reportedAs: path, seconds: seconds, waited: waited)
+        file = try Self.lock(path, folder: false, reportedAs: path, seconds: seconds, waited: waited)
         do {
-            folderDescriptor = try Self.lock(StorePath.directory(of: path), folder: true, reportedAs: path, seconds: seconds, waited: waited)
+            folder = try Self.lock(StorePath.directory(of: path), folder: true, reportedAs: path, seconds: seconds, waited: waited)
         } catch JournalError.io(_, "lock", _) {
             // Some file systems cannot lock a folder (NFS emulates flock with write locks, which a
             // folder opened for reading cannot take): the lock file alone serialises writers there.
-            folderDescriptor = -1
+            folder = nil
         } catch {
-            flock(fileDescriptor, LOCK_UN)
-            close(fileDescriptor)
+            file.release()
             throw error
         }
     }
 
     /// Locks `path` until the file locked is the one the path names.
     private static func lock(_ path: String, folder: Bool, reportedAs name: String, seconds: Double,
-                             waited: () -> Double) throws -> Int32 {
+                             waited: () -> Double) throws -> FileLock {
         while true {
             let candidate = try lockOnce(path, folder: folder, reportedAs: name, seconds: seconds, waited: waited)
-            if PosixFile.identity(path) == PosixFile.identity(descriptor: candidate) { return candidate }
-            flock(candidate, LOCK_UN)
-            close(candidate)
+            if candidate.isStillAtItsPath { return candidate }
+            candidate.release()
             if waited() >= seconds { throw JournalError.lockTimeout(path: name, seconds: seconds) }
         }
     }
 
     /// Opens (or creates) the lock file, or opens the folder, and waits for an exclusive `flock` on it.
     private static func lockOnce(_ path: String, folder: Bool, reportedAs name: String, seconds: Double,
-                                 waited: () -> Double) throws -> Int32 {
-        let fd = folder ? open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                        : open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW, 0o600)
-        let what = folder ? "open the folder" : "open the lock file"
-        if fd < 0 { throw JournalError.io(path: path, operation: what, reason: PosixFile.errorText()) }
-        var info = stat()
-        if !folder, fstat(fd, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
-            close(fd)
-            throw JournalError.io(path: path, operation: "use the lock file",
-                                  reason: "it is \(PosixFile.describe(info.st_mode & S_IFMT)), not a regular file")
-        }
+                                 waited: () -> Double) throws -> FileLock {
+        let lock: FileLock
+        do throws(FileError) { lock = try FileLock(path, folder: folder) } catch { throw JournalError(error) }
         var pause = 1_000_000 // 1 ms, doubling to 50 ms: quick when contention is brief
-        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            let code = errno
-            guard code == EWOULDBLOCK || code == EINTR else {
-                close(fd)
-                throw JournalError.io(path: path, operation: "lock", reason: PosixFile.errorText(code))
-            }
+        while true {
+            let taken: Bool
+            do throws(FileError) { taken = try lock.tryLock() } catch { throw JournalError(error) }
+            if taken { return lock }
             if waited() >= seconds {
-                close(fd)
+                lock.release()
                 throw JournalError.lockTimeout(path: name, seconds: seconds)
             }
             var delay = timespec(tv_sec: 0, tv_nsec: pause)
             nanosleep(&delay, nil)
             pause = min(pause * 2, 50_000_000)
         }
-        return fd
     }
 
     deinit {
-        if folderDescriptor >= 0 {
-            flock(folderDescriptor, LOCK_UN)
-            close(folderDescriptor)
-        }
-        flock(fileDescriptor, LOCK_UN)
-        close(fileDescriptor)
+        folder?.release()
+        file.release()
     }
 }

@@ -136,8 +136,7 @@ public struct JournalStore: Sendable {
         let target = resolvedPath
         if PosixFile.isSymlink(path) {
             let targetDirectory = StorePath.directory(of: target)
-            var info = stat()
-            if stat(targetDirectory, &info) != 0 {
+            if FileSystem.info(targetDirectory) == nil {
                 throw JournalError.io(path: path, operation: "use the journal",
                                       reason: "it is a link to \(target), and the folder \(targetDirectory) does not exist (is the drive mounted?)")
             }
@@ -389,7 +388,7 @@ public struct JournalStore: Sendable {
         let bytes = try Self.encode(places, members: members)
         let directory = StorePath.directory(of: target)
         let name = StorePath.lastComponent(of: target)
-        let temporary = StorePath.join(directory, ".\(name).tmp.\(getpid()).\(UInt32.random(in: 0...UInt32.max))")
+        let temporary = StorePath.join(directory, ".\(name).tmp.\(FileSystem.processID).\(UInt32.random(in: 0...UInt32.max))")
         try PosixFile.writeNew(temporary, bytes, mode: 0o600)
         let history = JournalHistory(journalPath: target)
         let snapshot = temporary + ".history"
@@ -404,14 +403,14 @@ public struct JournalStore: Sendable {
             }
             try PosixFile.rename(temporary, target)
         } catch {
-            unlink(temporary)
-            unlink(temporary + ".bak")
-            unlink(snapshot)
+            FileSystem.removeIfPresent(temporary)
+            FileSystem.removeIfPresent(temporary + ".bak")
+            FileSystem.removeIfPresent(snapshot)
             throw error
         }
         try PosixFile.syncDirectory(directory)
         // The change is saved; a failure to keep the old version for undo must not report otherwise.
-        if (try? history.adopt(snapshot)) != nil { try? PosixFile.syncDirectory(history.directory) } else { unlink(snapshot) }
+        if (try? history.adopt(snapshot)) != nil { try? PosixFile.syncDirectory(history.directory) } else { FileSystem.removeIfPresent(snapshot) }
     }
 
     /// Temporary files left by a `places` that was killed mid-write. Only ever called under the
@@ -455,7 +454,7 @@ public struct JournalStore: Sendable {
             try? PosixFile.syncDirectory(history.directory)
             return .adopted(stray)
         }
-        return unlink(stray) == 0 ? .removed(stray) : nil
+        return FileSystem.removeIfPresent(stray) ? .removed(stray) : nil
     }
 
     /// Whether a staged snapshot holds a version the journal no longer is: a journal file other than

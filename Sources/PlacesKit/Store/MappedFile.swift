@@ -31,14 +31,14 @@ final class MappedFile: @unchecked Sendable {
         mapped = false
     }
 
-    private init(mapping start: UnsafeRawPointer, count: Int) {
-        buffer = UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: count)
+    private init(mapping: UnsafeRawBufferPointer) {
+        buffer = mapping.bindMemory(to: UInt8.self)
         mapped = true
     }
 
     deinit {
         if mapped {
-            munmap(UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count)
+            FileSystem.unmap(UnsafeRawBufferPointer(buffer))
         } else {
             UnsafeMutablePointer(mutating: buffer.baseAddress)?.deallocate()
         }
@@ -48,17 +48,14 @@ final class MappedFile: @unchecked Sendable {
     /// regular file (or a file the system will not map) is read as ``PosixFile/read(_:regularOnly:limit:)``
     /// reads it, with the same errors.
     static func map(_ path: String) throws -> MappedFile? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw JournalError.io(path: path, operation: "open", reason: PosixFile.errorText())
+        let file: ReadableFile
+        do throws(FileError) {
+            guard let opened = try ReadableFile.ifPresent(path, accepting: .anything) else { return nil }
+            file = opened
+        } catch {
+            throw JournalError(error)
         }
-        defer { close(fd) }
-        var info = stat()
-        if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0,
-           let start = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, fd, 0), start != MAP_FAILED {
-            return MappedFile(mapping: start, count: Int(info.st_size))
-        }
+        if file.info.kind == .regular, let mapping = try? file.map() { return MappedFile(mapping: mapping) }
         return try PosixFile.read(path).map(MappedFile.init(copying:))
     }
 }

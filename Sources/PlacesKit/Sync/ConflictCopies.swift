@@ -158,7 +158,7 @@ public enum ConflictCopies {
                 if PosixFile.version(moved) != item.file {
                     // Replaced in the instant between the check and the move: put it back, unless
                     // yet another file took its place.
-                    if link(moved, copy) == 0 { unlink(moved) }
+                    if FileSystem.link(moved, to: copy) { FileSystem.removeIfPresent(moved) }
                     findings[item.index].message += ": \(what) as it was read, but the file was replaced since, so it was not moved; `places doctor --fix` again merges what it holds now"
                     continue
                 }

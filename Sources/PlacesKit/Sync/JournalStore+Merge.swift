@@ -135,11 +135,11 @@ extension JournalMerge {
     ///   ``JournalError/invalidPlace(path:id:name:reason:)`` for a place that is not valid.
     public static func openCopy(_ path: String) throws -> (contents: JournalContents, file: FileVersion) {
         if InterchangeFiles.isReadOnce(path) {
-            var info = stat()
-            guard stat(path, &info) == 0 else {
-                throw JournalError.io(path: path, operation: "open", reason: String(cString: strerror(errno)))
+            let info: FileInfo
+            do throws(FileError) { info = try FileSystem.examine(path) } catch {
+                throw JournalError.io(path: path, operation: "open", reason: error.reason)
             }
-            return (try readOnce(path), FileVersion(info))
+            return (try readOnce(path), info.version)
         }
         guard let file = try PosixFile.OpenedFile(path) else {
             throw JournalError.io(path: path, operation: "open", reason: "the file does not exist")
@@ -187,10 +187,10 @@ extension JournalMerge {
         guard result.undecided.isEmpty else { return result }
         let bytes = try JournalStore.encode(result.places, members: TripNames.mergingMembers(mine.members, other.members))
         let temporary = StorePath.join(StorePath.directory(of: ours),
-                                       ".\(StorePath.lastComponent(of: ours)).merge.\(getpid())")
+                                       ".\(StorePath.lastComponent(of: ours)).merge.\(FileSystem.processID)")
         try PosixFile.writeNew(temporary, bytes, mode: 0o644)
         do { try PosixFile.rename(temporary, ours) } catch {
-            unlink(temporary)
+            FileSystem.removeIfPresent(temporary)
             throw error
         }
         return result

@@ -27,8 +27,19 @@ final class CommandContext {
                           disabledByFlag: common.noColor)
     }
 
-    /// The journal named by `--store`, `PLACES_STORE`, `XDG_DATA_HOME` or `HOME`.
+    /// The journal store and the gazetteer, each built on first use and kept for the rest of the run.
+    private var builtStore: Result<JournalStore, any Error>?
+    var openedGazetteer: Result<Gazetteer, any Error>?
+
+    /// The journal named by `--store`, `PLACES_STORE`, `XDG_DATA_HOME` or `HOME` (built once a run).
     func store() throws -> JournalStore {
+        if let builtStore { return try builtStore.get() }
+        let result = Result { try makeStore() }
+        builtStore = result
+        return try result.get()
+    }
+
+    private func makeStore() throws -> JournalStore {
         var store = JournalStore(path: try storePath())
         if let wait = common.wait {
             guard let seconds = Double(wait), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {

@@ -30,7 +30,7 @@ struct ExternalEditor {
         guard fd >= 0 else { throw CommandFailure("cannot create a temporary file in \(directory): \(String(cString: strerror(errno)))") }
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         defer {
-            unlink(path)
+            FileSystem.removeIfPresent(path)
             TemporaryFileCleanup.forget()
         }
         let bytes = Array(text.utf8)

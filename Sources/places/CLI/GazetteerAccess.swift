@@ -3,8 +3,15 @@ import PlacesKit
 /// How the geosearch commands reach the gazetteer and print its places.
 enum GazetteerAccess {
     /// The gazetteer in use for this journal: one imported with `places gazetteer import` into the journal's
-    /// data directory, else the one inside the binary.
+    /// data directory, else the one inside the binary. Opened once a run (``CommandContext/openedGazetteer``).
     static func gazetteer(_ context: CommandContext) throws -> Gazetteer {
+        if let opened = context.openedGazetteer { return try opened.get() }
+        let result = Result { try open(context) }
+        context.openedGazetteer = result
+        return try result.get()
+    }
+
+    private static func open(_ context: CommandContext) throws -> Gazetteer {
         let storePath = try context.storePath()
         do {
             let gazetteer = try Gazetteer.current(dataDirectory: StorePath.directory(of: storePath))

@@ -118,7 +118,6 @@ enum GazetteerCommand: PlacesCommand {
 
     /// The size of a file in bytes, 0 when it cannot be read (the import then reports the problem).
     static func fileSize(_ path: String) -> Int {
-        var info = stat()
-        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+        FileSystem.info(path)?.size ?? 0
     }
 }

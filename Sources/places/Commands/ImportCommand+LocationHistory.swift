@@ -10,32 +10,10 @@ import Foundation
 /// folder), the phone's Timeline.json, and Records.json. Files are streamed, so a file of
 /// hundreds of megabytes costs little memory; every file is read before anything is written.
 enum LocationHistoryImportCommand {
-    /// The location history among `paths`, or `nil` when there is none (other importers take them).
-    /// - Throws: ``CommandFailure`` when location history is mixed with other files, or a file cannot be opened.
-    /// - Parameter contents: the bytes of inputs that can be read only once (pipes), by path.
-    static func inputs(_ paths: [String], contents: [String: [UInt8]] = [:]) throws -> LocationHistoryFiles.Found? {
-        let found: LocationHistoryFiles.Found
-        do {
-            found = try LocationHistoryFiles.find(paths, contents: contents)
-        } catch let error as ImportError {
-            // A missing file is for the usual importer to report, in its words.
-            if error.reason == "no such file" { return nil }
-            throw CommandFailure("\(error)\nnothing was imported", code: .dataError)
-        }
-        guard !found.inputs.isEmpty else { return nil }
-        if let other = found.others.first {
-            throw CommandFailure("\(TerminalText.visible(other)) is not Google location history: import location history "
-                                 + "on its own, and other files in a separate run\nnothing was imported", code: .usage)
-        }
-        return found
-    }
-
-    static func run(_ found: LocationHistoryFiles.Found, _ options: ImportCommand.Options, _ context: CommandContext) throws {
-        if options.format != nil && options.format != "auto" {
-            throw UsageError("--format does not apply to Google location history, which is recognised by its content")
-        }
-        if options.update { throw UsageError("--update is for GeoJSON, GPX, KML or CSV files, not location history") }
-        if options.radius != nil { throw UsageError("--radius is for photos and videos; location history keeps 200 m") }
+    /// Imports the location history classified in `inputs`, and the photos in its folders (options
+    /// they do not take were refused before).
+    static func run(_ inputs: ImportInputs, _ options: ImportCommand.Options, _ context: CommandContext) throws {
+        let found = inputs.history
         // The same days as for photos: local days, both ends included.
         let days = try PhotoImportCommand.dayRange(since: options.since, until: options.until)
         let gazetteer = try GazetteerAccess.gazetteer(context)
@@ -61,7 +39,7 @@ enum LocationHistoryImportCommand {
         progress.finish()
         // Photos and videos in a folder named beside its history (a Takeout with Google Photos) are
         // imported too, in the same step: never passed over without a word.
-        let photos = try photosBeside(options.files, days: days, quiet: options.quiet || options.json, context)
+        let photos = photosBeside(inputs, days: days, quiet: options.quiet || options.json, context)
 
         let store = try context.store()
         let now = Date()
@@ -92,20 +70,14 @@ enum LocationHistoryImportCommand {
         }
     }
 
-    /// The photos and videos in the folders among `paths`, read, or `nil` when there are none.
-    private static func photosBeside(_ paths: [String], days: ClosedRange<Int>?, quiet: Bool,
-                                     _ context: CommandContext) throws -> PhotoScan? {
-        let folders = paths.filter { (try? FileManager.default.attributesOfItem(atPath: $0)[.type] as? FileAttributeType) == .typeDirectory }
-        guard !folders.isEmpty else { return nil }
-        let found: (files: [String], passedOver: [PhotoScan.Skipped])
-        do { found = try PhotoScan.find(folders) } catch let error as ImportError {
-            throw CommandFailure("\(error)\nnothing was imported", code: .dataError)
-        }
-        guard !found.files.isEmpty else { return nil }
-        let reading = context.progress(total: found.files.count, quiet: quiet)
-        var scan = PhotoScan.scan(found.files, days: days, progress: reading.update)
+    /// The photos and videos in the folders named beside the history, read, or `nil` when there are none.
+    private static func photosBeside(_ inputs: ImportInputs, days: ClosedRange<Int>?, quiet: Bool,
+                                     _ context: CommandContext) -> PhotoScan? {
+        guard !inputs.photos.isEmpty else { return nil }
+        let reading = context.progress(total: inputs.photos.count, quiet: quiet)
+        var scan = PhotoScan.scan(inputs.photos, days: days, progress: reading.update)
         reading.finish()
-        scan.passedOver = found.passedOver
+        scan.passedOver = inputs.photosPassedOver
         return scan
     }
 

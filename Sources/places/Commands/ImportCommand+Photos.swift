@@ -1,8 +1,5 @@
 import PlacesCommandLine
 import PlacesKit
-#if canImport(Glibc)
-import Glibc
-#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -12,43 +9,12 @@ import Foundation
 /// `places import` for photos and videos: files and folders (searched at any depth) whose content is
 /// JPEG, TIFF, raw, HEIC, PNG, MP4 or MOV. Only where and when each was taken is read.
 enum PhotoImportCommand {
-    /// Whether the import names photos, videos or folders (instead of interchange files); `nil` when
-    /// it names both kinds, which one run does not mix.
-    /// - Parameter contents: the bytes of inputs that can be read only once (pipes), by path.
-    static func namesPhotos(_ files: [String], contents: [String: [UInt8]] = [:]) throws -> Bool {
-        let photos = files.filter { isPhotoOrFolder($0, contents[$0]) }
-        if photos.isEmpty { return false }
-        if photos.count == files.count { return true }
-        let other = files.first { !isPhotoOrFolder($0, contents[$0]) }!
-        throw UsageError("\"\(other)\" is not a photo, video or folder, and \"\(photos[0])\" is: one import reads one kind",
-                         hint: "import the photos and the GeoJSON, GPX, KML or CSV files in two runs")
-    }
-
-    private static func isPhotoOrFolder(_ path: String, _ bytes: [UInt8]?) -> Bool {
-        if let bytes { return MediaReader.kind(ofHead: Array(bytes.prefix(16))) != nil }
-        var info = stat()
-        guard stat(path, &info) == 0 else { return false }
-        if info.st_mode & S_IFMT == S_IFDIR { return true }
-        guard let file = try? FileBytes(path: path), let head = try? file.bytes(at: 0, count: min(16, file.size)) else { return false }
-        return MediaReader.kind(ofHead: head) != nil
-    }
-
-    /// Options that only photo imports take.
-    static func refusePhotoOptions(_ options: ImportCommand.Options) throws {
-        for (name, given) in [("--since", options.since != nil), ("--until", options.until != nil),
-                              ("--radius", options.radius != nil), ("--verbose", options.verbose)] where given {
-            throw UsageError("\(name) is for photos and videos, not GeoJSON, GPX, KML or CSV files")
-        }
-    }
-
-    static func run(_ options: ImportCommand.Options, _ context: CommandContext, contents: [String: [UInt8]] = [:]) throws {
-        if options.update { throw UsageError("--update is for GeoJSON, GPX, KML or CSV files, not photos") }
+    /// Imports the photos and videos classified in `inputs` (options they do not take were refused before).
+    static func run(_ inputs: ImportInputs, _ options: ImportCommand.Options, _ context: CommandContext,
+                    contents: [String: [UInt8]] = [:]) throws {
         let radiusKm = try options.radius.map(OptionValues.radius) ?? SightingGrouper.defaultRadiusKm
         let days = try dayRange(since: options.since, until: options.until)
-        let files: [String], passedOver: [PhotoScan.Skipped]
-        do { (files, passedOver) = try PhotoScan.find(options.files) } catch let error as ImportError {
-            throw CommandFailure("\(error)\nnothing was imported", code: .dataError)
-        }
+        let (files, passedOver) = (inputs.photos, inputs.photosPassedOver)
         let gazetteer = try GazetteerAccess.gazetteer(context)
 
         let reading = context.progress(total: files.count, quiet: options.quiet || options.json)

@@ -79,13 +79,13 @@ enum ImportCommand: PlacesCommand {
         do { contents = try InterchangeFiles.readOnceOnly(options.files) } catch let error as ImportError {
             throw CommandFailure(TerminalText.visible("\(error)\nnothing was imported", keepingLineBreaks: true), code: .dataError)
         }
-        if let history = try LocationHistoryImportCommand.inputs(options.files, contents: contents) {
-            return try LocationHistoryImportCommand.run(history, options, context)
+        let inputs = try classify(options.files, contents: contents, formatNamed: options.format != nil)
+        try refuseInapplicableOptions(options, kind: inputs.kind)
+        switch inputs.kind {
+        case .locationHistory: return try LocationHistoryImportCommand.run(inputs, options, context)
+        case .photos: return try PhotoImportCommand.run(inputs, options, context, contents: contents)
+        case .interchange: break
         }
-        if options.format == nil, try PhotoImportCommand.namesPhotos(options.files, contents: contents) {
-            return try PhotoImportCommand.run(options, context, contents: contents)
-        }
-        try PhotoImportCommand.refusePhotoOptions(options)
         let requested = options.format.flatMap { $0 == "auto" ? nil : InterchangeFormat(rawValue: $0) }
         // Progress counts files while they are read (a file is parsed in one go), then places while
         // they are checked against the journal.
@@ -174,6 +174,43 @@ enum ImportCommand: PlacesCommand {
             context.say("\(unplaced) place\(unplaced == 1 ? " has" : "s have") no coordinates in the file and no clear match in the gazetteer, "
                         + "so \(unplaced == 1 ? "it was" : "they were") left out (listed above, with the places meant where there are any); "
                         + "add \(unplaced == 1 ? "it" : "them") with `places add NAME --at LAT,LON`")
+        }
+    }
+
+    /// The one kind of import the paths are, said in the words of the command line when they mix kinds.
+    static func classify(_ paths: [String], contents: [String: [UInt8]], formatNamed: Bool) throws -> ImportInputs {
+        do {
+            return try ImportInputs.classify(paths, contents: contents, formatNamed: formatNamed)
+        } catch let error as ImportError {
+            throw CommandFailure("\(error)\nnothing was imported", code: .dataError)
+        } catch ImportInputs.MixError.notLocationHistory(let other) {
+            throw CommandFailure("\(TerminalText.visible(other)) is not Google location history: import location history "
+                                 + "on its own, and other files in a separate run\nnothing was imported", code: .usage)
+        } catch ImportInputs.MixError.notPhotos(let other, let photo) {
+            throw UsageError("\"\(other)\" is not a photo, video or folder, and \"\(photo)\" is: one import reads one kind",
+                             hint: "import the photos and the GeoJSON, GPX, KML or CSV files in two runs")
+        }
+    }
+
+    /// The options that only some kinds of import use, in the order they are checked, and the setting each is.
+    static func kindOptions(_ options: Options) -> [(name: String, setting: ImportInputs.Setting, given: Bool)] {
+        [("--format", .format, options.format != nil && options.format != "auto"), ("--update", .update, options.update),
+         ("--since", .dateRange, options.since != nil), ("--until", .dateRange, options.until != nil),
+         ("--radius", .radius, options.radius != nil), ("--verbose", .skippedList, options.verbose)]
+    }
+
+    /// Refuses the first option given that the kind of import does not use, naming the option and the kind.
+    static func refuseInapplicableOptions(_ options: Options, kind: ImportInputs.Kind) throws {
+        for option in kindOptions(options) where option.given && !kind.accepts(option.setting) {
+            switch (option.setting, kind) {
+            case (_, .interchange): throw UsageError("\(option.name) is for photos and videos, not GeoJSON, GPX, KML or CSV files")
+            case (.format, .locationHistory):
+                throw UsageError("--format does not apply to Google location history, which is recognised by its content")
+            case (.update, .photos): throw UsageError("--update is for GeoJSON, GPX, KML or CSV files, not photos")
+            case (.update, .locationHistory): throw UsageError("--update is for GeoJSON, GPX, KML or CSV files, not location history")
+            case (.radius, .locationHistory): throw UsageError("--radius is for photos and videos; location history keeps 200 m")
+            default: throw UsageError("\(option.name) does not apply to \(kind == .photos ? "photos and videos" : "Google location history")")
+            }
         }
     }
 

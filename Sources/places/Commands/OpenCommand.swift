@@ -31,20 +31,16 @@ enum OpenCommand: PlacesCommand {
 
     /// The program that opens links on this desktop, or `nil` when there is no desktop.
     static func opener(environment: [String: String]) -> String? {
-        #if os(macOS)
-        return "/usr/bin/open"
-        #else
         let hasDisplay = [environment["DISPLAY"], environment["WAYLAND_DISPLAY"]].contains { !($0 ?? "").isEmpty }
         guard hasDisplay else { return nil }
         return findOnPath("xdg-open", environment["PATH"] ?? "/usr/bin:/bin")
-        #endif
     }
 
     /// The first executable called `name` in the colon-separated `path`.
     static func findOnPath(_ name: String, _ path: String) -> String? {
         for directory in path.split(separator: ":") where directory.hasPrefix("/") {
             let candidate = directory + "/" + name
-            if access(candidate, X_OK) == 0 { return candidate }
+            if FileSystem.isExecutable(candidate) { return candidate }
         }
         return nil
     }

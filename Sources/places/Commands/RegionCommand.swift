@@ -141,7 +141,7 @@ enum RegionCommand: PlacesCommand {
         // A missing or unreadable extract is named before anything is asked or written.
         if let problem = unreadableReason(file) { throw CommandFailure("cannot read the extract \(file): \(problem)", code: .noInput) }
         var replace = options.replace
-        if !replace, access(RegionStore.path(of: name, dataDirectory: dataDirectory), F_OK) == 0 {
+        if !replace, FileSystem.info(RegionStore.path(of: name, dataDirectory: dataDirectory)) != nil {
             guard context.stdinIsTerminal else {
                 throw CommandFailure("a region called \"\(name)\" is already added\nhint: pass --replace to replace it, or --name to add it beside")
             }
@@ -166,12 +166,11 @@ enum RegionCommand: PlacesCommand {
 
     /// Why a file cannot be read as an extract (it is missing, a folder, or not readable), or `nil`.
     static func unreadableReason(_ file: String) -> String? {
-        let fd = open(file, O_RDONLY)
-        guard fd >= 0 else { return String(cString: strerror(errno)) }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { return String(cString: strerror(errno)) }
-        return status.st_mode & S_IFMT == S_IFDIR ? "it is a folder, not a file" : nil
+        do throws(FileError) {
+            return try ReadableFile(file, accepting: .anything).info.kind == .directory ? "it is a folder, not a file" : nil
+        } catch {
+            return error.reason
+        }
     }
 
     static func find(_ name: String, dataDirectory: String) throws -> RegionPack {

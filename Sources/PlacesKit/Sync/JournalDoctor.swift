@@ -132,11 +132,11 @@ public enum JournalDoctor {
             var finding = Finding(severity: .warning,
                                   message: "\(store.backupPath) and \(newest.path) are one file (a hard link): damage to one would be damage to both")
             if fix, let bytes = try? PosixFile.read(store.backupPath) {
-                let temporary = "\(directory)/.\(StorePath.lastComponent(of: path)).tmp.\(getpid()).bak"
+                let temporary = "\(directory)/.\(StorePath.lastComponent(of: path)).tmp.\(FileSystem.processID).bak"
                 if (try? PosixFile.writeNew(temporary, bytes, mode: 0o600)) != nil, (try? PosixFile.rename(temporary, store.backupPath)) != nil {
                     finding.fixed = "gave \(store.backupPath) a copy of its own"
                 } else {
-                    unlink(temporary)
+                    FileSystem.removeIfPresent(temporary)
                 }
             }
             findings.append(finding)
@@ -156,21 +156,21 @@ public enum JournalDoctor {
         if PosixFile.exists(store.backupPath) { candidates.insert((store.backupPath, modificationDate(store.backupPath)), at: 0) }
         for (candidate, saved) in candidates {
             guard let contents = try? JournalStore.decode(PosixFile.read(candidate), path: candidate) else { continue }
-            let temporary = StorePath.join(store.directory, ".\(StorePath.lastComponent(of: path)).tmp.\(getpid()).\(UInt32.random(in: 0...UInt32.max))")
+            let temporary = StorePath.join(store.directory, ".\(StorePath.lastComponent(of: path)).tmp.\(FileSystem.processID).\(UInt32.random(in: 0...UInt32.max))")
             try PosixFile.writeNew(temporary, JournalStore.encode(contents.places, members: contents.members), mode: 0o600)
             var aside: String?
             if PosixFile.exists(path) {
                 do {
                     aside = try keepAside(path)
                 } catch {
-                    unlink(temporary)
+                    FileSystem.removeIfPresent(temporary)
                     throw error
                 }
             }
             do {
                 try PosixFile.rename(temporary, path)
             } catch {
-                unlink(temporary)
+                FileSystem.removeIfPresent(temporary)
                 throw error
             }
             try PosixFile.syncDirectory(store.directory)
@@ -188,7 +188,7 @@ public enum JournalDoctor {
         let journal = PosixFile.identity(path)
         for attempt in 1...100 {
             let name = attempt == 1 ? stem : "\(stem)-\(attempt)"
-            if link(path, name) == 0 { return name }
+            if FileSystem.link(path, to: name) { return name }
             if errno == EEXIST {
                 if journal != nil, PosixFile.identity(name) == journal { return name }
                 continue
@@ -204,8 +204,7 @@ public enum JournalDoctor {
     }
 
     private static func modificationDate(_ path: String) -> Date {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return .distantPast }
-        return Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec))
+        guard let info = FileSystem.info(path) else { return .distantPast }
+        return Date(timeIntervalSince1970: Double(info.modifiedWholeSeconds))
     }
 }

@@ -37,28 +37,17 @@ public enum OutputFile {
     /// - Throws: ``OutputFileError``.
     public static func write(_ bytes: [UInt8], to path: String, protecting journal: JournalStore) throws {
         let target = try check(path, protecting: journal)
-        var info = stat()
-        let mode: mode_t
-        if stat(target, &info) == 0 {
-            mode = info.st_mode & 0o7777
-        } else {
-            let mask = umask(0)
-            umask(mask)
-            mode = 0o666 & ~mask
-        }
+        let mode = FileSystem.info(target)?.permissions ?? FileSystem.umasked(0o666)
         let directory = StorePath.directory(of: target)
         let temporary = StorePath.join(
-            directory, ".\(StorePath.lastComponent(of: target)).tmp.\(getpid()).\(UInt32.random(in: 0...UInt32.max))")
-        do {
-            try PosixFile.writeNew(temporary, bytes, mode: mode)
-            try PosixFile.rename(temporary, target)
-        } catch let error as JournalError {
-            unlink(temporary)
-            if case .io(_, let operation, let reason) = error {
-                throw operation == "create" ? OutputFileError.cannotCreate(path: path, reason: reason)
-                                            : OutputFileError.failed(path: path, reason: reason)
-            }
-            throw OutputFileError.failed(path: path, reason: error.description)
+            directory, ".\(StorePath.lastComponent(of: target)).tmp.\(FileSystem.processID).\(UInt32.random(in: 0...UInt32.max))")
+        do throws(FileError) {
+            try FileSystem.writeNew(temporary, bytes, mode: mode)
+            try FileSystem.rename(temporary, to: target)
+        } catch {
+            FileSystem.removeIfPresent(temporary)
+            throw error.operation == .create ? OutputFileError.cannotCreate(path: path, reason: error.reason)
+                                             : OutputFileError.failed(path: path, reason: error.reason)
         }
     }
 
@@ -78,9 +67,9 @@ public enum OutputFile {
     /// Refuses a target that is the journal or one of its files, a directory, or not a regular file.
     static func checkAllowed(_ target: String, shownAs path: String, journal: JournalStore) throws {
         func refuse(_ reason: String) -> OutputFileError { .refused(path: path, reason: reason) }
-        if let kind = PosixFile.kind(target) {
-            if kind == S_IFDIR { throw refuse("it is a directory; give a file name") }
-            if kind != S_IFREG { throw refuse("it is \(PosixFile.describe(kind)), not a regular file") }
+        if let kind = FileSystem.kind(target) {
+            if kind == .directory { throw refuse("it is a directory; give a file name") }
+            if kind != .regular { throw refuse("it is \(kind.words), not a regular file") }
         }
         let journalPath = journal.resolvedPath
         let history = journal.history.directory

@@ -98,7 +98,7 @@ extension BrowseScreen {
             }
             lines.append("")
             if let problem = form.problem { lines.append("! " + shown(problem)) }
-            lines.append("Tab next field · Space ticks Visited · Enter saves · Esc cancels")
+            lines.append("Tab next field · ←→ Home End move · Space ticks Visited · Enter saves · Esc cancels")
             box(lines, into: &screen, columns: columns, rows: rows, highlight: 2 + form.focus.rawValue)
         }
     }

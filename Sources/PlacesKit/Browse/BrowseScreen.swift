@@ -72,7 +72,7 @@ public final class BrowseScreen {
 
     /// The few signs browse writes itself in their ASCII forms; any other character becomes `?`.
     static func asciiOnly(_ text: String) -> String {
-        let signs: [Unicode.Scalar: Unicode.Scalar] = ["·": "|", "—": "-", "↑": "^", "↓": "v", "▏": "_", "●": "*", "○": "o", "…": "~"]
+        let signs: [Unicode.Scalar: Unicode.Scalar] = ["·": "|", "—": "-", "↑": "^", "↓": "v", "←": "<", "→": ">", "▏": "_", "●": "*", "○": "o", "…": "~"]
         return String(String.UnicodeScalarView(text.unicodeScalars.map { $0.isASCII ? $0 : signs[$0] ?? "?" }))
     }
 

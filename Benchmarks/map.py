@@ -19,22 +19,13 @@ import re
 import shutil
 import statistics
 import subprocess
-import sys
 import time
+
+from benchmark_setup import make_journal, places_binary
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 WORK = ROOT / "Benchmarks/.work/map"
 RUNS = 7
-
-
-def binary():
-    if len(sys.argv) > 1:
-        return sys.argv[1]
-    subprocess.run(["swift", "build", "-c", "release", "--product", "places"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
-    path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
-                          capture_output=True, text=True).stdout.strip()
-    return f"{path}/places"
 
 
 def timed(command, journal):
@@ -90,12 +81,12 @@ def page_timings(page):
 
 
 def main():
-    places = binary()
+    places = places_binary()
     if WORK.exists():
         shutil.rmtree(WORK)
     WORK.mkdir(parents=True)
     big, city = WORK / "journal-10000.json", WORK / "london-40.json"
-    subprocess.run([sys.executable, str(ROOT / "Benchmarks/make-journal.py"), "10000", str(big)], check=True)
+    make_journal(big)
     london_journal(city)
     version = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.split("\n")[0]
 

@@ -57,6 +57,9 @@ public struct ScreenBuffer: Sendable {
     /// What the terminal shows, or `nil` when unknown (first frame, resize, resume): then the next
     /// frame clears and draws everything.
     private var shown: [ScreenCell]?
+    /// The scrolling the next frame starts with (``shift(columns:rows:byColumns:rows:)``), already
+    /// applied to ``shown``.
+    private var pendingScroll: [UInt8] = []
 
     /// Unchanged cells between two changes are rewritten rather than jumped over when there are at
     /// most this many: a cursor move costs about 6–8 bytes.
@@ -74,11 +77,84 @@ public struct ScreenBuffer: Sendable {
     }
 
     /// Forget what the terminal shows (after a suspend, or another program drew on it).
-    public mutating func invalidate() { shown = nil }
+    public mutating func invalidate() { shown = nil; pendingScroll = [] }
+
+    /// Tells the buffer that a block of what it draws moves by whole cells in the next frame (a map
+    /// panned by a step): the frame first moves what the terminal shows, then writes only the cells
+    /// that still differ. A pan then costs the strip that came into view, not the whole map.
+    ///
+    /// Rows move by scrolling a region (DECSTBM with SU/SD; whole rows, so cells beside the block
+    /// move too and are written again when they differ); columns move by deleting and inserting
+    /// characters on each row of the block (DCH, ICH), which keeps the cells right of the block in
+    /// place. Nothing is moved when the terminal's content is unknown or the move is not smaller
+    /// than the block.
+    public mutating func shift(columns block: Range<Int>, rows blockRows: Range<Int>, byColumns dx: Int, rows dy: Int) {
+        let block = block.clamped(to: 0..<columns), blockRows = blockRows.clamped(to: 0..<rows)
+        guard shown != nil, block.lowerBound == 0, abs(dx) < block.count, abs(dy) < blockRows.count, dx != 0 || dy != 0 else { return }
+        if dy != 0 { scrollRows(blockRows, by: dy) }
+        if dx != 0 { shiftColumns(block.upperBound, rows: blockRows, by: dx) }
+    }
+
+    /// Cells of unknown content: never equal to a drawn cell, so the next frame writes over them.
+    private static let unknown = ScreenCell("\u{1}")
+
+    private mutating func scrollRows(_ block: Range<Int>, by dy: Int) {
+        guard var old = shown else { return }
+        let n = abs(dy)
+        // CSI top;bottom r sets the region (and homes the cursor); S scrolls its content up, T down.
+        pendingScroll += Array("\u{1B}[\(block.lowerBound + 1);\(block.upperBound)r\u{1B}[\(n)\(dy < 0 ? "S" : "T")\u{1B}[r".utf8)
+        let moved = old
+        for row in block {
+            let from = row - dy
+            for column in 0..<columns {
+                old[row * columns + column] = block.contains(from) ? moved[from * columns + column] : .blank
+            }
+        }
+        shown = old
+    }
+
+    /// Moves columns `0..<end` of each row by `dx`: the cells from `end` on stay where they are.
+    private mutating func shiftColumns(_ end: Int, rows block: Range<Int>, by dx: Int) {
+        guard var old = shown else { return }
+        let n = abs(dx)
+        for row in block {
+            let base = row * columns
+            // Left (dx < 0): delete n at the left edge, then insert n blanks where the block ends.
+            // Right: delete the n that fall off the block's right edge, then insert n at the left.
+            let (deleteAt, insertAt) = dx < 0 ? (0, end - n) : (end - n, 0)
+            pendingScroll += Array("\u{1B}[\(row + 1);\(deleteAt + 1)H\u{1B}[\(n)P\u{1B}[\(row + 1);\(insertAt + 1)H\u{1B}[\(n)@".utf8)
+            let line = Array(old[base..<(base + columns)])
+            for column in 0..<end {
+                let from = column - dx
+                old[base + column] = from >= 0 && from < end ? line[from] : .blank
+            }
+            // A wide character cut in two by the move leaves cells no terminal agrees on.
+            for column in 0..<columns {
+                let cell = old[base + column]
+                let orphan = cell.text.isEmpty && (column == 0 || !isWide(old[base + column - 1]))
+                let cut = isWide(cell) && (column + 1 == columns || !old[base + column + 1].text.isEmpty)
+                if orphan || cut {
+                    old[base + column] = Self.unknown
+                    if cut && column + 1 < columns { old[base + column + 1] = Self.unknown }
+                }
+            }
+        }
+        shown = old
+    }
 
     /// Blanks every cell.
     public mutating func clear() {
         for index in cells.indices { cells[index] = .blank }
+    }
+
+    /// Every cell as drawn so far, row by row: a layer that did not change since can be put back
+    /// with ``restore(_:)`` instead of being drawn again.
+    public var content: [ScreenCell] { cells }
+
+    /// Puts back cells taken from ``content`` of a buffer of the same size.
+    public mutating func restore(_ content: [ScreenCell]) {
+        precondition(content.count == cells.count, "content of another size")
+        cells = content
     }
 
     public subscript(column: Int, row: Int) -> ScreenCell {
@@ -150,6 +226,8 @@ public struct ScreenBuffer: Sendable {
         var style = CellStyle.plain
         let full = shown == nil
         if full { out += Array("\u{1B}[0m\u{1B}[H\u{1B}[2J".utf8) }
+        out += pendingScroll
+        pendingScroll = []
         let previous = shown ?? Array(repeating: .blank, count: cells.count)
         for row in 0..<rows {
             let base = row * columns

@@ -2,17 +2,42 @@
 import Testing
 
 /// A tiny terminal: cursor moves (`CSI r;c H`), clear (`CSI 2 J`), styles (`CSI … m`, kept as their
-/// text), and characters, wide ones taking two cells. Enough to replay what a frame writes.
+/// text), a scrolling region (`CSI t;b r`) scrolled up and down (`CSI n S`, `CSI n T`), characters
+/// deleted and inserted on a line (`CSI n P`, `CSI n @`), and characters, wide ones taking two
+/// cells. Enough to replay what a frame writes.
 struct TinyTerminal {
     var columns: Int, rows: Int
     var text: [String]
     var styles: [String]
     var row = 0, column = 0, style = "0"
+    var region: ClosedRange<Int>
+
+    /// Moves the cells of one row: `move(from)` gives the old column for each new one, or `nil` for a blank.
+    private mutating func rewrite(row: Int, _ from: (Int) -> Int?) {
+        let line = Array(text[(row * columns)..<((row + 1) * columns)]), looks = Array(styles[(row * columns)..<((row + 1) * columns)])
+        for c in 0..<columns {
+            let old = from(c)
+            text[row * columns + c] = old.map { line[$0] } ?? " "
+            styles[row * columns + c] = old.map { looks[$0] } ?? "0"
+        }
+    }
+
+    private mutating func scroll(by n: Int) {
+        let copyText = text, copyStyles = styles
+        for r in region {
+            let from = r + n
+            for c in 0..<columns {
+                text[r * columns + c] = region.contains(from) ? copyText[from * columns + c] : " "
+                styles[r * columns + c] = region.contains(from) ? copyStyles[from * columns + c] : "0"
+            }
+        }
+    }
 
     init(columns: Int, rows: Int) {
         (self.columns, self.rows) = (columns, rows)
         text = Array(repeating: " ", count: columns * rows)
         styles = Array(repeating: "0", count: columns * rows)
+        region = 0...(rows - 1)
     }
 
     mutating func replay(_ bytes: [UInt8]) {
@@ -31,6 +56,18 @@ struct TinyTerminal {
                     text = Array(repeating: " ", count: columns * rows)
                     styles = Array(repeating: "0", count: columns * rows)
                 case "m": style = parameters
+                case "r":
+                    let parts = parameters.split(separator: ";").map { Int($0)! }
+                    region = parts.isEmpty ? 0...(rows - 1) : (parts[0] - 1)...(parts[1] - 1)
+                    (row, column) = (0, 0)
+                case "S": scroll(by: Int(parameters) ?? 1)
+                case "T": scroll(by: -(Int(parameters) ?? 1))
+                case "P":
+                    let n = Int(parameters) ?? 1, at = column, width = columns
+                    rewrite(row: row) { $0 < at ? $0 : ($0 + n < width ? $0 + n : nil) }
+                case "@":
+                    let n = Int(parameters) ?? 1, at = column
+                    rewrite(row: row) { $0 < at ? $0 : ($0 - n >= at ? $0 - n : nil) }
                 default: Issue.record("unexpected sequence \(parameters)\(scalars[j])")
                 }
                 i = j + 1
@@ -115,6 +152,64 @@ struct TinyTerminal {
         var terminal = TinyTerminal(columns: 12, rows: 3)
         terminal.replay(screen.frame())
         check(screen, terminal)
+    }
+
+    /// A map of letters with a side column that must stay put, as browse's side list does.
+    private func letters(_ screen: inout ScreenBuffer, offsetX: Int, offsetY: Int, mapColumns: Int, mapRows: Int) {
+        screen.clear()
+        for row in 0..<mapRows {
+            for column in 0..<mapColumns {
+                let value = (column + offsetX) * 7 + (row + offsetY) * 13
+                screen.set(column: column, row: row, ScreenCell(String(UnicodeScalar(UInt8(97 + value % 26))), style: CellStyle(foreground: UInt8(value % 5))))
+            }
+            screen.put("|side\(row)", column: mapColumns, row: row)
+        }
+        screen.put("status", column: 0, row: screen.rows - 1, style: CellStyle(reverse: true))
+    }
+
+    @Test func shiftedBlocksScrollAndOnlyTheNewStripIsWritten() {
+        let (columns, rows, mapColumns, mapRows) = (40, 12, 30, 11)
+        var screen = ScreenBuffer(columns: columns, rows: rows)
+        var terminal = TinyTerminal(columns: columns, rows: rows)
+        letters(&screen, offsetX: 0, offsetY: 0, mapColumns: mapColumns, mapRows: mapRows)
+        let full = screen.frame()
+        terminal.replay(full)
+        var offset = (x: 0, y: 0)
+        // East, west, south, north, and both at once: the content moves the other way.
+        for (dx, dy) in [(4, 0), (-3, 0), (0, 2), (0, -5), (2, 1)] {
+            offset.x += dx
+            offset.y += dy
+            screen.shift(columns: 0..<mapColumns, rows: 0..<mapRows, byColumns: -dx, rows: -dy)
+            letters(&screen, offsetX: offset.x, offsetY: offset.y, mapColumns: mapColumns, mapRows: mapRows)
+            let bytes = screen.frame()
+            terminal.replay(bytes)
+            check(screen, terminal)
+            for index in 0..<(columns * rows) {
+                #expect(terminal.styles[index] == String(decoding: screen[index % columns, index / columns].style.sequence.dropFirst(2).dropLast(), as: UTF8.self),
+                        "style of cell \(index % columns), \(index / columns) after \(dx), \(dy)")
+            }
+            if dy == 0 { #expect(bytes.count * 3 < full.count, "\(bytes.count) bytes for a pan of \(dx), a full frame \(full.count)") }
+        }
+    }
+
+    @Test func shiftCutsWideCharactersCleanly() {
+        var screen = ScreenBuffer(columns: 12, rows: 2)
+        var terminal = TinyTerminal(columns: 12, rows: 2)
+        screen.put("ab東京cdefgh", column: 0, row: 0)
+        terminal.replay(screen.frame())
+        // Three columns left: 東 is cut in two at the left edge.
+        screen.shift(columns: 0..<12, rows: 0..<1, byColumns: -3, rows: 0)
+        screen.clear()
+        screen.put(" 京cdefgh", column: 0, row: 0)
+        terminal.replay(screen.frame())
+        check(screen, terminal)
+        // Unknown content and oversized moves are ignored: the frame is right all the same.
+        screen.invalidate()
+        screen.shift(columns: 0..<12, rows: 0..<2, byColumns: 1, rows: 0)
+        screen.shift(columns: 0..<12, rows: 0..<2, byColumns: 0, rows: 5)
+        var fresh = TinyTerminal(columns: 12, rows: 2)
+        fresh.replay(screen.frame())
+        check(screen, fresh)
     }
 
     @Test func stylesWithoutColourKeepReverse() {

@@ -20,7 +20,9 @@ public final class BrowseJournal {
 
     public let store: JournalStore
     /// Every place, in journal order.
-    public private(set) var places: [Location] = []
+    public private(set) var places: [Location] = [] { didSet { generation += 1 } }
+    /// Counts the times ``places`` was set: what was worked out from one generation holds until it changes.
+    public private(set) var generation = 0
     private var version: FileVersion?
     /// Browse's own changes, the latest last.
     public private(set) var changes: [Change] = []

@@ -74,20 +74,73 @@ public final class BrowseModel {
     // MARK: - What is shown
 
     /// The places that pass the filter, in journal order.
-    public var shownPlaces: [Location] { filter.apply(to: journal.places) }
+    public var shownPlaces: [Location] { shown().places }
 
     /// The viewport of the map area.
     public var viewport: MapViewport { view.viewport(dotWidth: mapColumns * 2, dotHeight: mapRows * 4) }
 
     /// The shown places inside the view, nearest the centre first.
-    public func placesInView() -> [Location] {
+    public func placesInView() -> [Location] { inView().places }
+
+    /// The shown places with their world positions, worked out once for each journal generation and
+    /// filter: a frame then only moves and scales the positions (the projection's logarithm is not
+    /// taken again for every place on every pan).
+    private var shownCache: (generation: Int, filter: MapFilter, places: ShownPlaces)?
+    /// The places in view, for one view over the shown places.
+    private var inViewCache: (generation: Int, filter: MapFilter, viewport: MapViewport, places: PlacesInView)?
+
+    struct ShownPlaces {
+        var places: [Location] = []
+        /// Tag colours from every shown place, so a tag keeps its colour while the view moves.
+        var palette = TagPalette(locations: [])
+        /// World x and y of each place (``MapProjection``), on the first turn of the world.
+        var x: [Double] = [], y: [Double] = []
+    }
+
+    /// The places in view, nearest the centre first, with their canvas positions in dots.
+    struct PlacesInView {
+        var places: [Location] = []
+        var points: [(x: Double, y: Double)] = []
+    }
+
+    func shown() -> ShownPlaces {
+        if let cache = shownCache, cache.generation == journal.generation, cache.filter == filter { return cache.places }
+        var result = ShownPlaces()
+        result.places = filter.apply(to: journal.places)
+        // One chosen tag would colour every pin alike: colour by the places' other tags instead.
+        result.palette = TagPalette(locations: result.places, excluding: filter.tags.count == 1 ? Set(filter.tags) : [])
+        result.x.reserveCapacity(result.places.count)
+        result.y.reserveCapacity(result.places.count)
+        for place in result.places {
+            result.x.append(MapProjection.x(longitude: place.longitude))
+            result.y.append(MapProjection.y(latitude: place.latitude))
+        }
+        shownCache = (journal.generation, filter, result)
+        return result
+    }
+
+    /// The shown places inside the view, nearest the centre first, each projected once.
+    func inView() -> PlacesInView {
         let v = viewport
+        if let cache = inViewCache, cache.generation == journal.generation, cache.filter == filter, cache.viewport == v { return cache.places }
+        let all = shown()
         let cx = v.width / 2, cy = v.height / 2
-        return shownPlaces.compactMap { place -> (Location, Double)? in
-            let p = v.point(latitude: place.latitude, longitude: place.longitude)
-            guard p.x >= 0, p.x < v.width, p.y >= 0, p.y < v.height else { return nil }
-            return (place, (p.x - cx) * (p.x - cx) + (p.y - cy) * (p.y - cy))
-        }.sorted { $0.1 < $1.1 }.map(\.0)
+        let scaleX = v.scale, scaleY = v.height / (v.maxY - v.minY), centreX = (v.minX + v.maxX) / 2
+        var found: [(distance: Double, index: Int, x: Double, y: Double)] = []
+        for index in all.places.indices {
+            // The copy of the world nearest the view, as MapViewport.point takes it.
+            let worldX = all.x[index] + (centreX - all.x[index]).rounded()
+            let x = (worldX - v.minX) * scaleX, y = (all.y[index] - v.minY) * scaleY
+            guard x >= 0, x < v.width, y >= 0, y < v.height else { continue }
+            found.append(((x - cx) * (x - cx) + (y - cy) * (y - cy), index, x, y))
+        }
+        // Ties keep journal order, so the list and the labels do not depend on the sort's whims.
+        found.sort { $0.distance < $1.distance || ($0.distance == $1.distance && $0.index < $1.index) }
+        var result = PlacesInView()
+        result.places = found.map { all.places[$0.index] }
+        result.points = found.map { ($0.x, $0.y) }
+        inViewCache = (journal.generation, filter, v, result)
+        return result
     }
 
     /// The selected place, while it exists.

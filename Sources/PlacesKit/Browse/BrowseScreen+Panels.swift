@@ -86,12 +86,19 @@ extension BrowseScreen {
             let fields: [(BrowseForm.Field, String, String)] = [(.name, "Name", form.name), (.description, "Description", form.description),
                                                                  (.tags, "Tags", form.tagText), (.visited, "Visited", form.visited ? "[x]" : "[ ]")]
             for (field, label, value) in fields {
-                let cursor = field == form.focus && field != .visited ? (ascii ? "_" : "▏") : ""
-                lines.append((field == form.focus ? "> " : "  ") + TerminalText.pad(label, toWidth: 12) + shown(value) + cursor)
+                var text = value
+                if field == form.focus && field != .visited {
+                    // The cursor stands between characters, where the next one typed goes.
+                    let at = text.index(text.startIndex, offsetBy: min(form.cursor, text.count))
+                    text = shown(String(text[..<at])) + (ascii ? "_" : "▏") + shown(String(text[at...]))
+                } else {
+                    text = shown(text)
+                }
+                lines.append((field == form.focus ? "> " : "  ") + TerminalText.pad(label, toWidth: 12) + text)
             }
             lines.append("")
             if let problem = form.problem { lines.append("! " + shown(problem)) }
-            lines.append("Tab next field · Space ticks Visited · Enter saves · Esc cancels")
+            lines.append("Tab next field · ←→ Home End move · Space ticks Visited · Enter saves · Esc cancels")
             box(lines, into: &screen, columns: columns, rows: rows, highlight: 2 + form.focus.rawValue)
         }
     }

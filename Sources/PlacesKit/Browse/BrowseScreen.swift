@@ -1,4 +1,9 @@
 import PlacesTerminal
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Draws a ``BrowseModel`` into a ``ScreenBuffer``: the map (outlines, a region's streets, context
 /// names, pins and their names, the search mark, the crosshair, a scale bar), the side list from 100
@@ -16,6 +21,17 @@ public final class BrowseScreen {
     let contextNames: (MapViewport) -> [MapContextLabel]
     private var contextCache: [(unitsPerDot: Double, area: MapViewport, labels: [MapContextLabel])] = []
     var whereCache: (MapCoordinate, String)?
+    /// The map as last drawn and what it was drawn from: a key that changes nothing on the map (a
+    /// letter typed into the search line) puts it back instead of drawing it again.
+    private var mapLayer: (key: MapKey, cells: [ScreenCell], inView: [Location])?
+    /// The view and size last drawn, to tell the screen when the map only moved (a pan).
+    private var lastDrawn: (view: BrowseView, columns: Int, rows: Int)?
+
+    /// Everything the map's drawing depends on.
+    private struct MapKey: Equatable {
+        var generation: Int, filter: MapFilter, view: BrowseView, columns: Int, rows: Int
+        var selection: UUID?, mark: BrowseModel.Mark?
+    }
 
     /// The side list's width, shown from ``sideListFromColumns`` columns.
     static let sideListWidth = 30
@@ -56,28 +72,63 @@ public final class BrowseScreen {
 
     /// The few signs browse writes itself in their ASCII forms; any other character becomes `?`.
     static func asciiOnly(_ text: String) -> String {
-        let signs: [Unicode.Scalar: Unicode.Scalar] = ["·": "|", "—": "-", "↑": "^", "↓": "v", "▏": "_", "●": "*", "○": "o", "…": "~"]
+        let signs: [Unicode.Scalar: Unicode.Scalar] = ["·": "|", "—": "-", "↑": "^", "↓": "v", "←": "<", "→": ">", "▏": "_", "●": "*", "○": "o", "…": "~"]
         return String(String.UnicodeScalarView(text.unicodeScalars.map { $0.isASCII ? $0 : signs[$0] ?? "?" }))
     }
 
+    /// Whether the last ``draw(_:into:quick:)`` left the gazetteer's names out: another draw
+    /// without `quick` adds them.
+    public private(set) var leftOut = false
+
     /// Draws the whole screen.
-    public func draw(_ model: BrowseModel, into screen: inout ScreenBuffer) {
-        screen.clear()
+    /// - Parameter quick: leave out the gazetteer's names when they are not at hand (a search of
+    ///   the whole world's towns), so the first frame shows at once; ``leftOut`` tells.
+    public func draw(_ model: BrowseModel, into screen: inout ScreenBuffer, quick: Bool = false) {
+        leftOut = false
         let size = Self.mapSize(columns: screen.columns, rows: screen.rows)
         model.mapColumns = size.columns
         model.mapRows = size.rows
-        let inView = drawMap(model, into: &screen, columns: size.columns, rows: size.rows)
+        let key = MapKey(generation: model.journal.generation, filter: model.filter, view: model.view, columns: screen.columns,
+                         rows: screen.rows, selection: model.selection, mark: model.mark)
+        let inView: [Location]
+        if let layer = mapLayer, layer.key == key {
+            screen.restore(layer.cells)
+            inView = layer.inView
+        } else {
+            screen.clear()
+            inView = drawMap(model, into: &screen, columns: size.columns, rows: size.rows, quick: quick)
+            mapLayer = leftOut ? nil : (key, screen.content, inView)
+            scrollIfPanned(model, into: &screen, columns: size.columns, rows: size.rows)
+        }
         if screen.columns >= Self.sideListFromColumns { drawSideList(model, inView, into: &screen, from: size.columns) }
         drawStatus(model, inView: inView.count, into: &screen)
         drawPanel(model, into: &screen, columns: size.columns, rows: size.rows)
     }
 
+    /// A pan moves the map by whole cells: the screen is told, so it scrolls what the terminal shows
+    /// rather than writing every cell again.
+    private func scrollIfPanned(_ model: BrowseModel, into screen: inout ScreenBuffer, columns: Int, rows: Int) {
+        defer { lastDrawn = (model.view, screen.columns, screen.rows) }
+        guard let last = lastDrawn, last.columns == screen.columns, last.rows == screen.rows,
+              last.view.unitsPerDot == model.view.unitsPerDot else { return }
+        // Whole turns of the world do not move the map.
+        var dx = model.view.centreX - last.view.centreX
+        dx -= dx.rounded()
+        let dots = (x: dx / model.view.unitsPerDot, y: (model.view.centreY - last.view.centreY) / model.view.unitsPerDot)
+        let cells = (x: (dots.x / 2).rounded(), y: (dots.y / 4).rounded())
+        guard abs(dots.x - cells.x * 2) < 1e-3, abs(dots.y - cells.y * 4) < 1e-3, cells.x != 0 || cells.y != 0 else { return }
+        // The view moving east moves the map west. The scale bar's row moves with the rest and is
+        // written again where it differs.
+        screen.shift(columns: 0..<columns, rows: 0..<rows, byColumns: -Int(cells.x), rows: -Int(cells.y))
+    }
+
     // MARK: - The map
 
-    private func drawMap(_ model: BrowseModel, into screen: inout ScreenBuffer, columns: Int, rows: Int) -> [Location] {
+    private func drawMap(_ model: BrowseModel, into screen: inout ScreenBuffer, columns: Int, rows: Int, quick: Bool) -> [Location] {
         let viewport = model.viewport
-        let inView = model.placesInView()
-        let scene = MapScene(locations: inView, options: options, viewport: viewport)
+        let found = model.inView()
+        let inView = found.places
+        let scene = MapScene(locations: inView, options: options, viewport: viewport, palette: model.shown().palette)
         let layers = TerminalMapLayers(scene: scene, columns: columns, rows: rows)
         var taken = [Bool](repeating: false, count: columns * rows)
         for row in 0..<rows {
@@ -104,7 +155,8 @@ public final class BrowseScreen {
         }
 
         // Pins first, so no name covers one.
-        let cells = layers.pinCells(scene)
+        // The model projected each place once; a cell is two dots across and four down.
+        let cells = found.points.map { (column: Int($0.x / 2), row: Int($0.y / 4)) }
         for pin in layers.pins(scene, cells: cells) {
             let place = scene.locations[pin.index]
             let isSelected = place.id == model.selection
@@ -129,9 +181,8 @@ public final class BrowseScreen {
         if options.showsLabels {
             let labelled = Array(inView.prefix(Self.mostLabels))
             let names = labelled.map { shown(LabelPlacer.shortened(TerminalText.visible($0.name.trimmed), maximum: 20)) }
-            let requests = zip(labelled, names).map { place, name -> LabelPlacer.Request in
-                let p = viewport.point(latitude: place.latitude, longitude: place.longitude)
-                return LabelPlacer.Request(x: Double(Int(p.x / 2)) + 0.5, y: Double(Int(p.y / 4)) + 0.5, pinRadius: 0.5,
+            let requests = zip(found.points, names).map { p, name -> LabelPlacer.Request in
+                LabelPlacer.Request(x: Double(Int(p.x / 2)) + 0.5, y: Double(Int(p.y / 4)) + 0.5, pinRadius: 0.5,
                                            width: Double(TerminalText.width(name) + 1), height: 1)
             }
             let placements = LabelPlacer.place(requests, in: MapBox(x: 0, y: 0, width: Double(columns), height: Double(rows)), gap: 0.5)
@@ -144,7 +195,9 @@ public final class BrowseScreen {
         }
         // The gazetteer's names where there is room, most important first.
         if options.showsContext {
-            for label in context(for: viewport, unitsPerDot: model.view.unitsPerDot) {
+            let labels = context(for: viewport, unitsPerDot: model.view.unitsPerDot, quick: quick)
+            if labels == nil { leftOut = true }
+            for label in labels ?? [] {
                 let p = viewport.point(latitude: label.latitude, longitude: label.longitude)
                 let name = shown(label.name)
                 let width = TerminalText.width(name)
@@ -167,11 +220,15 @@ public final class BrowseScreen {
 
     /// The context names for a view: the gazetteer is asked for an area three views wide, kept for
     /// the last few zooms, so a pan or a zoom back costs no search.
-    private func context(for viewport: MapViewport, unitsPerDot: Double) -> [MapContextLabel] {
-        if let hit = contextCache.first(where: { $0.unitsPerDot == unitsPerDot && $0.area.minX <= viewport.minX && $0.area.maxX >= viewport.maxX
-            && $0.area.minY <= viewport.minY && $0.area.maxY >= viewport.maxY }) {
+    /// - Returns: `nil` when `quick` and the names are not at hand.
+    private func context(for viewport: MapViewport, unitsPerDot: Double, quick: Bool) -> [MapContextLabel]? {
+        // The world ends at y 0 and 1, and an area a turn wide holds every longitude.
+        let top = max(viewport.minY, 0), bottom = min(viewport.maxY, 1)
+        if let hit = contextCache.first(where: { $0.unitsPerDot == unitsPerDot && $0.area.minY <= top && $0.area.maxY >= bottom
+            && ($0.area.maxX - $0.area.minX >= 1 || ($0.area.minX <= viewport.minX && $0.area.maxX >= viewport.maxX)) }) {
             return hit.labels.filter { viewport.contains(latitude: $0.latitude, longitude: $0.longitude) }
         }
+        if quick { return nil }
         let w = viewport.maxX - viewport.minX, h = viewport.maxY - viewport.minY
         let area = MapViewport(minX: viewport.minX - w, maxX: viewport.maxX + w, minY: max(viewport.minY - h, 0),
                                maxY: min(viewport.maxY + h, 1), width: viewport.width * 3, height: viewport.height * 3)

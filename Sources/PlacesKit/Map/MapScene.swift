@@ -25,12 +25,13 @@ struct MapScene {
         palette = TagPalette(locations: locations, excluding: options.filter.tags.count == 1 ? Set(options.filter.tags) : [])
     }
 
-    /// A scene of a view chosen elsewhere (browse pans and zooms it); `locations` are taken as given.
-    init(locations: [Location], options: MapOptions, viewport: MapViewport) {
+    /// A scene of a view chosen elsewhere (browse pans and zooms it); `locations` and the palette are
+    /// taken as given.
+    init(locations: [Location], options: MapOptions, viewport: MapViewport, palette: TagPalette) {
         self.options = options
         self.locations = locations
         self.viewport = viewport
-        palette = TagPalette(locations: locations, excluding: options.filter.tags.count == 1 ? Set(options.filter.tags) : [])
+        self.palette = palette
     }
 
     var title: String { options.titleText(count: locations.count) }

@@ -49,15 +49,17 @@ struct TerminalMapLayers {
     }
 
     /// One pin a cell: where pins share a cell a visited one wins, so the drawing does not depend on
-    /// order alone.
+    /// order alone. Binned in an array the size of the canvas; only the winners are coloured.
     func pins(_ scene: MapScene, cells: [(column: Int, row: Int)]) -> [Pin] {
-        var byCell: [Int: Pin] = [:]
-        for (index, (location, cell)) in zip(scene.locations, cells).enumerated() {
+        var winner = [Int32](repeating: -1, count: outlines.columns * outlines.rows)
+        for (index, cell) in cells.enumerated() {
             let key = cell.row * outlines.columns + cell.column
-            if let existing = byCell[key], existing.visited { continue }
-            byCell[key] = Pin(column: cell.column, row: cell.row, visited: location.isVisited,
-                              color: scene.palette.color(for: location), index: index)
+            if winner[key] >= 0 && scene.locations[Int(winner[key])].isVisited { continue }
+            winner[key] = Int32(index)
         }
-        return byCell.values.sorted { $0.index < $1.index }
+        return winner.filter { $0 >= 0 }.sorted().map { index in
+            let location = scene.locations[Int(index)], cell = cells[Int(index)]
+            return Pin(column: cell.column, row: cell.row, visited: location.isVisited, color: scene.palette.color(for: location), index: Int(index))
+        }
     }
 }

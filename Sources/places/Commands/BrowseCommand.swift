@@ -104,6 +104,11 @@ enum BrowseCommand: PlacesCommand {
         var screen = ScreenBuffer(columns: size.columns, rows: size.rows)
         var lastCheck = ProgressReporter.monotonicSeconds()
         var dirty = true
+        // The first frame shows the map and the places at once; the gazetteer's names for the whole
+        // view follow in a second frame.
+        drawer.draw(model, into: &screen, quick: true)
+        session.write(screen.frame())
+        dirty = drawer.leftOut
         while true {
             if dirty {
                 drawer.draw(model, into: &screen)

@@ -214,4 +214,47 @@ import Testing
         #expect(ascii.unicodeScalars.allSatisfy { $0.isASCII })
         #expect(ascii.contains("Sch?nbrunn") && ascii.contains("*"))
     }
+
+    @Test func formFieldCursorMovesInsertsAndDeletesInTheMiddle() throws {
+        let (model, _, dir) = try model()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = model.handle(.character("a"))
+        #expect(model.form?.name == "Near Testville" && model.form?.cursor == 14)
+        // Home, two right, then "a" goes in after "Ne"; Delete takes the "a" of "Near" after it.
+        _ = model.handle(.home)
+        _ = model.handle(.right)
+        _ = model.handle(.right)
+        type("X", into: model)
+        #expect(model.form?.name == "NeXar Testville" && model.form?.cursor == 3)
+        _ = model.handle(.delete)
+        #expect(model.form?.name == "NeXr Testville")
+        _ = model.handle(.backspace)
+        #expect(model.form?.name == "Ner Testville" && model.form?.cursor == 2)
+        // Left stops at the start, right and End at the end; a paste goes in at the cursor.
+        for _ in 0..<5 { _ = model.handle(.left) }
+        _ = model.handle(.backspace)
+        #expect(model.form?.name == "Ner Testville" && model.form?.cursor == 0)
+        _ = model.handle(.paste("Ö "))
+        #expect(model.form?.name == "Ö Ner Testville" && model.form?.cursor == 2)
+        _ = model.handle(.end)
+        _ = model.handle(.delete)
+        for _ in 0..<3 { _ = model.handle(.right) }
+        type("!", into: model)
+        #expect(model.form?.name == "Ö Ner Testville!")
+        // Another field gets the cursor at its end, and its own text.
+        _ = model.handle(.tab)
+        type("quiet", into: model)
+        _ = model.handle(.left)
+        _ = model.handle(.left)
+        type("-", into: model)
+        #expect(model.form?.description == "qui-et" && model.form?.name == "Ö Ner Testville!")
+
+        // The form shows the cursor where the next character goes.
+        let drawer = BrowseScreen(usesColor: false, ascii: false, options: MapOptions(showsContext: false),
+                                  whereText: { _ in "" }, contextNames: { _ in [] })
+        var screen = ScreenBuffer(columns: 131, rows: 31)
+        drawer.draw(model, into: &screen)
+        let lines = (0..<screen.rows).map { row in (0..<screen.columns).map { screen[$0, row].text }.joined() }
+        #expect(lines.contains { $0.contains("> Description qui-▏et") }, "\(lines.joined(separator: "\n"))")
+    }
 }

@@ -8,6 +8,24 @@ extension FeatureIndex {
             best = (line, box.squareDegrees)
         }
         guard let line = best?.line else { return nil }
+        let rings = rings(ofLineAt: line)
+        return rings.isEmpty ? nil : rings
+    }
+
+    /// The first-level region whose outline holds a point, where Natural Earth draws one (United States,
+    /// Canada, Brazil, Australia): its GeoNames code (`US.CA`) and rings in degrees; `nil` elsewhere.
+    /// The scratch map fills the regions visited from these.
+    public func admin1Outline(latitude: Double, longitude: Double) -> (code: String, rings: [(longitudes: [Double], latitudes: [Double])])? {
+        var found: (code: String, line: Int)?
+        forEachFeature(containing: latitude, longitude, kind: "admin1") { _, _, extra, _, line in
+            if found == nil { found = (extra, line) }
+        }
+        guard let found else { return nil }
+        return (found.code, rings(ofLineAt: found.line))
+    }
+
+    /// The rings (of at least three points) of the feature on the line at `line`, in degrees.
+    private func rings(ofLineAt line: Int) -> [(longitudes: [Double], latitudes: [Double])] {
         var rings: [(longitudes: [Double], latitudes: [Double])] = []
         let end = features.nextLine(after: line) - 1
         var start = features.field(4, ofLineAt: line)
@@ -24,6 +42,6 @@ extension FeatureIndex {
             if longitudes.count >= 3 { rings.append((longitudes, latitudes)) }
             start = stop + 1
         }
-        return rings.isEmpty ? nil : rings
+        return rings
     }
 }

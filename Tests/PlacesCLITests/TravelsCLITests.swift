@@ -229,6 +229,36 @@ import Testing
         #expect(try Data(contentsOf: places.journal) == before)
     }
 
+    @Test func unnameRemovesATripsNameAndNothingElse() throws {
+        let places = try PlacesRunner()
+        defer { places.removeAll() }
+        try Self.journal(places)
+        let pristine = try Data(contentsOf: places.journal)
+        #expect(try places.run(["trips", "name", "5", "Japan 2023"]).status == 0)
+        #expect(try places.run(["trips", "name", "3", "New Year"]).status == 0)
+        let removed = try places.run(["trips", "unname", "japan 2023"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(removed.stderr.contains("Trip 5 is no longer named \"Japan 2023\""), "\(removed.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: places.journal)) as? [String: Any])
+        #expect(document["tripNames"] as? [[String: String]] == [["date": "2019-12-30", "name": "New Year", "place": ID.vienna]])
+        #expect(try places.run(["trips", "show", "Japan 2023"]).status == 64, "the name is gone")
+        // A trip without a name: nothing is written.
+        let before = try Data(contentsOf: places.journal)
+        let again = try places.run(["trips", "unname", "5"])
+        #expect(again.status == 0 && again.stderr.contains("Trip 5 has no name"), "\(again.stderr)")
+        #expect(try Data(contentsOf: places.journal) == before)
+        for bad in [["trips", "unname"], ["trips", "unname", "9"], ["trips", "unname", "3", "extra"]] {
+            let result = try places.run(bad)
+            #expect(result.status == 64, "\(bad): \(result.stderr)")
+        }
+        #expect(try Data(contentsOf: places.journal) == before)
+        // The last name removed: the member goes, and the journal is as it was before any name.
+        #expect(try places.run(["trips", "unname", "3"]).status == 0)
+        #expect(try Data(contentsOf: places.journal).count < before.count)
+        #expect(!(try String(contentsOf: places.journal, encoding: .utf8)).contains("tripNames"))
+        _ = pristine
+    }
+
     @Test func aVisitThatChangesNothingElseWritesNoTripNames() throws {
         let places = try PlacesRunner()
         defer { places.removeAll() }
@@ -386,7 +416,8 @@ import Testing
         let png = places.directory.appendingPathComponent("world.png")
         #expect(try places.run(["map", "--scratch", "-o", png.path]).status == 0)
         #expect(try Data(contentsOf: png).prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
-        for refused in [["map", "--scratch", "--format", "html"], ["map", "--scratch", "--terminal"], ["map", "--year", "2023", "-o", file.path]] {
+        for refused in [["map", "--year", "2023", "-o", file.path], ["map", "--scratch", "--terminal", "-o", file.path],
+                        ["map", "--scratch", "--compact", "-o", file.path], ["map", "--scratch", "--terminal", "--width", "5"]] {
             let result = try places.run(refused)
             #expect(result.status == 64, "\(refused)")
             #expect(result.stderr.contains("hint:"), "\(refused)")
@@ -397,6 +428,8 @@ import Testing
         let places = try PlacesRunner()
         defer { places.removeAll() }
         try TravelsCLITests.journal(places)
+        _ = try places.add("Sydney Opera House", "-33.8568,151.2153")
+        _ = try places.add("Stari Most", "43.3373,17.8150")
         func names(_ text: String) throws -> [String] {
             let result = try places.run(["find", text, "--json"])
             return (try TravelsCLITests.json(result.stdout) as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
@@ -406,5 +439,8 @@ import Testing
         #expect(try names("kyoto") == ["Fushimi Inari"])
         #expect(try names("tower") == ["Tokyo Tower"])
         #expect(try names("castle hungary") == ["Bratislava Castle", "Budapest Parliament"])
+        // A name of several words inside a longer text, in any case.
+        #expect(try names("dinner somewhere in new south wales") == ["Sydney Opera House"])
+        #expect(try names("Opera Bosnia and Herzegovina") == ["Vienna Opera", "Sydney Opera House", "Stari Most"])
     }
 }

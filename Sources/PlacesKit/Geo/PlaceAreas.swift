@@ -1,9 +1,17 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The country and first-level region of a journal place, and the names people type for them.
 ///
 /// One country lookup (``CountryLocator``) and one region lookup
 /// (``ReverseGeocoder/firstLevelRegion(latitude:longitude:country:)``), remembered for the run: a region is
 /// looked up once per ``regionCellDegrees`` square per country, which keeps `review` and `stats` fast on
-/// large journals (within about 2 km of a border it may name the neighbouring region).
+/// large journals (within about 2 km of a border it may name the neighbouring region). A journal place's
+/// country and region are also remembered by its id (``country(of:)``, ``region(of:)``), so a place visited
+/// a hundred times is looked up once, and its region only when it is asked for.
 public final class PlaceAreas {
     /// The side of the squares whose region is looked up once, in degrees (about 2 km).
     public static let regionCellDegrees = 0.02
@@ -12,6 +20,21 @@ public final class PlaceAreas {
     public let geocoder: ReverseGeocoder
     private let countryLookup: CountryLookup
     private var regions: [RegionCell: ReverseGeocoder.Region?] = [:]
+    /// What is known of each place asked about: its country, and its region once asked for.
+    private var known: [PlaceKey: Known] = [:]
+
+    /// A place by id and position (a journal edited by hand may hold one id twice).
+    private struct PlaceKey: Hashable {
+        var id: UUID
+        var latitude: Double
+        var longitude: Double
+        init(_ place: Location) { (id, latitude, longitude) = (place.id, place.latitude, place.longitude) }
+    }
+
+    private struct Known {
+        var country: (code: String, name: String)?
+        var region: ReverseGeocoder.Region??
+    }
 
     private struct RegionCell: Hashable {
         var country: String
@@ -37,6 +60,26 @@ public final class PlaceAreas {
         if let known = regions[cell] { return known }
         let found = geocoder.firstLevelRegion(latitude: latitude, longitude: longitude, country: country)
         regions[cell] = found
+        return found
+    }
+
+    /// The country of a journal place, looked up once per place.
+    public func country(of place: Location) -> (code: String, name: String)? {
+        if let found = known[PlaceKey(place)] { return found.country }
+        let country = country(latitude: place.latitude, longitude: place.longitude)
+        known[PlaceKey(place)] = Known(country: country, region: nil)
+        return country
+    }
+
+    /// The first-level region of a journal place, looked up once per place; `nil` at sea or where the
+    /// gazetteer knows none.
+    public func region(of place: Location) -> ReverseGeocoder.Region? {
+        if let found = known[PlaceKey(place)]?.region { return found }
+        var found: ReverseGeocoder.Region?
+        if let country = country(of: place) {
+            found = self.region(latitude: place.latitude, longitude: place.longitude, country: country.code)
+        }
+        known[PlaceKey(place)]?.region = .some(found)
         return found
     }
 

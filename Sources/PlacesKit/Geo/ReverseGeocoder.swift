@@ -121,7 +121,7 @@ public struct ReverseGeocoder: Sendable {
     /// `stats`, the travel commands).
     public func firstLevelRegion(latitude: Double, longitude: Double, country: String) -> Region? {
         let nearest = gazetteer.nearest(latitude: latitude, longitude: longitude, limit: 1).first
-        let outlined = features.containing(latitude: latitude, longitude: longitude).admin1
+        let outlined = features.admin1(latitude: latitude, longitude: longitude)
         return firstLevelRegion(latitude: latitude, longitude: longitude, country: country, nearest: nearest, outlined: outlined).region
     }
 

@@ -119,6 +119,9 @@ extension HTMLMapPage {
     }
   }
 
+  // Layers another script of the page adds over the land (the scratch map's countries).
+  (window.placesMapLayers || []).forEach(function (draw) { draw(map, landRenderer, copies); });
+
   // The gazetteer's names around the view, as on the SVG map, from its zoom inwards; one that would
   // cover a pin, a label or a name before it is hidden (see declutter).
   map.createPane('context');

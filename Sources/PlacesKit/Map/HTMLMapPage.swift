@@ -17,7 +17,10 @@ public struct HTMLMapPage: Sendable {
     }
 
     /// The whole HTML document.
-    public func render(_ locations: [Location]) -> String {
+    /// - Parameter scratch: a scratch map to draw under the pins: the countries visited filled, the
+    ///   wanted ones outlined, the regions visited within them filled darker, and its legend and
+    ///   countries in the side panel (``scratchJSON(_:index:)``); `nil` for the plain map.
+    public func render(_ locations: [Location], scratch: ScratchMap? = nil) -> String {
         // The scene's viewport is the SVG map's view; the page opens on the same part of the world.
         let scene = MapScene(locations: locations, options: options, width: Double(MapOptions.defaultWidth),
                              height: nil, padding: 36)
@@ -41,8 +44,12 @@ public struct HTMLMapPage: Sendable {
         if let region = data.regionJSON() {
             out += "<script type=\"application/json\" id=\"places-region\">\n" + region + "\n</script>\n"
         }
+        if let scratch {
+            out += "<script type=\"application/json\" id=\"places-scratch\">\n" + Self.scratchJSON(scratch) + "\n</script>\n"
+        }
         out += "<script>\n/*! " + LeafletAssets.leafletLicence + "\n*/\n" + LeafletAssets.leaflet + "\n</script>\n"
         out += "<script>\n/*! " + LeafletAssets.markerClusterLicence + "\n*/\n" + LeafletAssets.markerCluster + "\n</script>\n"
+        if scratch != nil { out += "<script>\n" + Self.scratchScript + "\n</script>\n" }
         out += "<script>\n" + Self.script + "\n</script>\n</body>\n</html>\n"
         return out
     }

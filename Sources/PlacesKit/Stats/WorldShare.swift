@@ -50,9 +50,9 @@ public struct WorldShare: Sendable, Encodable, Equatable {
         var countries = Set<String>()
         var regions: [String: Set<String>] = [:]
         for place in places where place.isVisited {
-            guard let country = areas.country(latitude: place.latitude, longitude: place.longitude) else { continue }
+            guard let country = areas.country(of: place) else { continue }
             countries.insert(country.code)
-            if let region = areas.region(latitude: place.latitude, longitude: place.longitude, country: country.code) {
+            if let region = areas.region(of: place) {
                 regions[country.code, default: []].insert(region.name)
             }
         }

@@ -100,6 +100,7 @@ public enum TripDetector {
         }
         var trips: [Trip] = []
         var open: Trip?
+        var openLastDay = 0  // the open trip's last day, kept as stops join (``Trip/lastDay`` reads every stop)
         func close() {
             if let trip = open { trips.append(trip) }
             open = nil
@@ -116,11 +117,13 @@ public enum TripDetector {
             }
             guard away else { close(); continue }
             let stop = Trip.Stop(entry: entry, country: code(entry.place))
-            if let trip = open, entry.days.lowerBound - trip.lastDay <= joiningDays, trip.home == period {
+            if let trip = open, entry.days.lowerBound - openLastDay <= joiningDays, trip.home == period {
                 open!.stops.append(stop)
+                openLastDay = max(openLastDay, entry.days.upperBound)
             } else {
                 close()
                 open = Trip(number: 0, stops: [stop], home: period)
+                openLastDay = entry.days.upperBound
             }
         }
         close()

@@ -83,6 +83,16 @@ public struct TripNames: Sendable, Equatable {
         names.append((trip.anchor(in: log), name))
     }
 
+    /// Removes the name of a trip (every name kept with one of its stops); returns the name removed, `nil`
+    /// when the trip had none.
+    @discardableResult
+    public mutating func removeName(for trip: Trip, in log: TravelLog) -> String? {
+        let stops = Set(trip.stops.map { Anchor(place: log.places[$0.entry.place].id, date: $0.entry.date) })
+        let removed = name(for: trip, in: log)
+        names.removeAll { stops.contains($0.anchor) }
+        return removed
+    }
+
     /// The member's JSON, `nil` when there is nothing to keep (the member is then left out).
     public var fragment: JSONFragment? {
         guard !names.isEmpty || !unknown.isEmpty else { return nil }

@@ -67,41 +67,49 @@ public struct YearReview: Sendable, Encodable {
             return count + 1
         }
         var perPlace: [Int: Int] = [:]
-        var countriesSeen = Set<String>(), regionsSeen = Set<String>()
-        var placeAreas: [Int: (country: String?, region: ReverseGeocoder.Region?)] = [:]
-        func area(_ place: Int) -> (country: String?, region: ReverseGeocoder.Region?) {
-            if let known = placeAreas[place] { return known }
-            let location = log.places[place]
-            let country = areas.country(latitude: location.latitude, longitude: location.longitude)?.code
-            let region = country.flatMap { areas.region(latitude: location.latitude, longitude: location.longitude, country: $0) }
-            placeAreas[place] = (country, region)
-            return (country, region)
-        }
-        // The log is in date order: everything before the year is "ever before".
-        for entry in log.entries {
-            if entry.days.upperBound < span.first! {
-                let found = area(entry.place)
-                if let code = found.country { countriesSeen.insert(code) }
-                if let region = found.region { regionsSeen.insert(region.key) }
-                continue
-            }
+        // The year's countries and regions first (a region by its first name met), then only as much of
+        // the years before as it takes to find which of them were visited before: a region is looked up
+        // only for earlier places in a country with one of the year's regions not yet seen, and the
+        // search stops when every one is.
+        var countryOrder: [String] = [], countriesInYear = Set<String>()
+        var regionOrder: [(name: String, key: String)] = [], regionNames = Set<String>()
+        var firstInYear: Int?
+        for (position, entry) in log.entries.enumerated() {
             guard span.contains(entry.date) else {
                 if entry.days.lowerBound > span.last! { break }
                 continue
             }
+            if firstInYear == nil { firstInYear = position }
             review.visits += 1
             perPlace[entry.place, default: 0] += 1
             if let month = entry.date.month, entry.date.precision != .year { review.months[month - 1] += 1 }
-            let found = area(entry.place)
-            if let code = found.country, !review.countries.contains(code) {
-                review.countries.append(code)
-                if !countriesSeen.contains(code) { review.newCountries.append(code) }
-            }
-            if let region = found.region, !review.regions.contains(region.name) {
-                review.regions.append(region.name)
-                if !regionsSeen.contains(region.key) { review.newRegions.append(region.name) }
+            let place = log.places[entry.place]
+            guard let code = areas.country(of: place)?.code else { continue }
+            if countriesInYear.insert(code).inserted { countryOrder.append(code) }
+            if let region = areas.region(of: place), regionNames.insert(region.name).inserted {
+                regionOrder.append((region.name, region.key))
             }
         }
+        var countriesBefore = Set<String>(), regionsBefore = Set<String>()
+        var pendingCountries = countriesInYear
+        var pendingRegions = Set(regionOrder.map(\.key))
+        var pendingRegionCountries: [String: Int] = [:]
+        for key in pendingRegions { pendingRegionCountries[String(key.prefix { $0 != "." }), default: 0] += 1 }
+        // The log is in date order: every entry ending before the year is "ever before".
+        for entry in log.entries.prefix(firstInYear ?? log.entries.count) where entry.days.upperBound < span.first! {
+            if pendingCountries.isEmpty && pendingRegions.isEmpty { break }
+            let place = log.places[entry.place]
+            guard let code = areas.country(of: place)?.code else { continue }
+            if pendingCountries.remove(code) != nil { countriesBefore.insert(code) }
+            guard pendingRegionCountries[code, default: 0] > 0, let region = areas.region(of: place),
+                  pendingRegions.remove(region.key) != nil else { continue }
+            regionsBefore.insert(region.key)
+            pendingRegionCountries[code, default: 0] -= 1
+        }
+        review.countries = countryOrder
+        review.newCountries = countryOrder.filter { !countriesBefore.contains($0) }
+        review.regions = regionOrder.map(\.name)
+        review.newRegions = regionOrder.filter { !regionsBefore.contains($0.key) }.map(\.name)
         review.places = perPlace.count
         if let best = perPlace.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }) {
             let place = log.places[best.key]

@@ -39,7 +39,7 @@ struct TravelJournal {
     /// The trips, numbered from the earliest.
     func trips() -> [Trip] {
         guard let home else { return [] }
-        return TripDetector.trips(in: log, home: home, country: { areas.country(latitude: $0.latitude, longitude: $0.longitude)?.code },
+        return TripDetector.trips(in: log, home: home, country: { areas.country(of: $0)?.code },
                                   names: names)
     }
 
@@ -62,14 +62,20 @@ struct TravelJournal {
         return trip
     }
 
-    /// For each position in the log that is a stop of a trip, that trip's index in `trips`.
-    func tripIndexByEntry(_ trips: [Trip]) -> [Int: Int] {
-        struct VisitKey: Hashable { var place: Int; var visit: Int }
-        var position: [VisitKey: Int] = [:]
-        for (index, entry) in log.entries.enumerated() { position[VisitKey(place: entry.place, visit: entry.visit)] = index }
-        var result: [Int: Int] = [:]
+    /// A visit of the log by its place and its position among the place's visits.
+    struct VisitKey: Hashable {
+        var place: Int
+        var visit: Int
+        init(_ entry: TravelLog.Entry) { (place, visit) = (entry.place, entry.visit) }
+    }
+
+    /// For each visit that is a stop of a trip, that trip's index in `trips` (only the stops are keyed:
+    /// a million visits at home need no entry).
+    func tripIndexByVisit(_ trips: [Trip]) -> [VisitKey: Int] {
+        var result: [VisitKey: Int] = [:]
+        result.reserveCapacity(trips.reduce(0) { $0 + $1.stops.count })
         for (t, trip) in trips.enumerated() {
-            for stop in trip.stops { if let at = position[VisitKey(place: stop.entry.place, visit: stop.entry.visit)] { result[at] = t } }
+            for stop in trip.stops { result[VisitKey(stop.entry)] = t }
         }
         return result
     }
@@ -99,8 +105,8 @@ struct TravelJournal {
 
     /// Where a place is: `Kyoto, JP` (region and country), or the country alone.
     func whereabouts(_ place: Location) -> String {
-        guard let country = areas.country(latitude: place.latitude, longitude: place.longitude) else { return "" }
-        let region = areas.region(latitude: place.latitude, longitude: place.longitude, country: country.code)
+        guard let country = areas.country(of: place) else { return "" }
+        let region = areas.region(of: place)
         return [region?.name, country.code].compactMap { $0 }.joined(separator: ", ")
     }
 

@@ -75,15 +75,33 @@ enum FindCommand: PlacesCommand {
         context.write(lines.joined(separator: "\n") + "\n")
     }
 
-    /// The places in the countries and regions the whole text, or one of its words, names; in journal order.
+    /// The most words an area's name is looked for in (`Bosnia and Herzegovina`).
+    static let longestAreaName = 4
+
+    /// The places in the countries and regions the text names; in journal order. The text is read from
+    /// its first word on, each time the longest run of words (up to ``longestAreaName``) that names a
+    /// country or region, so `ramen new york` finds New York, not also York, and `dinner in New South
+    /// Wales` finds New South Wales.
     static func placesInNamedAreas(_ text: String, context: CommandContext) throws -> [Location] {
         let areas = try TravelFilterOptions.areas(context)
-        let words = text.split(separator: " ").map(String.init)
-        let phrases = words.count > 1 ? [text] + words : [text]
+        let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
         var countries = Set<String>(), regions = Set<String>()
-        for phrase in phrases where phrase.count >= 2 {
-            if let code = areas.countryCode(named: phrase), phrase.count > 2 || phrase == phrase.uppercased() { countries.insert(code) }
-            regions.formUnion(areas.regionKeys(named: phrase))
+        var start = 0
+        while start < words.count {
+            var consumed = 1
+            for length in stride(from: min(longestAreaName, words.count - start), through: 1, by: -1) {
+                let phrase = words[start..<(start + length)].joined(separator: " ")
+                guard phrase.count >= 2 else { continue }
+                // A two-letter word names a country only in capitals (`FR`, not `in` for India).
+                let code = areas.countryCode(named: phrase).flatMap { phrase.count > 2 || phrase == phrase.uppercased() ? $0 : nil }
+                let keys = areas.regionKeys(named: phrase)
+                guard code != nil || !keys.isEmpty else { continue }
+                if let code { countries.insert(code) }
+                regions.formUnion(keys)
+                consumed = length
+                break
+            }
+            start += consumed
         }
         guard !countries.isEmpty || !regions.isEmpty else { return [] }
         let regionCountries = Set(regions.map { String($0.prefix(2)) })

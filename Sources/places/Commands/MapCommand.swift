@@ -45,11 +45,17 @@ enum MapCommand: PlacesCommand {
           places map --around "Grandma's house" --radius 5km -o home.svg
           places map --scratch -o world.png
           places map --scratch --year 2023 -o 2023.svg
+          places map --scratch -o world.html
+          places map --scratch --terminal
 
         --scratch draws the world's countries from the same outlines that say which country a place
         is in: those you have visited filled, those where you only have places still wanted outlined,
-        with the counts under the title. --year keeps the countries visited that year. The scratch
-        map is SVG or PNG; filters narrow the places it counts.
+        and within them the first-level regions visited filled darker where outlines exist (states of
+        the United States and Australia, provinces of Canada, states of Brazil), with the counts
+        under the title. --year keeps the countries visited that year; filters narrow the places it
+        counts. It is drawn as SVG, PNG, the HTML page (your places over the filled countries, the
+        countries listed beside the map) or in the terminal (█ visited, ▒ wanted, ░ other land;
+        --width in characters).
         """,
         options: Options.self)
 
@@ -71,7 +77,7 @@ enum MapCommand: PlacesCommand {
         @Flag("--labels", help: "Write place names beside the pins (the default).") var labels: Bool
         @Flag("--no-labels", help: "Pins only, no names.") var noLabels: Bool
         @Flag("--no-context", help: "Leave out the gazetteer's towns, seas and ranges around the pins.") var noContext: Bool
-        @Flag("--scratch", help: "A scratch map of the world: the countries visited filled, the ones wanted outlined (SVG or PNG).") var scratch: Bool
+        @Flag("--scratch", help: "A scratch map of the world: the countries (and regions) visited filled, the ones wanted outlined.") var scratch: Bool
         @Option("--year", value: "year", help: "With --scratch: only the countries visited that year.") var year: String?
     }
 
@@ -124,56 +130,6 @@ enum MapCommand: PlacesCommand {
         guard try context.write(bytes, to: output), let output else { return }
         let count = options.filter.apply(to: places).count
         context.note("Wrote \(output): \(count == 1 ? "1 place" : "\(count) places").")
-    }
-
-    /// `map --scratch [--year Y]`: the countries visited and wanted, as SVG or PNG.
-    static func scratch(_ arguments: Options, _ context: CommandContext) throws {
-        guard arguments.scratch else { throw UsageError("--year goes with --scratch", hint: "e.g. places map --scratch --year 2023 -o 2023.svg") }
-        if arguments.around != nil || arguments.radius != nil || arguments.compact || arguments.labels || arguments.noLabels || arguments.noContext {
-            throw UsageError("--scratch draws the whole world: leave out --around, --radius, --compact and the label options")
-        }
-        let output = arguments.output
-        if let output, output != "-" { try OutputFile.check(output, protecting: try context.store()) }
-        let format = try self.format(arguments, output: output)
-        if arguments.terminal || format == "html" || (output == nil && arguments.format == nil && context.stdoutIsTerminal) {
-            throw UsageError("the scratch map is drawn as SVG or PNG only, not as \(format == "html" ? "an HTML page" : "a terminal drawing")",
-                             hint: "write it to a file: places map --scratch -o world.svg (or world.png)")
-        }
-        if format == "png", output == nil || output == "-", context.stdoutIsTerminal {
-            throw UsageError("a PNG image is not for the terminal", hint: "write it to a file with -o world.png")
-        }
-        var query = try arguments.filter.query(context: context)
-        var title = "Countries visited"
-        if let year = arguments.year {
-            guard arguments.filter.travel.from == nil, arguments.filter.travel.to == nil else {
-                throw UsageError("--year \"\(year)\" and --from/--to both choose the dates: give one or the other")
-            }
-            let value = try TimelineCommand.readYear(year, option: "--year")
-            query.dates = DaySpan(year: value)
-            title = "Countries visited in \(value)"
-        }
-        let areas = try TravelFilterOptions.areas(context)
-        let all = try context.store().loadWithoutDescriptions()
-        var visited = Set<String>(), wanted = Set<String>()
-        for place in query.apply(to: all, areas: areas) where place.isVisited {
-            if let code = areas.country(latitude: place.latitude, longitude: place.longitude)?.code { visited.insert(code) }
-        }
-        var wantedQuery = query
-        wantedQuery.dates = DaySpan()
-        wantedQuery.visited = false
-        for place in wantedQuery.apply(to: all, areas: areas) {
-            if let code = areas.country(latitude: place.latitude, longitude: place.longitude)?.code { wanted.insert(code) }
-        }
-        var map = ScratchMap(visited: visited, wanted: wanted, title: title)
-        if let width = arguments.width {
-            guard let value = Int(width), (200...10_000).contains(value) else {
-                throw UsageError("--width \"\(width)\" is not a whole number from 200 to 10000")
-            }
-            map.width = value
-        }
-        let bytes = format == "png" ? map.png() : Array(map.svg().utf8)
-        guard try context.write(bytes, to: output), let output else { return }
-        context.note("Wrote \(output): \(map.legend(countries: CountryIndex.bundled.countries.count)).")
     }
 
     /// The format asked for, or the one the output file's ending names. An ending that is not a map

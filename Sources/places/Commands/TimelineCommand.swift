@@ -39,20 +39,20 @@ enum TimelineCommand: PlacesCommand {
         }
         let journal = try TravelJournal.load(context, home: options.home.home)
         let trips = journal.trips()
-        let tripOf = journal.tripIndexByEntry(trips)
-        var kept: [(index: Int, entry: TravelLog.Entry)] = []
-        for (index, entry) in journal.log.entries.enumerated() where query.dates.isOpen || query.dates.contains(entry.date) {
+        let tripOf = journal.tripIndexByVisit(trips)
+        var kept: [TravelLog.Entry] = []
+        for entry in journal.log.entries where query.dates.isOpen || query.dates.contains(entry.date) {
             let place = journal.log.place(entry)
             if query.filtersAreas, !query.passesAreas(latitude: place.latitude, longitude: place.longitude, journal.areas) { continue }
-            kept.append((index, entry))
+            kept.append(entry)
         }
         if options.json {
-            let visits = kept.map { item -> TimelineVisit in
-                let place = journal.log.place(item.entry)
-                return TimelineVisit(date: item.entry.date.journalText, place: .init(id: place.idString, name: place.name),
-                                     note: journal.log.visit(item.entry).note,
-                                     country: journal.areas.country(latitude: place.latitude, longitude: place.longitude)?.code,
-                                     trip: tripOf[item.index].map { trips[$0].number })
+            let visits = kept.map { entry -> TimelineVisit in
+                let place = journal.log.place(entry)
+                return TimelineVisit(date: entry.date.journalText, place: .init(id: place.idString, name: place.name),
+                                     note: journal.log.visit(entry).note,
+                                     country: journal.areas.country(of: place)?.code,
+                                     trip: tripOf[TravelJournal.VisitKey(entry)].map { trips[$0].number })
             }
             context.say(try PlaceOutput.json(visits))
             return
@@ -70,10 +70,10 @@ enum TimelineCommand: PlacesCommand {
         }
         var month: String?
         var trip: Int?
-        for item in kept {
-            let heading = item.entry.date.precision == .year ? String(item.entry.date.year)
-                : "\(VisitDate.monthNames[(item.entry.date.month ?? 1) - 1]) \(item.entry.date.year)"
-            let itsTrip = tripOf[item.index]
+        for entry in kept {
+            let heading = entry.date.precision == .year ? String(entry.date.year)
+                : "\(VisitDate.monthNames[(entry.date.month ?? 1) - 1]) \(entry.date.year)"
+            let itsTrip = tripOf[TravelJournal.VisitKey(entry)]
             if heading != month {
                 flush()
                 if !lines.isEmpty { lines.append("") }
@@ -87,7 +87,7 @@ enum TimelineCommand: PlacesCommand {
                 else if trip != nil { lines.append("  At home") }
                 trip = itsTrip
             }
-            block.append(journal.cells(item.entry))
+            block.append(journal.cells(entry))
         }
         flush()
         context.say(lines.joined(separator: "\n"))

@@ -28,16 +28,19 @@ enum TodayCommand: PlacesCommand {
         guard day.isWithinADay else {
             throw UsageError("--on \"\(options.on!)\" is a \(day.precision == .year ? "year" : "month"), not a day", hint: "e.g. --on 2026-05-01")
         }
-        let places = try context.store().loadWithoutDescriptions()
-        // Only the visits on this month and day enter the log: no need to sort a million visits.
+        let store = try context.store()
+        // Only the places whose text may hold this month and day are decoded (a damaged one means
+        // reading the whole journal to say why), and only their visits on it enter the log.
+        let places = try OnThisDay.candidatePlaces(on: day, in: try store.index()) ?? store.loadWithoutDescriptions()
         let today = VisitDate.civilDay(day.days.lowerBound)
         let log = TravelLog(places) { visit in
             guard visit.date.isWithinADay else { return false }
             let date = VisitDate.civilDay(visit.date.days.lowerBound)
             return date.month == today.month && date.day == today.day
         }
-        let anyVisits = places.contains { $0.isVisited }
         let memories = OnThisDay.memories(on: day, in: log)
+        // Whether the journal has any visit at all is asked only when nothing is on the day.
+        let anyVisits = memories.isEmpty ? try store.loadWithoutDescriptions().contains { $0.isVisited } : true
         if options.json {
             context.say(try PlaceOutput.json(memories.map { memory -> Memory in
                 let place = log.place(memory.entry)

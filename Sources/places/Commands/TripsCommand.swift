@@ -1,12 +1,12 @@
 import PlacesCommandLine
 import PlacesKit
 
-/// `places trips [--json] | show N|NAME [--json] | name N "NAME"`
+/// `places trips [--json] | show N|NAME [--json] | name N "NAME" | unname N|NAME`
 enum TripsCommand: PlacesCommand {
     static let name = "trips"
     static let spec = CommandSpec(
         name: name, abstract: "Your trips, found from your visits: dates, days, countries, places and distance.",
-        usage: "[show <trip> | name <trip> <name>] [--home <place>] [--country <country>] [--region <region>] [--from <date>] [--to <date>] [--json]",
+        usage: "[show <trip> | name <trip> <name> | unname <trip>] [--home <place>] [--country <country>] [--region <region>] [--from <date>] [--to <date>] [--json]",
         discussion: """
         Home is --home, else the place tagged home (with several, each is home from its first visit
         on, so home can move), else where most visits are (the busiest 0.1° square). A visit is away
@@ -16,20 +16,22 @@ enum TripsCommand: PlacesCommand {
         or with three quiet days between two visits, is one. A visit dated only by a month or a year is
         a trip of its own, with no count of days. Distance is great-circle, from home through every
         stop and back. Trips are numbered from the earliest; a name given with `trips name` is kept
-        in the journal with the trip's first visit, so it stays as visits are added.
+        in the journal with the trip's first visit, so it stays as visits are added; `trips unname`
+        removes it again.
 
         EXAMPLES:
           places trips
           places trips show 3
           places trips name 3 "Japan 2023"
           places trips show "Japan 2023" --json
+          places trips unname "Japan 2023"
           places export --trip 3 --format gpx -o japan.gpx
         """,
         options: Options.self)
 
     struct Options: ParsableOptions {
-        @Argument("action", help: "show (one trip's stops) or name (give a trip a name).", choices: ["show", "name"]) var action: String?
-        @Argument("trip", help: "With show and name: the trip's number, or with show its name.") var trip: String?
+        @Argument("action", help: "show (one trip's stops), name (give a trip a name) or unname (remove its name).", choices: ["show", "name", "unname"]) var action: String?
+        @Argument("trip", help: "With show, name and unname: the trip's number, or with show and unname its name.") var trip: String?
         @Argument("name", help: "With name: the trip's new name.") var newName: String?
         var filter = TravelFilterOptions()
         var home = TravelJournal.HomeOption()
@@ -40,6 +42,7 @@ enum TripsCommand: PlacesCommand {
     static func run(_ options: Options, _ context: CommandContext) throws {
         switch options.action {
         case "name": try name(options, context)
+        case "unname": try unname(options, context)
         case "show":
             guard let typed = options.trip else { throw UsageError("trips show needs a trip: its number or its name", hint: "e.g. places trips show 3") }
             let journal = try TravelJournal.load(context, home: options.home.home)
@@ -98,13 +101,40 @@ enum TripsCommand: PlacesCommand {
                 throw UsageError("there is no trip \(typed): the journal has no trips")
             }
             let trips = TripDetector.trips(in: log, home: home,
-                                           country: { base.areas.country(latitude: $0.latitude, longitude: $0.longitude)?.code }, names: names)
+                                           country: { base.areas.country(of: $0)?.code }, names: names)
             var trip = try TravelJournal.trip(typed, in: trips)
             names.setName(newName, for: trip, in: log)
             trip.name = newName
             return TravelJournal(places: places, names: names, log: log, home: home, areas: base.areas).title(trip, flags: false)
         }
         context.note("Named \(title)")
+    }
+
+    /// `trips unname N|NAME`: removes the name kept with the trip; a trip without a name is left as it is.
+    static func unname(_ options: Options, _ context: CommandContext) throws {
+        guard let typed = options.trip else {
+            throw UsageError("trips unname needs a trip: its number or its name", hint: "e.g. places trips unname 3")
+        }
+        if let extra = options.newName {
+            throw UsageError("trips unname takes one trip, not \"\(TerminalText.visible(extra))\" as well", hint: "e.g. places trips unname 3")
+        }
+        let base = try TravelJournal.load(context, home: options.home.home)
+        let (removed, number) = try context.store().updateTripNames { places, names -> (String?, Int) in
+            // Found again under the lock, from the journal as it is now.
+            let log = TravelLog(places)
+            guard let home = options.home.home != nil ? base.home : TravelHome(log: log) else {
+                throw UsageError("there is no trip \(typed): the journal has no trips")
+            }
+            let trips = TripDetector.trips(in: log, home: home,
+                                           country: { base.areas.country(of: $0)?.code }, names: names)
+            let trip = try TravelJournal.trip(typed, in: trips)
+            return (names.removeName(for: trip, in: log), trip.number)
+        }
+        if let removed {
+            context.note("Trip \(number) is no longer named \"\(TerminalText.visible(removed))\".")
+        } else {
+            context.note("Trip \(number) has no name; nothing changed.")
+        }
     }
 
     /// A trip in `--json`.

@@ -13,4 +13,18 @@ extension FeatureIndex {
         }
         return found.isEmpty ? nil : found
     }
+
+    /// The first-level region whose outline holds a point, where Natural Earth draws one (United States,
+    /// Canada, Brazil, Australia): its GeoNames code (`US.CA`) and rings in degrees; `nil` elsewhere.
+    /// The scratch map fills the regions visited from these.
+    public func admin1Outline(latitude: Double, longitude: Double) -> (code: String, rings: [(longitudes: [Double], latitudes: [Double])])? {
+        var found: (code: String, line: Int)?
+        forEachFeature(containing: latitude, longitude, kind: "admin1") { _, _, extra, _, line in
+            if found == nil { found = (extra, line) }
+        }
+        guard let found else { return nil }
+        return (found.code, rings(ofLineAt: found.line).map { ring in
+            (longitudes: ring.xs.map(PackedGeometry.longitude), latitudes: ring.ys.map(PackedGeometry.latitude))
+        })
+    }
 }

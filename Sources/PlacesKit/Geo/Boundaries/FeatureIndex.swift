@@ -74,6 +74,17 @@ public struct FeatureIndex: Sendable {
         return (found.sorted { $0.size < $1.size }.map(\.area), admin1)
     }
 
+    /// The first-level region whose outline holds a point: ``containing(latitude:longitude:)``'s `admin1`,
+    /// without testing the rings of any other kind of area (the seas and ranges around a point are most of
+    /// that lookup's work).
+    public func admin1(latitude: Double, longitude: Double) -> (name: String, code: String)? {
+        var admin1: (name: String, code: String)? = nil
+        forEachFeature(containing: latitude, longitude, kind: "admin1") { _, name, extra, _, _ in
+            if admin1 == nil { admin1 = (name, extra) }
+        }
+        return admin1
+    }
+
     /// The nearest named peak whose reach (``peakReachKm(elevationMetres:radiusKm:)``, at most `radiusKm`)
     /// holds a point.
     public func peak(latitude: Double, longitude: Double, radiusKm: Double = FeatureIndex.peakRadiusKm) -> NearbyPeak? {
@@ -104,8 +115,11 @@ public struct FeatureIndex: Sendable {
     }
 
     /// Calls `body` with the kind, name, extra field, box and line of every feature whose rings contain the point.
-    func forEachFeature(containing latitude: Double, _ longitude: Double,
+    /// - Parameter kind: only features of this kind (`admin1`), judged from the line's first field before
+    ///   any ring is tested; `nil` for every kind.
+    func forEachFeature(containing latitude: Double, _ longitude: Double, kind: String? = nil,
                         _ body: (String, String, String, PackedGeometry.Box, Int) -> Void) {
+        let kindBytes: [UInt8] = kind.map { Array($0.utf8) + [9] } ?? []
         guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else { return }
         let x = PackedGeometry.x(longitude: longitude), y = PackedGeometry.y(latitude: latitude)
         var record = 0
@@ -119,7 +133,7 @@ public struct FeatureIndex: Sendable {
             let box = PackedGeometry.Box(p)
             if box.contains(x: x, y: y) {
                 let line = PackedGeometry.value(boxes.base + record + 16, width: 4)
-                if contains(lineAt: line, x: x, y: y) {
+                if (kindBytes.isEmpty || hasPrefix(kindBytes, lineAt: line)), contains(lineAt: line, x: x, y: y) {
                     // Only the short fields before the box: the rings can be hundreds of kilobytes.
                     let headEnd = features.field(3, ofLineAt: line) - 1
                     let head = String(decoding: UnsafeBufferPointer(start: features.base + line, count: headEnd - line), as: UTF8.self)
@@ -129,6 +143,13 @@ public struct FeatureIndex: Sendable {
             }
             record += 21
         }
+    }
+
+    /// Whether the line at `offset` starts with `prefix`.
+    private func hasPrefix(_ prefix: [UInt8], lineAt offset: Int) -> Bool {
+        guard offset + prefix.count <= features.count else { return false }
+        for (i, byte) in prefix.enumerated() where features.base[offset + i] != byte { return false }
+        return true
     }
 
     /// Whether the rings of the feature on the line at `offset` hold the point an odd number of times.

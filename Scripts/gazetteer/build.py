@@ -182,6 +182,32 @@ def country_names_from_cldr(countries, names_of, places):
     print("country names from CLDR: %d added over %d languages" % (added, len(by_language)))
 
 
+def add_villages(villages, places, nearest_place):
+    """The curated villages travellers name: a cities500 place of the same name within 5 km (Oía for
+    "Oia", Èze) takes the village's notability as its rank, which the search weighs like a sight's; any
+    other village (under 500 people, so not in cities500) is added as a town, with the region and county
+    of its row's town."""
+    added = ranked = 0
+    for number, v in enumerate(villages):
+        key = fold(v["name"])
+        known = nearest_place(v["lat"], v["lon"], 5.0, lambda p: p["cc"] == v["country"] and (
+            fold(p["name"]) == key or key in {fold(a) for a in p["alts"]}))
+        if known is not None:
+            known["rank"] = v["rank"]
+            known["alts"] += [clean(a) for a in v["aliases"] if clean(a) not in known["alts"]]
+            ranked += 1
+            continue
+        near = v["near"]
+        places.append({
+            "id": "V%d" % number, "name": clean(v["name"]), "lat": repr(round(v["lat"], 5)),
+            "lon": repr(round(v["lon"], 5)), "latf": v["lat"], "lonf": v["lon"], "cc": v["country"],
+            "a1": near["a1"], "a2": near["a2"], "pop": 0, "kind": "city", "rank": v["rank"],
+            "alts": [clean(a) for a in v["aliases"] if clean(a)],
+        })
+        added += 1
+    print("curated villages: %d added, %d ranked" % (added, ranked))
+
+
 # ---------------------------------------------------------------- sources
 
 def fetch():
@@ -380,6 +406,8 @@ def main():
             raise SystemExit("%s: %s is not within %g km of a place called %r in %s"
                              % (sight["where"], sight["name"], sight["town_km"], sight["town"], sight["country"]))
         sight["near"] = match
+    add_villages([s for s in sight_rows if s["kind"] == "village"], places, nearest_place)
+    sight_rows = [s for s in sight_rows if s["kind"] != "village"]
     features.merge_sights_with_features(sight_rows, found)
     found += sight_rows
 
@@ -532,14 +560,13 @@ def main():
         for n in [c["name"]] + c["aliases"]:
             if fold(n):
                 keys.add((fold(n), "a", o))
-    # A country's name in some language that spells an airport's IATA code ("Sin" for China) is left out:
-    # typed alone, such three letters mean the airport. ISO alpha-3 codes stay ("FRA" is France).
-    iata = {fold(c) for a in airports for c in a["codes"][:1]} - {"usa", "uae"}
+    # A country's name that spells an airport's IATA code ("Omã", "Irã") is kept: the search reads three or
+    # four capitals as a code (OMA is Omaha's airport) and anything else as a name (Omã is Oman).
     for cc in countries:
         o = country_off[cc]
         for n in names_of[cc]:
             k = fold(n)
-            if k and k not in iata:
+            if k:
                 keys.add((k, "c", o))
         keys.add((fold(cc), "C", o))
         keys.add((fold(countries[cc]["iso3"]), "C", o))

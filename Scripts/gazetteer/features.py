@@ -320,7 +320,7 @@ SIGHT_COLUMNS = ["name", "kind", "latitude", "longitude", "country", "town", "lo
 SIGHT_KINDS = set(("monument building tower bridge castle palace church temple mosque museum ruins heritage "
                    "park garden island beach viewpoint street square waterfall canyon cave glacier valley "
                    "coast district market stadium mountain volcano lake natural "
-                   "university station lighthouse dam").split())
+                   "university station lighthouse dam pass village").split())
 
 
 # A table's comment line ``# town-within-km: N`` sets how far its sights may lie from their towns;

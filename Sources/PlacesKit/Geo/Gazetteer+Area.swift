@@ -7,7 +7,8 @@ extension Gazetteer {
         public let population: Int
         /// Whether it is its country's capital.
         public let isCapital: Bool
-        /// Natural Earth's importance, 0 (world-famous) to 12; `nil` for populated places.
+        /// Natural Earth's importance, 0 (world-famous) to 12; `nil` for populated places but the curated
+        /// villages, which carry their notability.
         public let rank: Int?
         /// The main name (lets a caller tell an ocean from a sea, which Natural Earth ranks alike).
         public let name: Substring
@@ -28,8 +29,21 @@ extension Gazetteer {
     /// - Complexity: one binary search per row of 1-degree cells, then a walk over the lines in the box.
     public func entries(south: Double, west: Double, north: Double, east: Double, limit: Int,
                         minimumPopulation: Int = 0, importance: (Standing) -> Double?) -> [GazetteerEntry] {
-        guard limit > 0, south.isFinite, north.isFinite, west.isFinite, east.isFinite, south <= north, west <= east else { return [] }
-        var found: [(score: Double, offset: Int)] = []
+        entries(south: south, west: west, north: north, east: east, limit: limit, groups: 1,
+                minimumPopulation: minimumPopulation) { standing in importance(standing).map { ($0, 0) } }[0]
+    }
+
+    /// The most important entries inside a box for several groups at once, in one walk over the box:
+    /// `importance` gives a line's score and its group (`0..<groups`), and each group keeps its own
+    /// `limit` best, most important first (a map's towns are not crowded out by its seas).
+    /// See ``entries(south:west:north:east:limit:minimumPopulation:importance:)`` for the other parameters.
+    public func entries(south: Double, west: Double, north: Double, east: Double, limit: Int, groups: Int,
+                        minimumPopulation: Int = 0,
+                        importance: (Standing) -> (score: Double, group: Int)?) -> [[GazetteerEntry]] {
+        var found = [[(score: Double, offset: Int)]](repeating: [], count: max(groups, 0))
+        guard limit > 0, groups > 0, south.isFinite, north.isFinite, west.isFinite, east.isFinite, south <= north, west <= east else {
+            return found.map { _ in [] }
+        }
         let wholeWorld = east - west >= 360
         // Column ranges in 0..<360, split where the box crosses the antimeridian.
         var spans: [ClosedRange<Int>] = []
@@ -43,7 +57,7 @@ extension Gazetteer {
             }
         }
         let lowRow = max(0, Int(saturating: south.rounded(.down)) + 90), highRow = min(179, Int(saturating: north.rounded(.down)) + 90)
-        guard lowRow <= highRow else { return [] }
+        guard lowRow <= highRow else { return found.map { _ in [] } }
         for row in lowRow...highRow {
             for span in spans {
                 var offset = places.lowerBound(Self.cellKey(row * 360 + span.lowerBound))
@@ -61,13 +75,16 @@ extension Gazetteer {
                         let population = places.integer(at: places.field(.population, ofLineAt: offset))
                         if population > 0 && population < minimumPopulation { continue }
                     }
-                    guard let standing = standing(ofLineAt: offset), let score = importance(standing) else { continue }
-                    found.append((score, offset))
+                    guard let standing = standing(ofLineAt: offset), let scored = importance(standing),
+                          found.indices.contains(scored.group) else { continue }
+                    found[scored.group].append((scored.score, offset))
                 }
             }
         }
-        found.sort { $0.score != $1.score ? $0.score > $1.score : $0.offset < $1.offset }
-        return found.prefix(limit).map { placeEntry(at: $0.offset) }
+        return found.map { group in
+            group.sorted { $0.score != $1.score ? $0.score > $1.score : $0.offset < $1.offset }
+                .prefix(limit).map { placeEntry(at: $0.offset) }
+        }
     }
 
     /// A grid cell's number as the five digits that start its lines.

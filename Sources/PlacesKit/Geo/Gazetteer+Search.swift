@@ -51,11 +51,10 @@ extension Gazetteer {
                 scopes.append(scope)
             }
         }
-        // Three or four capital letters are written as a code (KEF is Keflavík's airport, not Le Kef).
-        // Three or four capital letters are written as a code (KEF is Keflavík's airport, not Le Kef); a capital
-        // then small letters, as a name (Eze is the village Èze, not Ezeiza's EZE).
-        let writing: CodeWriting = (3...4).contains(head.text.count) && head.text.allSatisfy { $0.isASCII && $0.isUppercase } ? .code
-            : head.text.first?.isUppercase == true && head.text.dropFirst().contains(where: \.isLowercase) ? .name : .either
+        // Three or four capital letters are written as a code (KEF is Keflavík's airport, not Le Kef); anything
+        // else, small letters or a capital then small letters, as a name (Eze and eze are the village Èze, not
+        // Ezeiza's EZE; Omã is Oman, not Omaha's OMA).
+        let writing: CodeWriting = (3...4).contains(head.text.count) && head.text.allSatisfy { $0.isASCII && $0.isUppercase } ? .code : .name
         var matches = rank(head.folded, scopes: scopes, country: countryFilter, limit: limit, writing: writing, typed: head.text)
         if matches.isEmpty, scopes.contains(where: \.isGuess) {
             // A qualifier read as the nearest name ("Atlantis" as Atlántico) that leaves nothing is dropped too.
@@ -90,9 +89,9 @@ extension Gazetteer {
     enum CodeWriting {
         /// In three or four capitals: a code ("KEF").
         case code
-        /// A capital, then small letters: a name ("Eze").
+        /// Otherwise ("Eze", "eze", "Omã"): a name; a place's code is worth less than a name of those letters.
         case name
-        /// Neither ("kef"): codes and names as they score.
+        /// Not known (a retry on part of the query): codes and names as they score.
         case either
     }
 
@@ -144,7 +143,7 @@ extension Gazetteer {
                       viaAlias: Bool = false, shortName: Bool = false, family: GenericWords.Family? = nil) {
             let qualityScore = (quality == .alias && family != nil ? GazetteerScore.understood
                 : quality == .alias && shortName ? GazetteerScore.shortName
-                : quality == .code && ref.table == .places && writing != .name ? GazetteerScore.airportCode
+                : quality == .code && ref.table == .places ? (writing == .name ? GazetteerScore.codeWrittenAsName : GazetteerScore.airportCode)
                 : GazetteerScore.quality(quality, edits: edits, wholeWord: wholeWord) - (viaAlias ? GazetteerScore.typoOfAlias : 0))
             // Importance stays below 80 (China, the largest, has 73): a candidate that far ahead cannot improve.
             if let existing = best[ref], existing.score >= qualityScore + 80 + (writing == .code ? GazetteerScore.writtenAsCode : 0) { return }

@@ -9,7 +9,9 @@ import Glibc
 /// edit 66 and of two 46, a prefix
 /// 56 when the name goes on with a new word ("San Jose" for "San"), 48 otherwise. The importance part is
 /// 8 points per tenfold population (a village of 500 ≈ 22, a city of a million 48), +6 for a capital; a
-/// feature or sight of Natural Earth rank r (0 world-famous … 12) counts 62 − 4r, an airport 50 − 3r.
+/// feature or sight of Natural Earth rank r (0 world-famous … 12) counts 62 − 4r, an airport 50 − 3r; a
+/// village the curated tables rank for travellers (Oía, Manarola) counts as much as a sight of its rank
+/// when that is more than its people.
 /// So a typo of a city of a million (66 + 48) beats the exact prefix of a hamlet (48 + 24); typos are only
 /// guessed when no name matches outright, so an exact village (Hallstatt) is never hidden by a typo.
 public enum GazetteerScore {
@@ -38,6 +40,11 @@ public enum GazetteerScore {
     /// What a county named by its main name gains when no town of that name lies inside it: its people
     /// counted whole rather than by the hundredth (8 points per tenfold, so 16).
     public static let countyOwnPeople = 16.0
+    /// The quality part for a place's code (an airport's IATA or ICAO) typed as a name, in small letters or a
+    /// capital then small letters ("Eze", "eze"): below an exact name of a village of those letters (Èze, not
+    /// Ezeiza's EZE) and a country's name in another language ("Omã", not Omaha's OMA), above a prefix, so the
+    /// code still finds its airport when no place is called so.
+    public static let codeWrittenAsName = 78.0
     /// What a place gains when its main name is spelled exactly as typed, accents included: a tenfold lead.
     public static let exactSpelling = 8.0
     /// The quality part for a prefix that ends where a word of the name ends.
@@ -64,11 +71,14 @@ public enum GazetteerScore {
     ///   - kind: what the place is.
     ///   - population: its inhabitants (a region's or county's: the sum of its places').
     ///   - isCapital: whether it is its country's capital.
-    ///   - rank: for features, sights and airports, the Natural Earth-style rank (0 … 12).
+    ///   - rank: for features, sights and airports, the Natural Earth-style rank (0 … 12); for a town, the
+    ///     curated rank of a village travellers name (`nil` for most towns).
     public static func importance(kind: GazetteerEntry.Kind, population: Int, isCapital: Bool = false, rank: Int? = nil) -> Double {
         func people(_ n: Int) -> Double { 8 * log10(Double(max(n, 1))) }
         switch kind {
-        case .city: return people(population) + (isCapital ? 6 : 0)
+        case .city:
+            let own = people(population) + (isCapital ? 6 : 0)
+            return rank.map { max(own, 62 - 4 * Double(min($0, 12))) } ?? own
         case .region: return people(population / 10)
         case .county: return people(population / 100)  // below a town of the same name (Plymouth, Plymouth County)
         case .country: return people(population)

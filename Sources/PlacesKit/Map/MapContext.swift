@@ -71,12 +71,13 @@ public enum MapContext {
     public static func candidates(for viewport: MapViewport, gazetteer: Gazetteer = .bundled,
                                   limit: Int) -> [MapContextLabel] {
         let band = Band(kilometresPerUnit: viewport.kilometresPerUnit)
-        // Two scans, so that a view with more seas than the limit still gets its towns.
-        func scan(towns: Bool) -> [GazetteerEntry] {
-            gazetteer.entries(south: viewport.south, west: viewport.west, north: viewport.north, east: viewport.east, limit: limit,
-                              minimumPopulation: band.smallestTown) { ($0.kind == .city) == towns ? importance(of: $0, in: band) : nil }
+        // Towns and features in groups of their own, so that a view with more seas than the limit still gets
+        // its towns; one walk over the box for both.
+        let groups = gazetteer.entries(south: viewport.south, west: viewport.west, north: viewport.north, east: viewport.east,
+                                       limit: limit, groups: 2, minimumPopulation: band.smallestTown) { standing in
+            importance(of: standing, in: band).map { ($0, standing.kind == .city ? 0 : 1) }
         }
-        let labels = (scan(towns: true) + scan(towns: false)).map { entry in
+        let labels = (groups[0] + groups[1]).map { entry in
             let style: MapContextLabel.Style
             switch entry.kind {
             case .city: style = entry.isCapital ? .capital : .town

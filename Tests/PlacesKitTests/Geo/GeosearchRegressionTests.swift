@@ -32,7 +32,7 @@ struct RegressionCase: CustomTestStringConvertible, Sendable {
         #expect(RegressionCase.all.count >= 600)
         for rule in ["ambiguous", "diacritics", "special letters", "other script", "historic name", "qualifier",
                      "typo", "coordinates", "country", "region", "abbreviation", "punctuation", "sight", "natural",
-                     "village", "county", "airport", "historic qualifier", "misspelt qualifier", "typo ranking"] {
+                     "village", "county", "airport", "historic qualifier", "misspelt qualifier", "typo ranking", "pass", "case"] {
             #expect(RegressionCase.all.contains { $0.rule.hasPrefix(rule) }, "no case for \(rule)")
         }
     }

@@ -108,6 +108,34 @@ enum PNGReader {
         #expect(dark > 60 && dark < 80 * 24 / 2, "\(dark) dark pixels")
     }
 
+    /// Greek, Cyrillic and CJK letters have glyphs of their own: ink where the letters are, and not the
+    /// drawing of as many `?` (the glyph of a letter the font lacks).
+    @Test func greekCyrillicAndCJKHaveTheirOwnGlyphs() {
+        func drawing(_ text: String) -> [UInt8] {
+            var canvas = RasterCanvas(width: 120, height: 24, background: .white)
+            canvas.fill(MapFont.outlines(text, x: 4, y: 18, size: 14), color: .black)
+            return canvas.pixels
+        }
+        for text in ["Αθήνα", "Эрмитаж", "東京タワー", "北京", "서울"] {
+            #expect(MapFont.canDraw(text), "\(text) lacks glyphs")
+            let pixels = drawing(text)
+            let dark = (0..<(120 * 24)).filter { pixels[$0 * 3] < 128 }.count
+            #expect(dark > 15 * text.count, "\(text): \(dark) dark pixels")
+            #expect(pixels != drawing(String(repeating: "?", count: text.unicodeScalars.count)), "\(text) is drawn as ?")
+        }
+        #expect(!MapFont.canDraw("ירושלים"))  // right to left: written in Latin instead
+    }
+
+    /// A bitmap glyph's runs of set pixels become rectangles over the em square.
+    @Test func bitmapGlyphsBecomeRectangles() {
+        // 4 × 4 pixels of 64 units from y -32: row 0 "1100", row 3 "0011".
+        let contours = MapFont.bitmapContours("4,-32,c003")
+        #expect(contours.count == 2)
+        #expect(contours.first == [MapPoint(x: 0, y: 160), MapPoint(x: 128, y: 160), MapPoint(x: 128, y: 224), MapPoint(x: 0, y: 224)])
+        #expect(contours.last == [MapPoint(x: 128, y: -32), MapPoint(x: 256, y: -32), MapPoint(x: 256, y: 32), MapPoint(x: 128, y: 32)])
+        #expect(MapFont.bitmapContours("4,-32,c00").isEmpty)  // too short: nothing rather than a wrong glyph
+    }
+
     @Test func theMapPNGIsTheSVGDrawing() throws {
         let options = MapOptions(width: 640)
         let svg = SVGMapRenderer(options: options).render(MapSamples.europe)

@@ -1,6 +1,7 @@
 /// What a PNG writes for a name the bundled font cannot draw whole. The font holds Latin (ASCII,
-/// Latin-1 and Latin Extended-A); a name in another script would come out as a row of `?`. The PNG
-/// writes instead the name the place is known by in Latin letters, never `?`.
+/// Latin-1 and Latin Extended-A), Greek, Cyrillic, and the Chinese, Japanese and Korean letters the
+/// gazetteer uses; a name with other letters (Hebrew, Arabic, a rare ideograph) would come out with
+/// `?`. The PNG writes instead the name the place is known by in Latin letters, never `?`.
 extension MapFont {
     /// Whether every character of a text has a glyph.
     static func canDraw(_ text: String) -> Bool {
@@ -9,7 +10,7 @@ extension MapFont {
 
     /// The text with each letter the font lacks written as its plain Latin letter where it has one
     /// (`ộ` as `o`, from the name folding's table), and Greek and Cyrillic letters spelled in Latin;
-    /// `nil` when some character has neither (Hebrew, Arabic, Chinese, Japanese…).
+    /// `nil` when some character has neither (Hebrew, Arabic, an ideograph the font lacks…).
     static func drawable(_ text: String) -> String? {
         if canDraw(text) { return text }
         var out = ""

@@ -8,10 +8,10 @@ import Testing
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Browser/scratch_page_check.py")
 
-    /// The travels journal with a visit in California and one in Queensland: two outlined regions.
+    /// The travels journal with a visit in California and one in the Northern Territory: two outlined regions.
     static func journalWithRegions(_ places: PlacesRunner) throws {
         try TravelsCLITests.journal(places)
-        for (name, at) in [("Golden Gate Bridge", "37.8199,-122.4783"), ("Great Barrier Reef", "-16.9186,145.7781")] {
+        for (name, at) in [("Yosemite Valley", "37.7456,-119.5936"), ("Uluru", "-25.3444,131.0369")] {
             let id = try places.add(name, at)
             #expect(try places.run(["visit", id, "--on", "2024-02-10"]).status == 0)
         }
@@ -65,7 +65,7 @@ import Testing
             return
         }
         let path = svg.stdout[start.upperBound...].prefix { $0 != "\"" }
-        // California reaches 42° N, Queensland 10.7° S: both are drawn.
+        // California and the Northern Territory: both are drawn.
         #expect(path.filter { $0 == "M" }.count >= 2)
         let page = places.directory.appendingPathComponent("world.html")
         #expect(try places.run(["map", "--scratch", "-o", page.path]).status == 0)

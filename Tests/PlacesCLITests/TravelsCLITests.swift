@@ -440,7 +440,7 @@ import Testing
         #expect(try names("tower") == ["Tokyo Tower"])
         #expect(try names("castle hungary") == ["Bratislava Castle", "Budapest Parliament"])
         // A name of several words inside a longer text, in any case.
-        #expect(try names("dinner somewhere in new south wales") == ["Sydney Opera House"])
+        #expect(try names("dinner near new south wales") == ["Sydney Opera House"])
         #expect(try names("Opera Bosnia and Herzegovina") == ["Vienna Opera", "Sydney Opera House", "Stari Most"])
     }
 }

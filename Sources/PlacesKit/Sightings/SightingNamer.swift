@@ -3,18 +3,36 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension Gazetteer {
     /// The sight (monument, museum, park, beach…) nearest to a point within a radius, or `nil`.
     /// Settlements, regions and airports are not sights; nor are Natural Earth's large features
     /// (seas, ranges, deserts), whose single point says little about where someone stood.
-    /// - Complexity: the points of at most nine one-degree grid cells.
+    /// - Complexity: the points of the one-degree grid cell holding the point and of those of its eight
+    ///   neighbours that come within the radius (most points are further than a kilometre from every
+    ///   edge of their cell, so `review` and `timeline` read one cell a place, not nine).
     public func nearestSight(latitude: Double, longitude: Double, withinKm radiusKm: Double) -> NearbyPlace? {
         guard latitude.isFinite, longitude.isFinite, radiusKm > 0, radiusKm < 50 else { return nil }
         let center = Gazetteer.cell(latitude: latitude, longitude: longitude)
+        // Lower bounds on the distance to the cells beyond each edge: the latitude difference, and the
+        // distance to the edge's meridian (a great circle), as `nearest` bounds them.
+        let south = Double(center.row - 90), west = Double(center.column - 180)
+        func toMeridian(_ degrees: Double) -> Double {
+            guard degrees > 0 else { return 0 }
+            let sine: Double = cos(latitude * .pi / 180) * sin(min(degrees, 90) * .pi / 180)
+            return asin(min(1, sine)) * Geodesy.earthRadiusKm * 0.999_999
+        }
+        let reachesSouth = (latitude - south) * Gazetteer.kmPerDegreeBelow <= radiusKm
+        let reachesNorth = (south + 1 - latitude) * Gazetteer.kmPerDegreeBelow <= radiusKm
+        let reachesWest = toMeridian(longitude - west) <= radiusKm, reachesEast = toMeridian(west + 1 - longitude) <= radiusKm
         var best: (offset: Int, distance: Double)?
         for row in (center.row - 1)...(center.row + 1) where row >= 0 && row < 180 {
+            if row < center.row && !reachesSouth || row > center.row && !reachesNorth { continue }
             for column in (center.column - 1)...(center.column + 1) {
+                if column < center.column && !reachesWest || column > center.column && !reachesEast { continue }
                 forEachPlace(row: row, column: column, keepsLatitude: { abs($0 - latitude) * Gazetteer.kmPerDegreeBelow <= radiusKm }) { offset, lat, lon in
                     let d = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: lat, longitude: lon)
                     guard d <= radiusKm, best == nil || d < best!.distance else { return }

@@ -14,10 +14,12 @@ extension MapCommand {
         let format = try self.format(arguments, output: output)
         let terminal = arguments.terminal || (output == nil && arguments.format == nil && context.stdoutIsTerminal)
         if arguments.terminal, output != nil || arguments.format != nil {
-            throw UsageError("--terminal draws on the screen; leave out -o and --format, or leave out --terminal to write a file")
+            throw UsageError("--terminal draws on the screen; leave out -o and --format, or leave out --terminal to write a file",
+                             hint: "places map --scratch --terminal, or places map --scratch -o world.svg")
         }
         if arguments.compact, !terminal {
-            throw UsageError("--compact is for the terminal drawing; leave it out when writing \(output ?? "a " + format + " file")")
+            throw UsageError("--compact is for the terminal drawing; leave it out when writing \(output ?? "a " + format + " file")",
+                             hint: "places map --scratch --terminal --compact")
         }
         if !terminal, format == "png", output == nil || output == "-", context.stdoutIsTerminal {
             throw UsageError("a PNG image is not for the terminal", hint: "write it to a file with -o world.png")
@@ -26,7 +28,7 @@ extension MapCommand {
             let range = terminal ? 20...1_000 : 200...10_000
             guard let value = Int(text), range.contains(value) else {
                 throw UsageError("--width \"\(text)\" is not a whole number from \(range.lowerBound) to \(range.upperBound)"
-                                 + (terminal ? " (characters, in the terminal)" : " (pixels)"))
+                                 + (terminal ? " (characters, in the terminal)" : " (pixels)"), hint: terminal ? "e.g. --width 80" : "e.g. --width 1600")
             }
             return value
         }

@@ -93,19 +93,12 @@ enum TripsCommand: PlacesCommand {
               !newName.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw UsageError("trip name \"\(TerminalText.visible(newName))\" must be 1 to \(TripNames.maximumLength) characters on one line")
         }
-        let base = try TravelJournal.load(context, home: options.home.home)
-        let title = try context.store().updateTripNames { places, names in
-            // Found again under the lock, from the journal as it is now.
-            let log = TravelLog(places)
-            guard let home = options.home.home != nil ? base.home : TravelHome(log: log) else {
-                throw UsageError("there is no trip \(typed): the journal has no trips")
-            }
-            let trips = TripDetector.trips(in: log, home: home,
-                                           country: { base.areas.country(of: $0)?.code }, names: names)
-            var trip = try TravelJournal.trip(typed, in: trips)
-            names.setName(newName, for: trip, in: log)
-            trip.name = newName
-            return TravelJournal(places: places, names: names, log: log, home: home, areas: base.areas).title(trip, flags: false)
+        let title = try changingTripNames(typed, options, context) { trip, journal, names in
+            names.setName(newName, for: trip, in: journal.log)
+            var named = trip
+            named.name = newName
+            return TravelJournal(places: journal.places, names: names, log: journal.log, home: journal.home, areas: journal.areas)
+                .title(named, flags: false)
         }
         context.note("Named \(title)")
     }
@@ -118,22 +111,29 @@ enum TripsCommand: PlacesCommand {
         if let extra = options.newName {
             throw UsageError("trips unname takes one trip, not \"\(TerminalText.visible(extra))\" as well", hint: "e.g. places trips unname 3")
         }
-        let base = try TravelJournal.load(context, home: options.home.home)
-        let (removed, number) = try context.store().updateTripNames { places, names -> (String?, Int) in
-            // Found again under the lock, from the journal as it is now.
-            let log = TravelLog(places)
-            guard let home = options.home.home != nil ? base.home : TravelHome(log: log) else {
-                throw UsageError("there is no trip \(typed): the journal has no trips")
-            }
-            let trips = TripDetector.trips(in: log, home: home,
-                                           country: { base.areas.country(of: $0)?.code }, names: names)
-            let trip = try TravelJournal.trip(typed, in: trips)
-            return (names.removeName(for: trip, in: log), trip.number)
+        let (removed, number) = try changingTripNames(typed, options, context) { trip, journal, names in
+            (names.removeName(for: trip, in: journal.log), trip.number)
         }
         if let removed {
             context.note("Trip \(number) is no longer named \"\(TerminalText.visible(removed))\".")
         } else {
             context.note("Trip \(number) has no name; nothing changed.")
+        }
+    }
+
+    /// Changes the trip names in one transaction: the trips are found again under the journal's lock, from
+    /// the journal as it is now, and `change` gets the trip typed (its number or name) and the names.
+    static func changingTripNames<T>(_ typed: String, _ options: Options, _ context: CommandContext,
+                                     _ change: (Trip, TravelJournal, inout TripNames) throws -> T) throws -> T {
+        let base = try TravelJournal.load(context, home: options.home.home)
+        return try context.store().updateTripNames { places, names in
+            let log = TravelLog(places)
+            guard let home = options.home.home != nil ? base.home : TravelHome(log: log) else {
+                throw UsageError("there is no trip \(typed): the journal has no trips")
+            }
+            let trips = TripDetector.trips(in: log, home: home, country: { base.areas.country(of: $0)?.code }, names: names)
+            let trip = try TravelJournal.trip(typed, in: trips)
+            return try change(trip, TravelJournal(places: places, names: names, log: log, home: home, areas: base.areas), &names)
         }
     }
 

@@ -12,31 +12,10 @@ at the first failure. Needs Debian's chromium and chromium-driver and Selenium f
 """
 import json
 import pathlib
-import shutil
 import sys
-import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
-
-passed = []
-
-
-def check(condition, what):
-    if not condition:
-        print(f"FAILED: {what}")
-        sys.exit(1)
-    passed.append(what)
-    print(f"ok: {what}")
-
-
-def wait_until(predicate, seconds=20.0):
-    end = time.time() + seconds
-    while True:
-        value = predicate()
-        if value or time.time() > end:
-            return value
-        time.sleep(0.05)
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from headless import check, passed, start_chromium, wait_until  # noqa: E402
 
 
 # Pixels of the land canvas near each colour (RGB, each channel within the given tolerance: a stroke's
@@ -61,16 +40,7 @@ def main():
     visited = [n for n in sys.argv[2].split(",") if n]
     wanted = [n for n in sys.argv[3].split(",") if n]
     regions = int(sys.argv[4])
-    browser = sys.argv[5] if len(sys.argv) > 5 else shutil.which("chromium") or "/usr/bin/chromium"
-    chromedriver = sys.argv[6] if len(sys.argv) > 6 else shutil.which("chromedriver") or "/usr/bin/chromedriver"
-    options = webdriver.ChromeOptions()
-    options.binary_location = browser
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1200,800", "--no-first-run", "--disable-background-networking",
-                     "--disable-component-update", "--disable-sync", "--disable-default-apps"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    driver = webdriver.Chrome(service=Service(chromedriver), options=options)
+    driver = start_chromium(5, logs=("browser", "performance"))
     try:
         driver.get(page.as_uri())
         items = wait_until(lambda: driver.execute_script(

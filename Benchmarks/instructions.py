@@ -28,9 +28,9 @@ from cold_runs import median_ms  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # (label, arguments, budget in millions of instructions or None)
 COMMANDS = [
-    ("add", ["add", "Bench", "--at", "10,10"], 190),
-    ("list", ["list"], 170),
-    ("list --json", ["list", "--json"], 150),
+    ("add", ["add", "Bench", "--at", "10,10"], 240),
+    ("list", ["list"], 280),
+    ("list --json", ["list", "--json"], 220),
     ("find harbour", ["find", "harbour"], None),
     ("--version", ["--version"], None),
 ]

@@ -111,8 +111,15 @@ struct RegionGeometryCollector {
     /// How many shapes were kept, and their points.
     private(set) var shapeCount = 0, pointCount = 0
 
-    static func x(_ longitude7: Int32) -> Int { Int(((Double(longitude7) / 1e7 + 180) * unitsPerDegree).rounded()) }
-    static func y(_ latitude7: Int32) -> Int { Int(((Double(latitude7) / 1e7 + 90) * unitsPerDegree).rounded()) }
+    // Typed steps: as one expression each took the type checker over 200 ms.
+    static func x(_ longitude7: Int32) -> Int {
+        let degrees: Double = Double(longitude7) / 1e7 + 180
+        return Int((degrees * unitsPerDegree).rounded())
+    }
+    static func y(_ latitude7: Int32) -> Int {
+        let degrees: Double = Double(latitude7) / 1e7 + 90
+        return Int((degrees * unitsPerDegree).rounded())
+    }
 
     /// Adds a way if it is drawn: its layer from its tags, its points clipped to every tile it crosses.
     mutating func add(tags: [String: String], latitudes7: [Int32], longitudes7: [Int32]) {

@@ -151,16 +151,11 @@ enum BoundaryTables {
             let boxRecord = features.boxes.base + 21 * number
             #expect(PackedGeometry.value(boxRecord + 16, width: 4) == line.offset)
             let box = PackedGeometry.Box(boxRecord)
-            var xs: [Int] = [], ys: [Int] = []
-            for ring in fields[4].split(separator: " ") {
-                #expect(ring.utf8.count % 8 == 0 && ring.utf8.count >= 24)
-                var bytes = Array(ring.utf8)
-                bytes.withUnsafeMutableBufferPointer { buffer in
-                    for point in BoundaryTables.points(UnsafePointer(buffer.baseAddress!), count: buffer.count / 8) {
-                        xs.append(point.x); ys.append(point.y)
-                    }
-                }
-            }
+            // The last field is where the rings lie in the ring table: two four-letter offsets.
+            #expect(fields[4].utf8.count == 8)
+            let rings = features.rings(ofLineAt: line.offset)
+            #expect(!rings.isEmpty && rings.allSatisfy { $0.xs.count >= 3 })
+            let xs = rings.flatMap(\.xs), ys = rings.flatMap(\.ys)
             #expect(xs.min() == box.minX && xs.max() == box.maxX && ys.min() == box.minY && ys.max() == box.maxY,
                     "box of \(fields[1]) is not its rings' box")
         }

@@ -102,7 +102,7 @@ import Testing
     @Test func aCountTheTileCannotHoldEndsTheTile() {
         // A line of 2^31 - 1 points in 9 bytes: read as damage, not as a request for that much memory.
         let stream = Self.packBits([(2, 3), (31, 5), (Int(Int32.max), 31), (0, 23), (0, 23), (0, 5)])
-        #expect(Self.read(Self.table(stream: stream)).tiles.allSatisfy(\.isEmpty))
+        #expect(Self.read(Self.table(stream: stream)).tiles.allSatisfy { $0.isEmpty })
     }
 
     @Test func aHandWrittenTileReads() {

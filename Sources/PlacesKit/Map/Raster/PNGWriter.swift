@@ -11,7 +11,8 @@ public enum PNGWriter {
         precondition(rgb.count == width * height * 3, "pixel buffer does not match the size")
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
-        header += bigEndian(UInt32(width)) + bigEndian(UInt32(height))
+        header.append(contentsOf: bigEndian(UInt32(width)))
+        header.append(contentsOf: bigEndian(UInt32(height)))
         header += [8, 2, 0, 0, 0]  // 8 bits per channel, RGB, deflate, adaptive filters, no interlace
         chunk("IHDR", header, into: &out)
 
@@ -20,7 +21,8 @@ public enum PNGWriter {
         raw.reserveCapacity((width * 3 + 1) * height)
         for row in 0..<height {
             raw.append(0)
-            raw += rgb[(row * width * 3)..<((row + 1) * width * 3)]
+            let start: Int = row * width * 3
+            raw.append(contentsOf: rgb[start..<start + width * 3])
         }
         var zlib: [UInt8] = [0x78, 0x01]
         var offset = 0

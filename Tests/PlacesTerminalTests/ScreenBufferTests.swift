@@ -159,7 +159,7 @@ struct TinyTerminal {
         screen.clear()
         for row in 0..<mapRows {
             for column in 0..<mapColumns {
-                let value = (column + offsetX) * 7 + (row + offsetY) * 13
+                let value = (column + offsetX + 50) * 7 + (row + offsetY + 50) * 13
                 screen.set(column: column, row: row, ScreenCell(String(UnicodeScalar(UInt8(97 + value % 26))), style: CellStyle(foreground: UInt8(value % 5))))
             }
             screen.put("|side\(row)", column: mapColumns, row: row)

@@ -23,7 +23,7 @@ struct BrowseInputCLITests {
         defer { runner.removeAll() }
         let terminal = try BrowseTerminal(runner)
         defer { terminal.close() }
-        let first = try terminal.waitFor("the first frame") { $0.contains("3 in view") }
+        let first = try terminal.waitFor("the first frame") { $0.contains("3 in view") && $0.contains("shows every key") }
         // The map is 120 − 31 columns wide (the side list, which has ○ of its own, is right of it).
         let mapColumns = 89
         func pins(_ screen: String) -> [(column: Int, row: Int)] { Self.cells(of: "○", in: screen).filter { $0.column < mapColumns } }
@@ -62,7 +62,7 @@ struct BrowseInputCLITests {
         defer { runner.removeAll() }
         let terminal = try BrowseTerminal(runner, environment: ["LANG": "C"])
         defer { terminal.close() }
-        var screens = [try terminal.waitFor("the first frame") { $0.contains("3 in view") }]
+        var screens = [try terminal.waitFor("the first frame") { $0.contains("3 in view") && $0.contains("shows every key") }]
         try terminal.send("Tab")
         screens.append(try terminal.waitFor("a place selected") { $0.contains("(1 of 3 in view)") })
         try terminal.send("?")
@@ -94,7 +94,8 @@ struct BrowseInputCLITests {
         for (index, runner) in [with, without].enumerated() {
             let terminal = try BrowseTerminal(runner, arguments: RegionMapCLITests.around + ["--no-context"])
             defer { terminal.close() }
-            drawn.append(try terminal.waitFor("the first frame") { $0.contains("3 in view") })
+            // The status line is the last row a frame writes: with it, the whole frame is there.
+            drawn.append(try terminal.waitFor("the first frame") { $0.contains("3 in view") && $0.contains("shows every key") })
             if index == 0 {
                 // A street of the region found by name, flown to, and named at the crosshair.
                 try terminal.send("/")

@@ -96,6 +96,14 @@ def main():
     binaries = [("this build", binary)] + [(os.path.basename(b), b) for b in others]
     over = []
     with tempfile.TemporaryDirectory() as work:
+        # Valgrind cannot read the debug information of an unstripped Swift release binary ("possibly
+        # corrupted debuginfo file"), so each binary is measured as a stripped copy, as installed.
+        stripped = []
+        for number, (name, path) in enumerate(binaries):
+            copy = os.path.join(work, f"places-{number}")
+            subprocess.run(["strip", "-o", copy, path], check=True)
+            stripped.append((name, copy))
+        binaries = stripped
         journal = os.path.join(work, "journal.json")
         subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks", "make-journal.py"), "10000", journal], check=True)
         store = os.path.join(work, "store")

@@ -31,4 +31,13 @@ import Testing
         #expect(throws: (any Error).self) { try Importer.parse(data: bytes, fileName: file, format: nil) }
         #expect(throws: (any Error).self) { try Importer.parse(data: Array("<?>".utf8), fileName: "x.gpx", format: .gpx) }
     }
+
+    /// A region pack whose place line lost its tab-separated fields: reading its OSM id indexed past
+    /// them. Every place of the pack reads, a missing field as empty.
+    @Test func regionPackLineWithTooFewFieldsReadsAsEmptyFields() throws {
+        let pack = try RegionPack(path: Self.directory.appendingPathComponent("regionpack-short-line.region").path)
+        let entries = pack.entries()
+        #expect(!entries.isEmpty)
+        #expect(entries.allSatisfy { $0.osm != nil })
+    }
 }

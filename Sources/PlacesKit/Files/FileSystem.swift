@@ -220,8 +220,12 @@ public enum FileSystem {
     /// (the imported gazetteer's tables), or an empty buffer for an empty file.
     public static func mapForever(_ path: String) throws(FileError) -> UnsafeRawBufferPointer {
         let file = try ReadableFile(path, accepting: .anything)
-        return try file.map() ?? UnsafeRawBufferPointer(start: UnsafeRawPointer(UnsafeMutablePointer<UInt8>.allocate(capacity: 1)), count: 0)
+        return try file.map() ?? UnsafeRawBufferPointer(start: emptyMapping, count: 0)
     }
+
+    /// Where every empty file "maps": a non-nil address that readers may hold on to, allocated once
+    /// rather than once per empty file (an empty pack opened and refused would otherwise leave a byte behind).
+    private nonisolated(unsafe) static let emptyMapping = UnsafeRawPointer(UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
 }
 
 /// Which file a path names, independent of how it is spelt (links, `..`, hard links).

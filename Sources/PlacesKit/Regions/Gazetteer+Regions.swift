@@ -156,11 +156,13 @@ extension RegionPack {
     func entry(at offset: Int) -> GazetteerEntry {
         var entry = tables.placeEntry(at: offset)
         let f = tables.places.fields(at: offset)
-        func text(_ column: ExtraColumn) -> String { column.rawValue < f.count ? String(f[column.rawValue]) : "" }
+        // A damaged pack's line may hold fewer fields than it should: a missing field reads as empty.
+        func field(_ index: Int) -> String { index < f.count ? String(f[index]) : "" }
+        func text(_ column: ExtraColumn) -> String { field(column.rawValue) }
         let street = text(.street), number = text(.houseNumber)
         entry.osm = OSMDetail(kindWord: text(.kindWord), kindTag: text(.kindTag), street: street, houseNumber: number,
                               postcode: text(.postcode), locality: text(.locality), region: name,
-                              osmID: String(f[GazetteerSchema.PlaceColumn.id.rawValue]),
+                              osmID: field(GazetteerSchema.PlaceColumn.id.rawValue),
                               addressText: number.isEmpty ? nil : RegionPackWriter.addressText(street: street, houseNumber: number,
                                                                                                 country: entry.countryCode))
         // A region's places are not the gazetteer's sights: their importance is the pack's, not a rank.

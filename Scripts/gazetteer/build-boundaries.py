@@ -8,23 +8,28 @@ NATURAL_EARTH_DIR holds Natural Earth's layers as gzip-compressed GeoJSON
 ``Sources/PlacesData/Tables/boundary-*``, files that the binary embeds and the Swift side reads in
 place (see PackedGeometry.swift).
 
-Coordinates are quantised to 1/32768 of a degree (about 3.4 m) and written as four characters
-of a 64-letter alphabet (ASCII 48 ``0`` to 111 ``o``), x = (lon + 180) * 32768 then y = (lat + 90) * 32768: eight characters a point.
+Coordinates are quantised to 1/32768 of a degree (about 3.4 m): x = (lon + 180) * 32768, then
+y = (lat + 90) * 32768. Text tables write one as four characters of a 64-letter alphabet (ASCII 48
+``0`` to 111 ``o``); the outline tables (``.bin``) write runs of points as Scripts/pointcode.py does.
 
 Tables
 * ``countries``  ``CC<TAB>name``: one line per country or territory; a line's number (0-based) is
   the country's index everywhere else. Names are Natural Earth's; `places` prefers the gazetteer's.
-* ``countryRings`` ``II BBOX POINTS``: every ring (outer rings and holes) of every country, in
-  priority order (small territories drawn over their neighbours first). II is 1 + the country index
-  in two letters, BBOX four coordinates (minX minY maxX maxY), then the ring's points (the closing
-  point is not repeated). A point is in a country when it is inside an odd number of its rings.
-* ``countryGrid`` 180 x 360 cells of one degree (row = floor(lat) + 90, column = floor(lon) + 180),
-  four letters each: 0 for a cell no country touches, 1 + index for a cell wholly inside one
-  country, and 4096 + offset for a mixed cell whose clipped rings start at that offset of
-  ``countryCells``.
-* ``countryCells`` for each mixed cell: pieces ``II NNN POINTS`` (1 + country index, point count in
-  three letters, points), ended by ``00`` and a newline. The pieces are the country rings clipped to the cell, so
-  a containment test only reads the few edges that cross the cell.
+* ``countryRings`` (``boundary-country-rings.bin``): the magic ``PLCR``, format version 1 and three
+  zero bytes, then every ring (outer rings and holes) of every country, in priority order (small
+  territories drawn over their neighbours first), each a record of whole bytes, integers little-endian:
+  1 + the country index (2 bytes), its box minX minY maxX maxY (3 bytes each), the length of its
+  points in bytes (3 bytes), then the points as one run of Scripts/pointcode.py (the first point as
+  itself, 24 bits each; the closing point is not repeated) padded to a whole byte. A point is in a
+  country when it is inside an odd number of its rings.
+* ``countryGrid`` (``boundary-country-grid.bin``): the magic ``PLCG``, format version 1 and three zero
+  bytes; then 180 x 360 cells of one degree (row = floor(lat) + 90, column = floor(lon) + 180), three
+  bytes each (little-endian): 0 for a cell no country touches, 1 + index for a cell wholly inside one
+  country, and 4096 + offset for a mixed cell whose clipped rings start at that offset of the cells
+  that follow the grid. A mixed cell is one bit stream padded to a whole byte: for each piece,
+  1 + the country index (12 bits) and a pointcode run whose first point is its offset from the
+  cell's south-west corner (16 bits each); then 0 (12 bits). The pieces are the country rings
+  clipped to the cell, so a containment test only reads the few edges that cross the cell.
 * ``features``   ``KIND<TAB>name<TAB>extra<TAB>BBOX<TAB>START END``: lakes, seas, regions,
   United States parks and first-level regions (KIND ``admin1``, extra = the GeoNames admin1 code
   such as ``US.CA``), simplified; their rings are bytes START to END of ``featureRings``.
@@ -50,6 +55,10 @@ from tables import write_table  # noqa: E402
 UNIT = 32768  # quantisation steps per degree; whole degrees are exact
 FEATURE_RINGS_MAGIC = b"PLFR\x01\x00\x00\x00"  # the magic, format version 1, three reserved bytes
 FEATURE_POINT_BITS = 24  # bits of a ring's first point: up to 360 * UNIT
+COUNTRY_RINGS_MAGIC = b"PLCR\x01\x00\x00\x00"  # the magic, format version 1, three reserved bytes
+COUNTRY_GRID_MAGIC = b"PLCG\x01\x00\x00\x00"
+COUNTRY_ID_BITS = 12  # 1 + a country's index in a mixed cell; 0 ends the cell
+CELL_POINT_BITS = 16  # bits of a piece's first point, from its cell's corner: up to UNIT
 BASE = 48
 
 # Natural Earth gives these ISO_A2 as -99 (France and Norway because of their overseas parts,
@@ -111,10 +120,6 @@ def qy(lat):
     if lat < -89.99:
         lat = -90.0
     return max(0, min(180 * UNIT, round((lat + 90) * UNIT)))
-
-
-def enc_points(ring):
-    return "".join(enc(x) + enc(y) for x, y in ring)
 
 
 def quantise(ring):
@@ -235,14 +240,13 @@ def country_rings(directory):
 
 
 def build_grid(countries):
-    """Clips every ring into one-degree cells by recursive halving; returns (cells, pieces text)."""
+    """Clips every ring into one-degree cells by recursive halving; returns (grid values, cells' bytes)."""
     items = []
     for index, (_, _, rings) in enumerate(countries):
         for ring in rings:
             items.append((index, ring))
     grid = [0] * (180 * 360)
-    cell_text = []
-    length = [0]
+    cell_bytes = bytearray()
 
     def fill(x0, y0, x1, y1, value):
         for row in range(y0, y1):
@@ -266,14 +270,13 @@ def build_grid(countries):
                 fill(x0, y0, x1, y1, 1 + index)
                 return
         if x1 - x0 == 1 and y1 - y0 == 1:
-            pieces = []
+            bits = BitWriter()
             for index, ring in sorted(items, key=lambda item: item[0]):
-                pieces.append(enc(1 + index, 2) + enc(len(ring), 3) + enc_points(ring))
-            pieces.append("00\n")
-            text = "".join(pieces)
-            grid[y0 * 360 + x0] = 4096 + length[0]
-            cell_text.append(text)
-            length[0] += len(text)
+                bits.write(1 + index, COUNTRY_ID_BITS)
+                write_points(bits, ring, (x0 * UNIT, y0 * UNIT), CELL_POINT_BITS)
+            bits.write(0, COUNTRY_ID_BITS)
+            grid[y0 * 360 + x0] = 4096 + len(cell_bytes)
+            cell_bytes.extend(bits.bytes())
             return
         if x1 - x0 >= y1 - y0:
             mid = (x0 + x1) // 2
@@ -290,7 +293,7 @@ def build_grid(countries):
             recurse(*box, sub)
 
     recurse(0, 0, 360, 180, items)
-    return grid, "".join(cell_text)
+    return grid, bytes(cell_bytes)
 
 
 # ---------------------------------------------------------------- features
@@ -477,25 +480,31 @@ def main():
 
     countries = country_rings(args.naturalearth)
     if len(countries) >= 4095:
-        sys.exit("too many countries for two letters")
+        sys.exit("too many countries for a 12-bit id")
     grid, cells = build_grid(countries)
-    ring_lines = []
+    rings_table, ring_count = bytearray(COUNTRY_RINGS_MAGIC), 0
     for index, (_, _, rings) in enumerate(countries):
         for ring in rings:
+            bits = BitWriter()
+            write_points(bits, ring, (0, 0), FEATURE_POINT_BITS)
+            points = bits.bytes()
             xs = [x for x, _ in ring]
             ys = [y for _, y in ring]
-            ring_lines.append(enc(1 + index, 2) + enc(min(xs)) + enc(min(ys)) + enc(max(xs)) + enc(max(ys)) + enc_points(ring))
+            rings_table += (1 + index).to_bytes(2, "little")
+            for v in (min(xs), min(ys), max(xs), max(ys), len(points)):
+                rings_table += v.to_bytes(3, "little")
+            rings_table += points
+            ring_count += 1
     mixed = sum(1 for v in grid if v >= 4096)
-    print("countries %d, rings %d, cells: %d mixed, %d whole" % (len(countries), len(ring_lines), mixed, sum(1 for v in grid if 0 < v < 4096)))
-    # The grid as 180 lines of 360 cells keeps the file readable in an editor.
-    grid_text = "".join("".join(enc(v) for v in grid[row * 360:(row + 1) * 360]) + "\n" for row in range(180))
+    print("countries %d, rings %d, cells: %d mixed, %d whole" % (len(countries), ring_count, mixed, sum(1 for v in grid if 0 < v < 4096)))
+    grid_table = bytearray(COUNTRY_GRID_MAGIC)
+    for value in grid:
+        grid_table += value.to_bytes(3, "little")
+    grid_table += cells
     # What each table holds is documented beside its accessor (BoundaryData in PackedGeometry.swift).
-    write_tables([
-        ("boundary-countries.tsv", "".join("%s\t%s\n" % (code, name) for code, name, _ in countries)),
-        ("boundary-country-rings.txt", "".join(l + "\n" for l in ring_lines)),
-        ("boundary-country-grid.txt", grid_text),
-        ("boundary-country-cells.txt", cells),
-    ])
+    write_tables([("boundary-countries.tsv", "".join("%s\t%s\n" % (code, name) for code, name, _ in countries))])
+    write_table("boundary-country-rings.bin", bytes(rings_table))
+    write_table("boundary-country-grid.bin", bytes(grid_table))
     feature_list = features(args.naturalearth)
     peak_lines = peaks(args.naturalearth)
     print("features %d, peaks %d" % (len(feature_list), len(peak_lines)))

@@ -1,8 +1,7 @@
 /* Written by Scripts/tables.py: the size and CRC-32 of every table. Do not edit. */
 /* boundary-countries.tsv 3489 31f5670e */
-/* boundary-country-cells.txt 1278976 c50fdca8 */
-/* boundary-country-grid.txt 259379 72878edf */
-/* boundary-country-rings.txt 816609 b738f3e0 */
+/* boundary-country-grid.bin 783834 577ad000 */
+/* boundary-country-rings.bin 372966 1d8fc094 */
 /* boundary-feature-boxes.txt 74045 b400c4e0 */
 /* boundary-feature-rings.bin 933818 e7f28b33 */
 /* boundary-features.tsv 168739 ed8d5db9 */

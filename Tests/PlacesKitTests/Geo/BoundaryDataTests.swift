@@ -6,21 +6,14 @@ import Testing
 enum BoundaryTables {
     struct Vertex { var latitude: Double, longitude: Double }
 
-    /// The points of a packed ring (`count` points at `p`).
-    static func points(_ p: UnsafePointer<UInt8>, count: Int) -> [(x: Int, y: Int)] {
-        (0..<count).map { (PackedGeometry.value(p + 8 * $0, width: 4), PackedGeometry.value(p + 8 * $0 + 4, width: 4)) }
-    }
-
     /// Every vertex of every country ring.
-    static func ringVertices(_ rings: SortedTable) -> [Vertex] {
+    static func ringVertices(_ outlines: CountryOutlines) -> [Vertex] {
         var vertices: [Vertex] = []
-        var offset = 0
-        while offset < rings.count {
-            let end = rings.nextLine(after: offset) - 1
-            for point in points(rings.base + offset + 18, count: (end - offset - 18) / 8) {
-                vertices.append(Vertex(latitude: PackedGeometry.latitude(point.y), longitude: PackedGeometry.longitude(point.x)))
+        outlines.forEachRing { ring in
+            guard let points = ring.decoded() else { return }
+            for (x, y) in zip(points.xs, points.ys) {
+                vertices.append(Vertex(latitude: PackedGeometry.latitude(y), longitude: PackedGeometry.longitude(x)))
             }
-            offset = end + 1
         }
         return vertices
     }
@@ -74,61 +67,52 @@ enum BoundaryTables {
 
     @Test func everyRingLiesInItsBoxAndEveryCountryHasOne() {
         var seen = Set<Int>()
-        var previous = 0
-        let lines = BoundaryTables.lines(index.rings)
-        #expect(lines.count > 1_500)
-        for (offset, end) in lines {
-            let p = index.rings.base + offset
-            let id = PackedGeometry.value(p, width: 2)
-            #expect(id >= 1 && id <= index.countries.count)
-            #expect(id >= previous, "rings of one country must be together, in priority order")
-            previous = id
-            seen.insert(id - 1)
-            #expect((end - offset - 18) % 8 == 0)
-            let box = PackedGeometry.Box(p + 2)
-            let points = BoundaryTables.points(p + 18, count: (end - offset - 18) / 8)
-            #expect(points.count >= 3)
-            let inside = points.allSatisfy { $0.x >= box.minX && $0.x <= box.maxX && $0.y >= box.minY && $0.y <= box.maxY }
-            #expect(inside, "ring of \(index.countries[id - 1].code) leaves its box")
-            #expect(points.map(\.x).min() == box.minX && points.map(\.y).max() == box.maxY, "the box is not tight")
+        var previous = 0, rings = 0
+        index.outlines.forEachRing { ring in
+            rings += 1
+            #expect(ring.id >= 1 && ring.id <= index.countries.count)
+            #expect(ring.id >= previous, "rings of one country must be together, in priority order")
+            previous = ring.id
+            seen.insert(ring.id - 1)
+            guard let points = ring.decoded() else {
+                Issue.record("ring \(rings) of id \(ring.id) does not read")
+                return
+            }
+            let box = ring.box
+            let inside = zip(points.xs, points.ys).allSatisfy { $0 >= box.minX && $0 <= box.maxX && $1 >= box.minY && $1 <= box.maxY }
+            #expect(inside, "ring of \(index.countries[ring.id - 1].code) leaves its box")
+            #expect(points.xs.min() == box.minX && points.ys.max() == box.maxY, "the box is not tight")
         }
+        #expect(rings > 1_500)
         #expect(seen.count == index.countries.count)
     }
 
     @Test func everyGridCellIsWellFormed() {
         let unit = Int(PackedGeometry.unitsPerDegree)
         var mixed = 0, whole = 0
-        // A multi-line string literal drops the newline before its closing quotes.
-        #expect(index.grid.count == 180 * CountryIndex.rowBytes - 1)
+        #expect(index.outlines.hasGrid && index.outlines.hasRings)
         for row in 0..<180 {
-            #expect(row == 179 || index.grid.base[row * CountryIndex.rowBytes + 1440] == 10)
             for column in 0..<360 {
                 let value = index.cellValue(row: row, column: column)
                 if value == 0 { continue }
-                if value < CountryIndex.mixedCell {
+                if value < CountryOutlines.mixedCell {
                     whole += 1
                     #expect(value <= index.countries.count)
                     continue
                 }
                 mixed += 1
-                var p = index.cells.base + (value - CountryIndex.mixedCell)
-                let start = value - CountryIndex.mixedCell
-                #expect(start == 0 || index.cells.base[start - 1] == 10, "cell \(row),\(column) does not start a line")
-                var pieces = 0
-                while PackedGeometry.value(p, width: 2) != 0 {
-                    let id = PackedGeometry.value(p, width: 2)
-                    #expect(id <= index.countries.count)
-                    let count = PackedGeometry.value(p + 2, width: 3)
-                    let points = BoundaryTables.points(p + 5, count: count)
-                    let inside = points.allSatisfy {
-                        $0.x >= column * unit && $0.x <= (column + 1) * unit && $0.y >= row * unit && $0.y <= (row + 1) * unit
+                var pieces = 0, previous = 0
+                index.outlines.forEachPiece(inCell: value, row: row, column: column) { id, xs, ys in
+                    #expect(id <= index.countries.count && id >= previous, "cell \(row),\(column): ids out of order")
+                    previous = id
+                    let inside = zip(xs, ys).allSatisfy {
+                        $0 >= column * unit && $0 <= (column + 1) * unit && $1 >= row * unit && $1 <= (row + 1) * unit
                     }
                     #expect(inside, "a piece of cell \(row),\(column) leaves the cell")
                     pieces += 1
-                    p += 5 + 8 * count
+                    return true
                 }
-                #expect(pieces > 0)
-                #expect(p + 2 == index.cells.base + index.cells.count || p[2] == 10)
+                #expect(pieces > 0, "cell \(row),\(column) has no piece")
             }
         }
         #expect(mixed > 5_000 && whole > 10_000)

@@ -92,7 +92,7 @@ import Testing
                 disagreements.append("\(lat),\(lon)")
             }
         }
-        let vertices = BoundaryTables.ringVertices(index.rings)
+        let vertices = BoundaryTables.ringVertices(index.outlines)
         #expect(vertices.count > 50_000)
         for _ in 0..<5_000 {
             let vertex = vertices[Int(generator.next() % UInt64(vertices.count))]

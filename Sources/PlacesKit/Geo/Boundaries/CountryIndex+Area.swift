@@ -32,32 +32,24 @@ extension CountryIndex {
         return result
     }
 
-    /// One whole outline ring of the 1:50m country outlines: its points as stored.
+    /// One whole outline ring of the 1:50m country outlines.
     public struct OutlineRing {
-        /// Where the ring's points start: 8 bytes a point, longitude then latitude.
-        let points: UnsafePointer<UInt8>
+        let xs: [Int], ys: [Int]
         /// The number of points (at least 3).
-        public let count: Int
+        public var count: Int { xs.count }
 
         /// The ring's `i`th point.
         public func point(_ i: Int) -> (latitude: Double, longitude: Double) {
-            (PackedGeometry.latitude(PackedGeometry.value(points + 8 * i + 4, width: 4)),
-             PackedGeometry.longitude(PackedGeometry.value(points + 8 * i, width: 4)))
+            (PackedGeometry.latitude(ys[i]), PackedGeometry.longitude(xs[i]))
         }
     }
 
     /// Calls `body` with each outline ring of three or more points and its country's position in
     /// ``countries``, in the order the outlines are stored (a country's rings together).
     public func forEachRing(_ body: (_ country: Int, _ ring: OutlineRing) -> Void) {
-        var offset = 0
-        while offset < rings.count {
-            let p = rings.base + offset
-            let end = rings.nextLine(after: offset) - 1
-            // A ring's line: the country's 1-based id (2 bytes), its box (16), then its points.
-            let id = PackedGeometry.value(p, width: 2)
-            let count = (end - offset - 18) / 8
-            if id >= 1, id <= countries.count, count >= 3 { body(id - 1, OutlineRing(points: p + 18, count: count)) }
-            offset = end + 1
+        outlines.forEachRing { ring in
+            guard ring.id >= 1, ring.id <= countries.count, let points = ring.decoded() else { return }
+            body(ring.id - 1, OutlineRing(xs: points.xs, ys: points.ys))
         }
     }
 }

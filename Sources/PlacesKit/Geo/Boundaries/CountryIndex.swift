@@ -21,14 +21,7 @@ public struct CountryIndex: Sendable {
 
     /// Every country with an outline; a lookup returns a position in this array.
     public let countries: [Country]
-    let grid = BoundaryData.countryGrid
-    let cells = BoundaryData.countryCells
-    let rings = BoundaryData.countryRings
-
-    /// Bytes per grid row: 360 cells of four letters and a newline.
-    static let rowBytes = 360 * 4 + 1
-    /// Grid values from this one on are offsets (plus this) into the clipped rings of mixed cells.
-    static let mixedCell = 4096
+    let outlines = BoundaryData.countryOutlines
 
     init() {
         let table = BoundaryData.countries
@@ -50,22 +43,21 @@ public struct CountryIndex: Sendable {
         guard let (row, column) = CountryIndex.cell(latitude: latitude, longitude: longitude) else { return nil }
         let value = cellValue(row: row, column: column)
         if value == 0 { return nil }
-        if value < CountryIndex.mixedCell { return value - 1 }
+        if value < CountryOutlines.mixedCell { return value - 1 }
         let x = PackedGeometry.x(longitude: longitude), y = PackedGeometry.y(latitude: latitude)
-        var p = cells.base + (value - CountryIndex.mixedCell)
-        var current = 0, odd = false
-        while true {
-            let id = PackedGeometry.value(p, width: 2)
+        // Pieces come grouped by country: a country holds the point when an odd number of its pieces do.
+        var current = 0, odd = false, found: Int?
+        outlines.forEachPiece(inCell: value, row: row, column: column) { id, xs, ys in
             if id != current {
-                if odd { return current - 1 }
+                if odd { found = current - 1; return false }
                 current = id
                 odd = false
             }
-            if id == 0 { return nil }
-            let count = PackedGeometry.value(p + 2, width: 3)
-            if PackedGeometry.crossesOddly(p + 5, count: count, x: x, y: y) { odd.toggle() }
-            p += 5 + 8 * count
+            if PackedGeometry.crossesOddly(xs: xs, ys: ys, x: x, y: y) { odd.toggle() }
+            return true
         }
+        if found == nil, odd { found = current - 1 }
+        return found
     }
 
     /// The same answer as ``country(latitude:longitude:)`` from the whole outlines, without the grid:
@@ -75,24 +67,21 @@ public struct CountryIndex: Sendable {
     public func countryWithoutIndex(latitude: Double, longitude: Double) -> Int? {
         guard CountryIndex.cell(latitude: latitude, longitude: longitude) != nil else { return nil }
         let x = PackedGeometry.x(longitude: longitude), y = PackedGeometry.y(latitude: latitude)
-        var current = 0, odd = false
-        var offset = 0
-        while offset < rings.count {
-            let p = rings.base + offset
-            let end = rings.nextLine(after: offset) - 1
-            let id = PackedGeometry.value(p, width: 2)
-            if id != current {
-                if odd { return current - 1 }
-                current = id
+        var current = 0, odd = false, found: Int?
+        outlines.forEachRing { ring in
+            guard found == nil else { return }
+            if ring.id != current {
+                if odd { found = current - 1; return }
+                current = ring.id
                 odd = false
             }
-            if PackedGeometry.Box(p + 2).contains(x: x, y: y),
-               PackedGeometry.crossesOddly(p + 18, count: (end - offset - 18) / 8, x: x, y: y) {
+            if ring.box.contains(x: x, y: y), let points = ring.decoded(),
+               PackedGeometry.crossesOddly(xs: points.xs, ys: points.ys, x: x, y: y) {
                 odd.toggle()
             }
-            offset = end + 1
         }
-        return odd ? current - 1 : nil
+        if found == nil, odd { found = current - 1 }
+        return found
     }
 
     /// The nearest country's outline to a point outside every outline, and how far it is.
@@ -113,7 +102,7 @@ public struct CountryIndex: Sendable {
             guard value != 0 else { return }
             let unit = Int(PackedGeometry.unitsPerDegree)
             let x0 = column * unit, x1 = x0 + unit, y0 = row * unit, y1 = y0 + unit
-            if value < CountryIndex.mixedCell {
+            if value < CountryOutlines.mixedCell {
                 let d = boxDistanceKm(x: x, y: y, x0: x0, y0: y0, x1: x1, y1: y1, scale: scale)
                 if d < (best?.distanceKm ?? .infinity) { best = (value - 1, d) }
                 return
@@ -122,14 +111,10 @@ public struct CountryIndex: Sendable {
             let skip: (Int, Int, Int, Int) -> Bool = { ax, ay, bx, by in
                 (ax == bx && (ax == x0 || ax == x1)) || (ay == by && (ay == y0 || ay == y1))
             }
-            var p = cells.base + (value - CountryIndex.mixedCell)
-            while true {
-                let id = PackedGeometry.value(p, width: 2)
-                if id == 0 { return }
-                let count = PackedGeometry.value(p + 2, width: 3)
-                let d = PackedGeometry.distanceKm(p + 5, count: count, x: x, y: y, scale: scale, skip: skip)
+            outlines.forEachPiece(inCell: value, row: row, column: column) { id, xs, ys in
+                let d = PackedGeometry.distanceKm(xs: xs, ys: ys, x: x, y: y, scale: scale, skip: skip)
                 if d < (best?.distanceKm ?? .infinity) { best = (id - 1, d) }
-                p += 5 + 8 * count
+                return true
             }
         }
         for ring in 0...360 {
@@ -166,7 +151,7 @@ public struct CountryIndex: Sendable {
     }
 
     @inline(__always) func cellValue(row: Int, column: Int) -> Int {
-        PackedGeometry.value(grid.base + row * CountryIndex.rowBytes + column * 4, width: 4)
+        outlines.cellValue(row: row, column: column)
     }
 
     private func boxDistanceKm(x: Double, y: Double, x0: Int, y0: Int, x1: Int, y1: Int, scale: Double) -> Double {

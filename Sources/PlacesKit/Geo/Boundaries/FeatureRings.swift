@@ -45,19 +45,10 @@ struct FeatureRings: @unchecked Sendable {
     }
 
     /// Whether a point lies inside an odd number of rings (the even-odd rule), as
-    /// ``PackedGeometry/crossesOddly(_:count:x:y:)`` counts the crossings of one.
+    /// ``PackedGeometry/crossesOddly(xs:ys:x:y:)`` counts the crossings of one.
     static func containsOddly(_ rings: [(xs: [Int], ys: [Int])], x: Double, y: Double) -> Bool {
         var odd = false
-        for ring in rings where ring.xs.count >= 3 {
-            var px = Double(ring.xs[ring.xs.count - 1]), py = Double(ring.ys[ring.ys.count - 1])
-            for (cx, cy) in zip(ring.xs.lazy.map(Double.init), ring.ys.lazy.map(Double.init)) {
-                if (cy > y) != (py > y) {
-                    let crossing = px + (y - py) * (cx - px) / (cy - py)
-                    if x < crossing { odd.toggle() }
-                }
-                px = cx; py = cy
-            }
-        }
+        for ring in rings where PackedGeometry.crossesOddly(xs: ring.xs, ys: ring.ys, x: x, y: y) { odd.toggle() }
         return odd
     }
 }

@@ -16,21 +16,18 @@ enum BoundaryData {
     static var peaks: SortedTable { SortedTable(places_boundary_peaks()) }
     /// Countries and territories with outlines: `CC<TAB>name`; the line number is the index.
     static var countries: SortedTable { SortedTable(places_boundary_countries()) }
-    /// Every ring of every country: index, bounding box, points.
-    static var countryRings: SortedTable { SortedTable(places_boundary_country_rings()) }
-    /// One-degree cells: sea, one whole country, or the offset of clipped rings in ``countryCells``.
-    static var countryGrid: SortedTable { SortedTable(places_boundary_country_grid()) }
-    /// The country rings clipped to each mixed cell.
-    static var countryCells: SortedTable { SortedTable(places_boundary_country_cells()) }
+    /// Every ring of every country, and the one-degree grid with the rings clipped to each mixed cell.
+    static var countryOutlines: CountryOutlines { CountryOutlines() }
 }
 
-/// Polygons packed as text, read in place: the coordinate format of the boundary tables.
+/// The coordinate format of the boundary tables, and the tests on their rings.
 ///
-/// A coordinate is an integer number of 1/32768 degree (about 3.4 m) counted from 180° W or 90° S, written
-/// as four characters of a 64-letter alphabet (`0` = 48 to `o` = 111, six bits each, most significant
-/// first); a point is x then y, eight characters. Whole degrees are exact, so rings clipped to one-degree
-/// cells keep their cell edges exactly. Nothing is decoded until a ring is tested, which is why a lookup in
-/// a fresh process costs microseconds.
+/// A coordinate is an integer number of 1/32768 degree (about 3.4 m) counted from 180° W or 90° S. Text
+/// tables write one as four characters of a 64-letter alphabet (`0` = 48 to `o` = 111, six bits each,
+/// most significant first), a point as x then y, eight characters; outline tables write runs of points as
+/// bits (``BitStream``). Whole degrees are exact, so rings clipped to one-degree cells keep their cell
+/// edges exactly. Nothing is decoded until a ring is tested, which is why a lookup in a fresh process
+/// costs microseconds.
 enum PackedGeometry {
     /// Quantisation steps per degree.
     static let unitsPerDegree = 32768.0
@@ -64,6 +61,11 @@ enum PackedGeometry {
     struct Box: Equatable {
         var minX: Int, minY: Int, maxX: Int, maxY: Int
 
+        init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
+            self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
+        }
+
+        /// The box written as text at `p`.
         init(_ p: UnsafePointer<UInt8>) {
             minX = PackedGeometry.value(p, width: 4)
             minY = PackedGeometry.value(p + 4, width: 4)
@@ -82,23 +84,20 @@ enum PackedGeometry {
     }
 
     /// Whether a horizontal ray from (x, y) eastwards crosses the ring's edges an odd number of times.
-    /// The ring is `count` points at `p`, the closing edge implied. A vertex exactly at the ray's height
+    /// The ring's points are `xs` and `ys`, the closing edge implied. A vertex exactly at the ray's height
     /// counts as above it, so a ray through a vertex is counted once.
-    @inline(__always) static func crossesOddly(_ p: UnsafePointer<UInt8>, count: Int, x: Double, y: Double) -> Bool {
+    static func crossesOddly(xs: [Int], ys: [Int], x: Double, y: Double) -> Bool {
+        let count = min(xs.count, ys.count)
         guard count >= 3 else { return false }
         var odd = false
-        var last = p + 8 * (count - 1)
-        var px = Double(value(last, width: 4)), py = Double(value(last + 4, width: 4))
-        var q = p
-        for _ in 0..<count {
-            let cx = Double(value(q, width: 4)), cy = Double(value(q + 4, width: 4))
+        var px = Double(xs[count - 1]), py = Double(ys[count - 1])
+        for i in 0..<count {
+            let cx = Double(xs[i]), cy = Double(ys[i])
             if (cy > y) != (py > y) {
                 let crossing = px + (y - py) * (cx - px) / (cy - py)
                 if x < crossing { odd.toggle() }
             }
             px = cx; py = cy
-            last = q
-            q += 8
         }
         return odd
     }
@@ -106,20 +105,18 @@ enum PackedGeometry {
     /// The least distance in kilometres from a point to the ring's edges, on a flat projection centred on
     /// the point (longitudes shrunk by the cosine of its latitude; good to a few per cent within a
     /// thousand kilometres). Edges for which `skip` is true (cell borders added by clipping) are left out.
-    static func distanceKm(_ p: UnsafePointer<UInt8>, count: Int, x: Double, y: Double, scale: Double,
+    static func distanceKm(xs: [Int], ys: [Int], x: Double, y: Double, scale: Double,
                            skip: (Int, Int, Int, Int) -> Bool = { _, _, _, _ in false }) -> Double {
+        let count = min(xs.count, ys.count)
         guard count >= 2 else { return .infinity }
         var best = Double.infinity
-        let last = p + 8 * (count - 1)
-        var ax = value(last, width: 4), ay = value(last + 4, width: 4)
-        var q = p
-        for _ in 0..<count {
-            let bx = value(q, width: 4), by = value(q + 4, width: 4)
+        var ax = xs[count - 1], ay = ys[count - 1]
+        for i in 0..<count {
+            let bx = xs[i], by = ys[i]
             if !skip(ax, ay, bx, by) {
                 best = min(best, segmentDistance(x: x, y: y, ax: ax, ay: ay, bx: bx, by: by, scale: scale))
             }
             ax = bx; ay = by
-            q += 8
         }
         return best * kmPerDegree / unitsPerDegree
     }

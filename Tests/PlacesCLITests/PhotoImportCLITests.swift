@@ -133,6 +133,10 @@ import Testing
         let sinceForGPX = try runner.run(["import", gpx.path, "--since", "2024-01-01"])
         #expect(sinceForGPX.status == 64)
         #expect(sinceForGPX.stderr.contains("--since is for photos and videos"))
+        // A KML option given to photos is refused, never silently ignored.
+        let folderTagsForPhoto = try runner.run(["import", photo, "--folder-tags"])
+        #expect(folderTagsForPhoto.status == 64)
+        #expect(folderTagsForPhoto.stderr.contains("--folder-tags is for the folders of KML files, not photos and videos"), "\(folderTagsForPhoto.stderr)")
         #expect(!FileManager.default.fileExists(atPath: runner.journal.path))
     }
 

@@ -13,7 +13,7 @@ public struct ImportInputs: Sendable {
         /// Whether an import of this kind uses `setting`.
         public func accepts(_ setting: Setting) -> Bool {
             switch (self, setting) {
-            case (.interchange, .format), (.interchange, .update): return true
+            case (.interchange, .format), (.interchange, .update), (.interchange, .folderTags): return true
             case (.interchange, _): return false
             case (.photos, .dateRange), (.photos, .radius), (.photos, .skippedList): return true
             case (.photos, _): return false
@@ -35,6 +35,8 @@ public struct ImportInputs: Sendable {
         case radius
         /// Every file or entry skipped, listed.
         case skippedList
+        /// The folder a place is filed in (KML) made one of its tags.
+        case folderTags
     }
 
     /// Why the paths are not one kind of import.

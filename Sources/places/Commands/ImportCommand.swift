@@ -196,7 +196,8 @@ enum ImportCommand: PlacesCommand {
     static func kindOptions(_ options: Options) -> [(name: String, setting: ImportInputs.Setting, given: Bool)] {
         [("--format", .format, options.format != nil && options.format != "auto"), ("--update", .update, options.update),
          ("--since", .dateRange, options.since != nil), ("--until", .dateRange, options.until != nil),
-         ("--radius", .radius, options.radius != nil), ("--verbose", .skippedList, options.verbose)]
+         ("--radius", .radius, options.radius != nil), ("--verbose", .skippedList, options.verbose),
+         ("--folder-tags", .folderTags, options.folderTags)]
     }
 
     /// Refuses the first option given that the kind of import does not use, naming the option and the kind.
@@ -209,6 +210,8 @@ enum ImportCommand: PlacesCommand {
             case (.update, .photos): throw UsageError("--update is for GeoJSON, GPX, KML or CSV files, not photos")
             case (.update, .locationHistory): throw UsageError("--update is for GeoJSON, GPX, KML or CSV files, not location history")
             case (.radius, .locationHistory): throw UsageError("--radius is for photos and videos; location history keeps 200 m")
+            case (.folderTags, .photos): throw UsageError("--folder-tags is for the folders of KML files, not photos and videos")
+            case (.folderTags, .locationHistory): throw UsageError("--folder-tags is for the folders of KML files, not location history")
             default: throw UsageError("\(option.name) does not apply to \(kind == .photos ? "photos and videos" : "Google location history")")
             }
         }

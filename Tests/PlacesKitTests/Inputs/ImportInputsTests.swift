@@ -92,7 +92,7 @@ import PlacesTestSupport
         let taken = Dictionary(uniqueKeysWithValues: ImportInputs.Kind.allCases.map { kind in
             (kind, ImportInputs.Setting.allCases.filter(kind.accepts))
         })
-        #expect(taken[.interchange] == [.format, .update])
+        #expect(taken[.interchange] == [.format, .update, .folderTags])
         #expect(taken[.photos] == [.dateRange, .radius, .skippedList])
         #expect(taken[.locationHistory] == [.dateRange, .skippedList])
     }

@@ -44,7 +44,8 @@ public struct DirectoryWalker: Sendable {
 
     /// A walker reading directories with `readdir` (or `readDirectory`), at most `maximumDepth` deep.
     public init(maximumDepth: Int = 64,
-                readDirectory: @escaping @Sendable (String) throws(FileError) -> [FileSystem.DirectoryEntry] = FileSystem.entries) {
+                readDirectory: @escaping @Sendable (String) throws(FileError) -> [FileSystem.DirectoryEntry]
+                    = { (folder: String) throws(FileError) in try FileSystem.entries(folder) }) {
         self.maximumDepth = maximumDepth
         self.readDirectory = readDirectory
     }

@@ -110,6 +110,17 @@ public enum MapOutlines {
         return runs
     }
 
+    /// The coarsest view, in kilometres per canvas unit, that still draws rivers. Natural Earth's rivers
+    /// lie up to about a kilometre off the real river, which is under 8 units only while a unit spans
+    /// 125 m or more: nearer in, over a few streets, a river would run off its valley, so it is left out
+    /// (a region's own waterways draw the river there).
+    public static let riverKilometresPerUnit = 0.125
+
+    /// Whether a view of `kilometresPerUnit` draws Natural Earth's rivers; see ``riverKilometresPerUnit``.
+    public static func drawsRivers(kilometresPerUnit: Double) -> Bool {
+        kilometresPerUnit >= riverKilometresPerUnit
+    }
+
     /// The shapes of one scale that touch a box, land first, then lakes, rivers and borders.
     ///
     /// The box may run past ±180°: shapes in the part beyond are returned moved by a whole turn, so a

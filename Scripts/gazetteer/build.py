@@ -26,6 +26,7 @@ Sources:
 * ``airportsdata`` (MIT) - airports with IATA and ICAO codes; Natural Earth ranks and names them.
 * Natural Earth - peaks, volcanoes, ranges, deserts, regions, seas, lakes, rivers, US parks, islands
   (``features.py``), each with a kind, rank and bounding box.
+* ``feature-names.tsv`` - the names in local scripts of Natural Earth features it names in English alone.
 * The curated sights, each checked to lie within 25 km of its town, or the distance its table sets
   with a ``# town-within-km: N`` line (the build fails naming the row).
 
@@ -71,6 +72,7 @@ PACKAGES = {
     "babel": cldr.BABEL,
 }
 SIGHTS = os.path.join(ROOT, "Scripts", "gazetteer", "sights")
+FEATURE_NAMES = os.path.join(ROOT, "Scripts", "gazetteer", "feature-names.tsv")
 # The table format the Swift side reads (GazetteerSchema.formatVersion); raise both together.
 FORMAT = 3
 
@@ -347,6 +349,12 @@ def main():
                     break
         aliases = set(unit["aliases"] if unit else [])
         aliases.update(historic.get(rkey, []))
+        # Shown and found in the form people write; the ISO sorting form stays findable as an alias.
+        natural = admin.common_name(admin.natural_name(name, aliases), aliases, unit["type"] if unit else "",
+                                    max(members[rkey], key=lambda p: (p["pop"], -p["id"]))["name"])
+        if natural != name:
+            aliases.add(name)
+            name = natural
         lat, lon = unit_point(members[rkey])
         regions[rkey] = {"name": name, "lat": lat, "lon": lon, "pop": sum(p["pop"] for p in members[rkey]),
                          "iso": iso, "aliases": sorted(clean(a) for a in aliases if clean(a))}
@@ -363,9 +371,15 @@ def main():
         if not unit or not unit["name"] or ckey.rsplit(".", 1)[0] not in regions:
             continue
         lat, lon = unit_point(county_members[ckey])
-        counties[ckey] = {"name": clean(unit["name"]), "lat": lat, "lon": lon,
+        name = clean(unit["name"])
+        aliases = set(unit["aliases"])
+        natural = admin.natural_name(name, aliases)
+        if natural != name:
+            aliases.add(name)
+            name = natural
+        counties[ckey] = {"name": name, "lat": lat, "lon": lon,
                           "pop": sum(p["pop"] for p in county_members[ckey]),
-                          "iso": unit["iso"], "aliases": sorted(clean(a) for a in unit["aliases"] if clean(a))}
+                          "iso": unit["iso"], "aliases": sorted(clean(a) for a in aliases if clean(a))}
     for p in places:
         if p["a2"] and "%s.%s.%s" % (p["cc"], p["a1"], p["a2"]) not in counties:
             p["a2"] = ""
@@ -391,6 +405,7 @@ def main():
         return best
 
     found = features.natural_earth(natural_earth_folder)
+    features.add_local_names(found, FEATURE_NAMES)
     airports = features.airports(os.path.join(CACHE, PACKAGES["airportsdata"][1]), natural_earth_folder)
     found += airports
     # GeoNames lists airport codes among a town's names ("LAX" for Los Angeles): they belong to the airport.

@@ -377,6 +377,24 @@ def sights(folder):
     return out
 
 
+def add_local_names(found, path):
+    """Adds the names of ``path`` (``feature-names.tsv``: name, kind, local names) to the features of that
+    name and kind as other names; a row that names no feature stops the build."""
+    by_key = defaultdict(list)
+    for f in found:
+        by_key[(f["name"], f["kind"])].append(f)
+    with open(path, encoding="utf-8") as rows:
+        for number, line in enumerate(rows, start=1):
+            line = line.rstrip("\n")
+            if not line.strip() or line.startswith("#") or line.startswith("name\t"):
+                continue
+            cells = line.split("\t")
+            if len(cells) != 3 or (cells[0], cells[1]) not in by_key:
+                raise SystemExit("%s:%d: no Natural Earth %s named %r" % (os.path.relpath(path), number, cells[1:2], cells[0]))
+            for f in by_key[(cells[0], cells[1])]:
+                f["aliases"] = f["aliases"] + [n for n in cells[2].split("|") if n.strip()]
+
+
 def haversine(lat1, lon1, lat2, lon2):
     import math
     p1, p2 = math.radians(lat1), math.radians(lat2)

@@ -1,26 +1,43 @@
 #!/usr/bin/env python3
-"""Writes Sources/PlacesData/Tables/map-font.txt: the outlines of DejaVu Sans (Bitstream Vera
-licence, free to embed) for the characters map labels use (Latin, Greek, Cyrillic), so that `places map -o map.png` draws text
-with no font installed.
+"""Writes Sources/PlacesData/Tables/map-font.bin: the outlines of DejaVu Sans (Bitstream Vera
+licence, free to embed) for the characters map labels use (Latin, Greek, Cyrillic, Hebrew, Arabic and its
+presentation forms), so that `places map -o map.png` draws text with no font installed.
 
 Needs fontTools (`pip install fonttools`) and the DejaVu Sans font (Debian: fonts-dejavu-core).
-Usage: python3 Scripts/map/build-font.py [path/to/DejaVuSans.ttf]
+Usage: python3 Scripts/map/build-font.py [DejaVuSans.ttf [DroidSansFallback.ttf]]
 
-Each glyph is one line: `codepoint advance contour|contour|…`, where a contour is `x,y x,y …` in
-units of 1/256 em, y upwards from the baseline. Quadratic curves are flattened to 4 segments each,
-which is finer than a 10–20 px label can show.
+Outlines are in units of 1/256 em, y upwards from the baseline; quadratic curves are flattened to 4
+segments each, which is finer than a 10–20 px label can show.
 
 Chinese, Japanese and Korean letters come from Droid Sans Fallback (Apache License 2.0; Debian:
 fonts-droid-fallback), only those the bundled gazetteer's names use (read from its key table) and the
-kana, as bitmaps: outlines of thousands of ideographs would take megabytes. Such a glyph is one line
-`codepoint advance =SIZE,BOTTOM,HEX`: a SIZE × SIZE bitmap over the em square from x 0 and y BOTTOM
-(1/256 em), rows top first, each row ceil(SIZE/4) hex digits, the leftmost pixel the highest bit.
-Usage with both fonts: python3 Scripts/map/build-font.py [DejaVuSans.ttf [DroidSansFallback.ttf]]
+kana, as BITMAP_SIZE × BITMAP_SIZE bitmaps over the em square from x 0 and y BITMAP_BOTTOM: outlines of
+thousands of ideographs would take megabytes.
+
+Arabic letters join: the table also holds, for each letter, the presentation forms DejaVu draws
+(isolated, final, initial, medial, read from Unicode's decompositions of those forms), and the lam-alef
+ligatures; MapFont+Shaping.swift picks the form from the neighbours and lays right-to-left text out.
+
+Layout (little-endian; bits least significant first, as Scripts/pointcode.py writes them):
+  header   "PMFT", version (1 byte), bitmap size (1), bitmap bottom (1, two's complement), point bits (1),
+           glyph count (4), form count (4)
+  index    per glyph, by code point: code point | advance << 21 (4), stream offset | bitmap flag << 31
+           (4); then the end offset of the last stream (4)
+  forms    per letter or lam-alef pair: first, second (0 for a letter), isolated, final, initial, medial
+           (2 each; 0 where DejaVu has no such form)
+  streams  per glyph, byte-aligned: an outline is its contour count (8 bits), then each contour as a run
+           of points (pointcode.write_points) shifted by POINT_SHIFT so that every coordinate is positive;
+           a bitmap is a Rice parameter (5 bits), then the lengths of its alternating runs of clear and set
+           pixels, rows top first, Rice coded, starting with a clear run.
 """
 import os
 import sys
 
+import struct
+import unicodedata
+
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from pointcode import BitWriter, write_points, rice_bits  # noqa: E402
 from tables import write_table  # noqa: E402
 from fontTools.ttLib import TTFont
 from fontTools.pens.recordingPen import DecomposingRecordingPen
@@ -32,11 +49,15 @@ KEYS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sou
 # The bitmap grid of a CJK glyph, and where its em square starts below the baseline (1/256 em).
 BITMAP_SIZE = 24
 BITMAP_BOTTOM = -32
-# Printable ASCII, Latin-1, Latin Extended-A, Greek and Coptic, Cyrillic and its supplement, and a few
-# marks map names use. (Hebrew and Arabic are left out: they run right to left, and Arabic letters join,
-# which glyph-by-glyph drawing cannot do; the PNG writes those names in Latin instead.)
+# Coordinates are stored plus this, so that every one is positive and fits POINT_BITS bits.
+POINT_SHIFT = 512
+POINT_BITS = 11
+# Printable ASCII, Latin-1, Latin Extended-A, Greek and Coptic, Cyrillic and its supplement, Hebrew,
+# Arabic, the Arabic presentation forms (A and B), and a few marks map names use.
 CODEPOINTS = (list(range(0x20, 0x7F)) + list(range(0xA0, 0x180)) + list(range(0x370, 0x400)) + list(range(0x400, 0x530))
+              + list(range(0x590, 0x700)) + list(range(0xFB50, 0xFE00)) + list(range(0xFE70, 0xFF00))
               + [0x2018, 0x2019, 0x201C, 0x201D, 0x2013, 0x2014, 0x2026, 0x00B0, 0x2032])
+FORMS = ("isolated", "final", "initial", "medial")
 
 font = TTFont(FONT)
 scale = 256 / font["head"].unitsPerEm
@@ -87,15 +108,24 @@ def flattened(font, glyphs, name):
     return contours
 
 
-lines = []
+glyphs_out = {}  # code point: (advance, contours in 1/256 em) or (advance, bitmap rows as ints)
 for cp in sorted(set(CODEPOINTS)):
     name = cmap.get(cp)
     if name is None:
         continue
-    contours = flattened(font, glyphs, name)
-    text = "|".join(" ".join(f"{q(x)},{q(y)}" for x, y in c) for c in contours)
-    advance = q(font["hmtx"][name][0])
-    lines.append(f"{cp} {advance} {text}".rstrip())
+    contours = [[(q(x), q(y)) for x, y in c] for c in flattened(font, glyphs, name)]
+    glyphs_out[cp] = (q(font["hmtx"][name][0]), contours)
+
+# The Arabic letters' joining forms, from the decompositions of the presentation forms DejaVu draws.
+joining = {}
+for cp in glyphs_out:
+    decomposition = unicodedata.decomposition(chr(cp)).split()
+    if len(decomposition) < 2 or decomposition[0].strip("<>") not in FORMS:
+        continue
+    base = tuple(int(d, 16) for d in decomposition[1:])
+    if len(base) > 2 or not all(0x600 <= b < 0x700 for b in base):
+        continue
+    joining.setdefault(base, {})[decomposition[0].strip("<>")] = cp
 
 
 def is_cjk(cp):
@@ -106,7 +136,7 @@ def is_cjk(cp):
 
 def bitmap(contours, em):
     """The contours filled (non-zero winding) on the BITMAP_SIZE grid, 4 × 4 samples a pixel, a pixel set
-    when 5 or more are inside: thin strokes stay visible. Returns the rows' hex digits."""
+    when 5 or more are inside: thin strokes stay visible. Returns the rows as numbers, the leftmost pixel in the highest bit."""
     pixel = em / BITMAP_SIZE
     edges = [(a, b) for c in contours for a, b in zip(c, c[1:] + c[:1]) if a[1] != b[1]]
     rows = []
@@ -135,8 +165,8 @@ def bitmap(contours, em):
         value = 0
         for column in range(BITMAP_SIZE):
             value = value << 1 | (counts[column] >= 5)
-        rows.append("%0*x" % ((BITMAP_SIZE + 3) // 4, value))
-    return "".join(rows)
+        rows.append(value)
+    return rows
 
 
 # CJK letters the gazetteer's names use (its keys keep them as written), and all kana.
@@ -156,10 +186,51 @@ for cp in sorted(wanted):
         missing += name is None
         continue
     advance = int(round(cjk_font["hmtx"][name][0] * 256 / cjk_em))
-    lines.append(f"{cp} {advance} ={BITMAP_SIZE},{BITMAP_BOTTOM},{bitmap(flattened(cjk_font, cjk_glyphs, name), cjk_em)}")
-lines.sort(key=lambda line: int(line.split(" ", 1)[0]))
+    glyphs_out[cp] = (advance, bitmap(flattened(cjk_font, cjk_glyphs, name), cjk_em))
 print(f"CJK: {len(wanted) - missing} of {len(wanted)} letters the gazetteer uses, as bitmaps")
 
-body = "\n".join(lines)
-write_table("map-font.txt", body)
-print(f"{len(lines)} glyphs, {len(body)} bytes")
+
+def outline_stream(contours):
+    bits = BitWriter()
+    contours = [c for c in contours if len(c) >= 3][:255]
+    bits.write(len(contours), 8)
+    for contour in contours:
+        shifted = [(x + POINT_SHIFT, y + POINT_SHIFT) for x, y in contour]
+        assert all(0 <= v < 1 << POINT_BITS for p in shifted for v in p), contour
+        write_points(bits, shifted, (0, 0), POINT_BITS)
+    return bits.bytes()
+
+
+def bitmap_stream(rows):
+    pixels = [row >> (BITMAP_SIZE - 1 - column) & 1 for row in rows for column in range(BITMAP_SIZE)]
+    runs, current, length = [], 0, 0
+    for pixel in pixels:
+        if pixel == current:
+            length += 1
+        else:
+            runs.append(length)
+            current, length = pixel, 1
+    runs.append(length)
+    k = min(range(16), key=lambda k: (sum(rice_bits(r, k) for r in runs), k))
+    bits = BitWriter()
+    bits.write(k, 5)
+    for run in runs:
+        bits.rice(run, k)
+    return bits.bytes()
+
+
+index, streams = [], bytearray()
+for cp in sorted(glyphs_out):
+    advance, shape = glyphs_out[cp]
+    is_bitmap = bool(shape) and isinstance(shape[0], int)
+    assert 0 <= advance < 1 << 11 and cp < 1 << 21
+    index.append(struct.pack("<II", cp | advance << 21, len(streams) | is_bitmap << 31))
+    streams += bitmap_stream(shape) if is_bitmap else outline_stream(shape)
+forms = []
+for base in sorted(joining):
+    first, second = base if len(base) == 2 else (base[0], 0)
+    forms.append(struct.pack("<6H", first, second, *(joining[base].get(f, 0) for f in FORMS)))
+header = b"PMFT" + struct.pack("<BBbBII", 1, BITMAP_SIZE, BITMAP_BOTTOM, POINT_BITS, len(index), len(forms))
+body = header + b"".join(index) + struct.pack("<I", len(streams)) + b"".join(forms) + bytes(streams)
+write_table("map-font.bin", body)
+print(f"{len(index)} glyphs, {len(forms)} joining entries, {len(body)} bytes")

@@ -235,11 +235,11 @@ import Testing
     }
 
     @Test func namesInOtherScriptsAreWrittenInLatinInThePNG() throws {
-        // The same map twice: names in a script the font lacks (Hebrew), and the Latin names the PNG
+        // The same map twice: names in a script the font lacks (Devanagari), and the Latin names the PNG
         // should fall back to.
         let native = try PlacesRunner(), latin = try PlacesRunner()
         defer { native.removeAll(); latin.removeAll() }
-        for (name, fallback, at) in [("הכותל המערבי", "Western Wall", "31.7767,35.2345"), ("Louvre", "Louvre", "48.8606,2.3376")] {
+        for (name, fallback, at) in [("ताज महल", "Taj Mahal", "27.1751,78.0421"), ("Louvre", "Louvre", "48.8606,2.3376")] {
             _ = try native.add(name, at, ["--force"])
             _ = try latin.add(fallback, at, ["--force"])
         }
@@ -247,9 +247,27 @@ import Testing
         #expect(try native.run(["map", "-o", a.path]).status == 0)
         #expect(try latin.run(["map", "-o", b.path]).status == 0)
         #expect(try Data(contentsOf: a) == Data(contentsOf: b), "the PNG draws other names than the Latin ones")
-        // The SVG keeps every name as written: a browser has the fonts.
-        let svg = native.directory.appendingPathComponent("a.svg")
-        #expect(try native.run(["map", "-o", svg.path]).status == 0)
+    }
+
+    /// Hebrew and Arabic names are drawn in their own letters: not as the Latin name, and not as `?`.
+    @Test func hebrewAndArabicNamesAreDrawnAsWrittenInThePNG() throws {
+        func png(_ names: [String]) throws -> Data {
+            let runner = try PlacesRunner()
+            defer { runner.removeAll() }
+            for (name, at) in zip(names, ["31.7767,35.2345", "30.0444,31.2357"]) { _ = try runner.add(name, at, ["--force"]) }
+            let file = runner.directory.appendingPathComponent("map.png")
+            #expect(try runner.run(["map", "-o", file.path]).status == 0)
+            return try Data(contentsOf: file)
+        }
+        let native = try png(["הכותל המערבי", "القاهرة"])
+        #expect(native != (try png(["Western Wall", "Cairo"])), "drawn as the Latin names")
+        #expect(native != (try png(["????? ??????", "???????"])), "drawn as question marks")
+        // The SVG keeps every name as written too: a browser has the fonts.
+        let runner = try PlacesRunner()
+        defer { runner.removeAll() }
+        _ = try runner.add("הכותל המערבי", "31.7767,35.2345", ["--force"])
+        let svg = runner.directory.appendingPathComponent("a.svg")
+        #expect(try runner.run(["map", "-o", svg.path]).status == 0)
         let text = try String(contentsOf: svg, encoding: .utf8)
         #expect(text.contains("הכותל המערבי"))
     }

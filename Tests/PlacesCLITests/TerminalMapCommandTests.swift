@@ -79,18 +79,28 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: runner.directory.appendingPathComponent("x.svg").path))
     }
 
-    /// Four London pins within 5 km: the 1:10m Thames runs through the drawing, where the world outlines
-    /// had nothing but inland.
-    @Test func aCityMapDrawsTheFinerOutlines() throws {
+    /// London pins 35 km apart: the 1:10m Thames runs through the drawing, where the world outlines
+    /// had nothing but inland. Pins within a kilometre draw no river: at that scale the 1:10m line would
+    /// run off the river's valley.
+    @Test func aCityMapDrawsTheFinerOutlinesAndAStreetMapLeavesOutTheRivers() throws {
         let runner = try PlacesRunner()
         defer { runner.removeAll() }
-        _ = try runner.add("British Museum", "51.5194,-0.1270")
+        _ = try runner.add("Kew Gardens", "51.4787,-0.2956")
         _ = try runner.add("Tate Modern", "51.5076,-0.0994")
-        _ = try runner.add("Borough Market", "51.5055,-0.0910")
-        _ = try runner.add("Southbank Centre", "51.5067,-0.1166")
+        _ = try runner.add("Thames Barrier", "51.4973,0.0370")
         let result = try runner.run(["map", "--terminal", "--width", "80"], environment: ["LINES": "40"])
         #expect(result.status == 0, "\(result.stderr)")
         let dots = Self.mapRows(result.stdout).joined().filter(Self.isBraille).count
         #expect(dots > 30, "\(dots) cells of river and outline")
+
+        let streets = try PlacesRunner()
+        defer { streets.removeAll() }
+        _ = try streets.add("Tate Modern", "51.5076,-0.0994")
+        _ = try streets.add("Borough Market", "51.5055,-0.0910")
+        _ = try streets.add("Millennium Bridge", "51.5095,-0.0985")
+        let near = try streets.run(["map", "--terminal", "--width", "80"], environment: ["LINES": "40"])
+        #expect(near.status == 0, "\(near.stderr)")
+        let nearDots = Self.mapRows(near.stdout).joined().filter(Self.isBraille).count
+        #expect(nearDots < dots / 4, "\(nearDots) cells of outline over a few streets")
     }
 }

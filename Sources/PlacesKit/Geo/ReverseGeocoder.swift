@@ -62,6 +62,15 @@ public struct ReverseGeocoder: Sendable {
 
     /// How near a town a point counts as ashore in its country, whatever the outlines say.
     public static let ashoreNearTownKm = 1.0
+    /// The most a city's size widens that: a city of 100,000 spans a few kilometres, and the 1:50m
+    /// outline can leave its waterfront in the sea (downtown Miami, 1.4 km from its centre).
+    public static let ashoreNearCityKm = 2.5
+
+    /// How near a town of `population` a point counts as ashore: a kilometre, widened with the square
+    /// root of the population (the radius of a city grows with it) up to ``ashoreNearCityKm``.
+    static func ashoreKm(population: Int) -> Double {
+        min(ashoreNearCityKm, max(ashoreNearTownKm, Double(max(population, 0)).squareRoot() / 250))
+    }
     /// How near a sight a point takes the sight's region and district.
     public static let sightRegionKm = 1.0
 
@@ -80,9 +89,9 @@ public struct ReverseGeocoder: Sendable {
         var result = ReverseGeocodeResult(nearest: nearest.first)
         result.address = gazetteer.regionAddress(latitude: latitude, longitude: longitude)
         var placement = locator.placement(latitude: latitude, longitude: longitude)
-        // A point within a kilometre of a town is ashore in the town's country, whatever the 1:50m outline
-        // says (Oía sits on a cliff the outline leaves in the sea).
-        if let town = nearest.first, town.distanceKm <= ReverseGeocoder.ashoreNearTownKm,
+        // A point within a kilometre of a town (more of a city) is ashore in the town's country, whatever
+        // the 1:50m outline says (Oía sits on a cliff the outline leaves in the sea).
+        if let town = nearest.first, town.distanceKm <= ReverseGeocoder.ashoreKm(population: town.entry.population),
            placement?.offshore ?? true, placement.map({ $0.code == town.entry.countryCode }) ?? true {
             placement = CountryLocator.Placement(code: town.entry.countryCode, name: locator.name(of: town.entry.countryCode),
                                                  offshore: false)

@@ -109,6 +109,7 @@ struct HTMLMapData {
         if let box = detailBox() {
             out += ",\"detail\":" + Self.layerJSON(MapOutlines.shapes(scale: scene.outlineScale, west: box.west, south: box.south,
                                                                    east: box.east, north: box.north), withRivers: true)
+            out += ",\"riverKilometresPerPixel\":\(number(MapOutlines.riverKilometresPerUnit))"
             out += ",\"detailBox\":[\(number(box.west)),\(number(box.south)),\(number(box.east)),\(number(box.north))]"
         }
         return out + ",\"context\":" + contextJSON() + "}"

@@ -112,10 +112,19 @@ extension HTMLMapPage {
     L.rectangle([[b[1], b[0]], [b[3], b[2]]], { renderer: landRenderer, pane: 'land', interactive: false, stroke: false,
                                                 fillColor: '#dde9f0', fillOpacity: 1 }).addTo(map);
     drawLayer(outlines.detail);
-    // Rivers, as the SVG map draws them at this scale.
+    // Rivers, as the SVG map draws them at this scale, and like it only while a pixel spans enough
+    // ground that the river lies on its valley (zoomed in over a few streets it would run off it).
     if (outlines.detail.rivers && outlines.detail.rivers.length) {
-      L.polyline(copies(outlines.detail.rivers, false), { renderer: landRenderer, pane: 'land', interactive: false,
-        color: '#9cc0d8', weight: 2, lineJoin: 'round', lineCap: 'round' }).addTo(map);
+      var rivers = L.polyline(copies(outlines.detail.rivers, false), { renderer: landRenderer, pane: 'land', interactive: false,
+        color: '#9cc0d8', weight: 2, lineJoin: 'round', lineCap: 'round' });
+      var showRivers = function () {
+        var kilometresPerPixel = 40075.016686 * Math.cos(map.getCenter().lat * Math.PI / 180) / Math.pow(2, map.getZoom() + 8);
+        var shown = kilometresPerPixel >= outlines.riverKilometresPerPixel;
+        if (shown && !map.hasLayer(rivers)) rivers.addTo(map);
+        if (!shown && map.hasLayer(rivers)) map.removeLayer(rivers);
+      };
+      map.on('zoomend', showRivers);
+      showRivers();
     }
   }
 

@@ -40,7 +40,8 @@ struct MapScene {
     /// The Natural Earth scale the view is drawn at.
     var outlineScale: MapOutlines.Scale { MapOutlines.Scale.forView(viewport) }
 
-    /// The base layers in view as canvas points, land first, then lakes, rivers and borders.
+    /// The base layers in view as canvas points, land first, then lakes, rivers and borders; rivers only
+    /// at the scales they are accurate at (``MapOutlines/drawsRivers(kilometresPerUnit:)``).
     ///
     /// A view wider than the world shows each shape once (the window is centred on 0°, so the tiles
     /// fill one turn exactly and the rest is padding); a narrower view across the antimeridian gets the
@@ -50,8 +51,9 @@ struct MapScene {
         let wide = v.maxX - v.minX >= 1
         let west = wide ? -180 : v.west, east = wide ? 180 : v.east
         let shapes = MapOutlines.shapes(scale: outlineScale, west: west, south: v.south, east: east, north: v.north)
+        let rivers = MapOutlines.drawsRivers(kilometresPerUnit: v.kilometresPerUnit)
         return shapes.compactMap { shape in
-            guard let points = canvasPoints(longitudes: shape.longitudes, latitudes: shape.latitudes) else { return nil }
+            guard rivers || shape.kind != .river, let points = canvasPoints(longitudes: shape.longitudes, latitudes: shape.latitudes) else { return nil }
             return ProjectedShape(kind: shape.kind, points: points, runs: shape.outlineRuns())
         }
     }

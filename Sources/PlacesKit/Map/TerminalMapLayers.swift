@@ -21,7 +21,8 @@ struct TerminalMapLayers {
         let viewport = scene.viewport
         outlines = BrailleCanvas(columns: columns, rows: rows)
         // Coasts, shores and country borders at the view's scale; rivers only once zoomed in to a
-        // region, where they help to find one's way rather than cover the map in dots.
+        // region, where they help to find one's way rather than cover the map in dots (and not over a few
+        // streets, where they would run off their valleys: MapScene leaves them out there).
         let drawsRivers = scene.outlineScale == .large
         for shape in scene.outlineShapes() where shape.kind != .regionBorder && (shape.kind != .river || drawsRivers) {
             for run in shape.runs {

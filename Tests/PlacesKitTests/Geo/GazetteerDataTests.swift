@@ -50,6 +50,37 @@ import Testing
         }
     }
 
+    /// Regions are named as people write them, not in ISO 3166-2's sorting form ("Madrid, Comunidad de")
+    /// or with a generic word after the name ("Beijing Shi", "Stockholms län"); the ISO names still find
+    /// the region as other names.
+    @Test(arguments: [("ES", "29", "Comunidad de Madrid", "Madrid, Comunidad de"), ("CZ", "52", "Prague", "Praha, Hlavní město"),
+                      ("SE", "26", "Stockholm", "Stockholms län"), ("CN", "22", "Beijing", "Beijing Shi"),
+                      ("TH", "40", "Bangkok", "Krung Thep Maha Nakhon"), ("KR", "11", "Seoul", "Seoul-teukbyeolsi"),
+                      ("RU", "73", "Tatarstan Republic", "Tatarstan, Respublika"), ("KH", "24", "Siem Reap", "Siem Reab")])
+    func regionsAreNamedAsPeopleWriteThem(_ region: (country: String, code: String, name: String, iso: String)) {
+        #expect(gazetteer.regionName(country: region.country, code: region.code) == region.name)
+        let found = gazetteer.search(region.iso, limit: 5).filter { $0.entry.kind == .region }
+        #expect(found.contains { $0.entry.countryCode == region.country && $0.entry.name == region.name },
+                "\(region.iso) finds \(found.map(\.entry.context))")
+    }
+
+    /// No region keeps ISO's sorting form: a name ending in ", Comunidad de" or ", Respublika".
+    @Test func noRegionIsNamedInISOSortingForm() {
+        var inverted: [String] = []
+        let table = gazetteer.regions
+        var offset = 0
+        while offset < table.count {
+            let start = table.field(GazetteerSchema.UnitColumn.name.rawValue, ofLineAt: offset)
+            let name = String(decoding: UnsafeBufferPointer(start: table.base + start, count: table.fieldEnd(from: start) - start), as: UTF8.self)
+            if let tail = name.split(separator: ",").last, name.contains(","),
+               ["de", "del", "of", "din", "Respublika", "Comunidad", "The"].contains(String(tail.split(separator: " ").last ?? "")) {
+                inverted.append(name)
+            }
+            offset = table.nextLine(after: offset)
+        }
+        #expect(inverted.isEmpty, "\(inverted)")
+    }
+
     struct Sight: Sendable, CustomTestStringConvertible {
         var name: String, latitude: Double, longitude: Double, country: String, town: String
         /// How far from its town the sight may lie: 25 km, or what its table sets (`# town-within-km: N`).

@@ -192,12 +192,17 @@ import Testing
         #expect(!Self.layer(world, Self.river).isEmpty)
     }
 
-    /// A city map reads only the 1:10m tiles around it: a small file, with the Thames in it.
-    @Test func aCityMapIsSmall() {
+    /// A city map reads only the 1:10m tiles around it: a small file. Over a few streets it leaves the
+    /// 1:10m Thames out (the line lies up to a kilometre off the river); across Greater London it is drawn.
+    @Test func aCityMapIsSmallAndDrawsRiversOnlyWhereTheyAreAccurate() {
         let london = [MapSamples.place(1, "British Museum", 51.5194, -0.1270), MapSamples.place(2, "Tate Modern", 51.5076, -0.0994)]
-        let svg = SVGMapRenderer(options: MapOptions(filter: MapFilter(around: Coordinate(latitude: 51.51, longitude: -0.11), radiusKm: 5))).render(london)
-        #expect(svg.utf8.count < 100_000, "\(svg.utf8.count) bytes")
-        #expect(Self.layer(svg, Self.river).count > 100, "the Thames")
+        let streets = SVGMapRenderer(options: MapOptions(filter: MapFilter(around: Coordinate(latitude: 51.51, longitude: -0.11), radiusKm: 5))).render(london)
+        #expect(streets.utf8.count < 100_000, "\(streets.utf8.count) bytes")
+        #expect(Self.layer(streets, Self.river).isEmpty, "no 1:10m river over a few streets")
+        let city = SVGMapRenderer(options: MapOptions(filter: MapFilter(around: Coordinate(latitude: 51.51, longitude: -0.11), radiusKm: 60))).render(london)
+        #expect(Self.layer(city, Self.river).count > 100, "the Thames")
+        #expect(MapOutlines.drawsRivers(kilometresPerUnit: MapOutlines.riverKilometresPerUnit))
+        #expect(!MapOutlines.drawsRivers(kilometresPerUnit: 0.01))
     }
 }
 

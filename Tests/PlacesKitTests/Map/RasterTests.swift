@@ -1,4 +1,5 @@
 import Foundation
+import PlacesData
 import PlacesTestSupport
 import Testing
 @testable import PlacesKit
@@ -100,7 +101,7 @@ enum PNGReader {
     }
 
     @Test func textIsDrawnWithTheBundledFont() {
-        #expect(MapFont.glyphs.count > 300)
+        #expect(MapFont.table.glyphCount > 300)
         #expect(MapFont.width("Mi", size: 12) > MapFont.width("ii", size: 12))
         var canvas = RasterCanvas(width: 80, height: 24, background: .white)
         canvas.fill(MapFont.outlines("Zürich", x: 4, y: 18, size: 14), color: .black)
@@ -116,24 +117,63 @@ enum PNGReader {
             canvas.fill(MapFont.outlines(text, x: 4, y: 18, size: 14), color: .black)
             return canvas.pixels
         }
-        for text in ["Αθήνα", "Эрмитаж", "東京タワー", "北京", "서울"] {
+        for text in ["Αθήνα", "Эрмитаж", "東京タワー", "北京", "서울", "ירושלים", "القاهرة", "تهران"] {
             #expect(MapFont.canDraw(text), "\(text) lacks glyphs")
             let pixels = drawing(text)
             let dark = (0..<(120 * 24)).filter { pixels[$0 * 3] < 128 }.count
             #expect(dark > 15 * text.count, "\(text): \(dark) dark pixels")
             #expect(pixels != drawing(String(repeating: "?", count: text.unicodeScalars.count)), "\(text) is drawn as ?")
         }
-        #expect(!MapFont.canDraw("ירושלים"))  // right to left: written in Latin instead
+    }
+
+    /// A Hebrew name is drawn right to left: its last letter leftmost.
+    @Test func hebrewRunsRightToLeft() {
+        #expect(MapFont.drawingOrder("שלום").map(\.value) == [0x5DD, 0x5D5, 0x5DC, 0x5E9])
+        // A number inside stays left to right, and the paragraph reads from the right.
+        #expect(String(String.UnicodeScalarView(MapFont.drawingOrder("תל 12"))) == "12 לת")
+        // Latin text is untouched, and a Hebrew word inside a Latin name is turned round in place.
+        #expect(String(String.UnicodeScalarView(MapFont.drawingOrder("Tel Aviv"))) == "Tel Aviv")
+        #expect(String(String.UnicodeScalarView(MapFont.drawingOrder("Yam כנרת"))) == "Yam תרנכ")
+    }
+
+    /// Arabic letters take the form their neighbours call for, and lam-alef is one ligature: سلام is
+    /// seen (initial), lam-alef (final), meem (isolated: alef never joins the letter after it).
+    @Test func arabicLettersJoin() {
+        #expect(MapFont.shaped(Array("سلام".unicodeScalars)).map(\.value) == [0xFEB3, 0xFEFC, 0xFEE1])
+        #expect(MapFont.drawingOrder("سلام").map(\.value) == [0xFEE1, 0xFEFC, 0xFEB3])
+        // بيت: beh initial, yeh medial, teh final.
+        #expect(MapFont.shaped(Array("بيت".unicodeScalars)).map(\.value) == [0xFE91, 0xFEF4, 0xFE96])
+        // A vowel mark between two letters does not break the join, and is kept.
+        #expect(MapFont.shaped(Array("بَت".unicodeScalars)).map(\.value) == [0xFE91, 0x64E, 0xFE96])
+        for letter in MapFont.shaped(Array("القاهرة".unicodeScalars)) { #expect(MapFont.has(letter), "U+\(String(letter.value, radix: 16))") }
     }
 
     /// A bitmap glyph's runs of set pixels become rectangles over the em square.
     @Test func bitmapGlyphsBecomeRectangles() {
         // 4 × 4 pixels of 64 units from y -32: row 0 "1100", row 3 "0011".
-        let contours = MapFont.bitmapContours("4,-32,c003")
+        let rows: [[Bool]] = [[true, true, false, false], [false, false, false, false], [false, false, false, false],
+                              [false, false, true, true]]
+        let contours = MapFont.bitmapContours(rows, bottom: -32)
         #expect(contours.count == 2)
         #expect(contours.first == [MapPoint(x: 0, y: 160), MapPoint(x: 128, y: 160), MapPoint(x: 128, y: 224), MapPoint(x: 0, y: 224)])
         #expect(contours.last == [MapPoint(x: 128, y: -32), MapPoint(x: 256, y: -32), MapPoint(x: 256, y: 32), MapPoint(x: 128, y: 32)])
-        #expect(MapFont.bitmapContours("4,-32,c00").isEmpty)  // too short: nothing rather than a wrong glyph
+    }
+
+    /// A damaged font table gives no glyphs rather than wrong ones or a crash.
+    @Test func aDamagedFontTableHasNoGlyphs() {
+        let table = MapFont.table
+        let bytes = UnsafeBufferPointer(start: places_map_font().start, count: places_map_font().count)
+        var copy = Array(bytes)
+        copy[4] = 99  // an unknown version
+        copy.withUnsafeBufferPointer { damaged in
+            #expect(MapFontTable(base: damaged.baseAddress!, count: damaged.count).glyphCount == 0)
+        }
+        // Cut short: the index no longer fits.
+        copy = Array(bytes.prefix(64))
+        copy.withUnsafeBufferPointer { short in
+            #expect(MapFontTable(base: short.baseAddress!, count: short.count).glyphCount == 0)
+        }
+        #expect(table.glyph(0x41)?.contours.isEmpty == false)
     }
 
     @Test func theMapPNGIsTheSVGDrawing() throws {

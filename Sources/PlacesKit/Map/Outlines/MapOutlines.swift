@@ -110,6 +110,18 @@ public enum MapOutlines {
         return runs
     }
 
+    /// The finest view, in kilometres per canvas unit, that still draws Natural Earth's rivers. Their
+    /// 1:10m lines lie up to about a kilometre off the real river: on a city map that is a few pixels
+    /// against nothing to check them by, but at street zooms (finer than 20 m a unit, where a region's
+    /// secondary and minor streets are drawn, ``RegionDetail``) the line would cross streets and run off
+    /// its valley, so it is left out there (a region's own waterways draw the river instead).
+    public static let riverKilometresPerUnit = 0.02
+
+    /// Whether a view of `kilometresPerUnit` draws Natural Earth's rivers; see ``riverKilometresPerUnit``.
+    public static func drawsRivers(kilometresPerUnit: Double) -> Bool {
+        kilometresPerUnit >= riverKilometresPerUnit
+    }
+
     /// The shapes of one scale that touch a box, land first, then lakes, rivers and borders.
     ///
     /// The box may run past ±180°: shapes in the part beyond are returned moved by a whole turn, so a

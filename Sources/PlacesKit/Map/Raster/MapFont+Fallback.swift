@@ -1,16 +1,16 @@
 /// What a PNG writes for a name the bundled font cannot draw whole. The font holds Latin (ASCII,
-/// Latin-1 and Latin Extended-A), Greek, Cyrillic, and the Chinese, Japanese and Korean letters the
-/// gazetteer uses; a name with other letters (Hebrew, Arabic, a rare ideograph) would come out with
-/// `?`. The PNG writes instead the name the place is known by in Latin letters, never `?`.
+/// Latin-1 and Latin Extended-A), Greek, Cyrillic, Hebrew, Arabic, and the Chinese, Japanese and Korean
+/// letters the gazetteer uses; a name with other letters (Devanagari, Thai, a rare ideograph) would come
+/// out with `?`. The PNG writes instead the name the place is known by in Latin letters, never `?`.
 extension MapFont {
     /// Whether every character of a text has a glyph.
     static func canDraw(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { glyphs[$0.value] != nil }
+        text.unicodeScalars.allSatisfy { has($0) || (0x200C...0x200F).contains($0.value) }
     }
 
     /// The text with each letter the font lacks written as its plain Latin letter where it has one
     /// (`ộ` as `o`, from the name folding's table), and Greek and Cyrillic letters spelled in Latin;
-    /// `nil` when some character has neither (Hebrew, Arabic, an ideograph the font lacks…).
+    /// `nil` when some character has neither (Devanagari, Thai, an ideograph the font lacks…).
     static func drawable(_ text: String) -> String? {
         if canDraw(text) { return text }
         var out = ""

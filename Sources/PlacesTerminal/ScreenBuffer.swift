@@ -60,6 +60,9 @@ public struct ScreenBuffer: Sendable {
     /// The scrolling the next frame starts with (``shift(columns:rows:byColumns:rows:)``), already
     /// applied to ``shown``.
     private var pendingScroll: [UInt8] = []
+    /// A move of columns `0..<end` by `dx` on some rows, not yet applied to ``shown``: the next frame
+    /// moves each row only where that writes fewer bytes than writing its changed cells.
+    private var pendingColumnShift: (end: Int, rows: Range<Int>, dx: Int)?
 
     /// Unchanged cells between two changes are rewritten rather than jumped over when there are at
     /// most this many: a cursor move costs about 6–8 bytes.
@@ -77,7 +80,7 @@ public struct ScreenBuffer: Sendable {
     }
 
     /// Forget what the terminal shows (after a suspend, or another program drew on it).
-    public mutating func invalidate() { shown = nil; pendingScroll = [] }
+    public mutating func invalidate() { shown = nil; pendingScroll = []; pendingColumnShift = nil }
 
     /// Tells the buffer that a block of what it draws moves by whole cells in the next frame (a map
     /// panned by a step): the frame first moves what the terminal shows, then writes only the cells
@@ -86,13 +89,26 @@ public struct ScreenBuffer: Sendable {
     /// Rows move by scrolling a region (DECSTBM with SU/SD; whole rows, so cells beside the block
     /// move too and are written again when they differ); columns move by deleting and inserting
     /// characters on each row of the block (DCH, ICH), which keeps the cells right of the block in
-    /// place. Nothing is moved when the terminal's content is unknown or the move is not smaller
-    /// than the block.
+    /// place; a row is moved only where that writes fewer bytes than its changed cells (a row of a
+    /// sparse map costs more to move than to write). Nothing is moved when the terminal's content is
+    /// unknown or the move is not smaller than the block.
     public mutating func shift(columns block: Range<Int>, rows blockRows: Range<Int>, byColumns dx: Int, rows dy: Int) {
         let block = block.clamped(to: 0..<columns), blockRows = blockRows.clamped(to: 0..<rows)
         guard shown != nil, block.lowerBound == 0, abs(dx) < block.count, abs(dy) < blockRows.count, dx != 0 || dy != 0 else { return }
+        applyPendingColumnShift()
         if dy != 0 { scrollRows(blockRows, by: dy) }
-        if dx != 0 { shiftColumns(block.upperBound, rows: blockRows, by: dx) }
+        if dx != 0 { pendingColumnShift = (block.upperBound, blockRows, dx) }
+    }
+
+    /// A column move not yet written is made on every row of it (a second move before the frame).
+    private mutating func applyPendingColumnShift() {
+        guard let move = pendingColumnShift, var old = shown else { return }
+        pendingColumnShift = nil
+        for row in move.rows {
+            pendingScroll += columnShiftSequence(row: row, end: move.end, dx: move.dx)
+            old.replaceSubrange((row * columns)..<((row + 1) * columns), with: shiftedLine(old[(row * columns)..<((row + 1) * columns)], end: move.end, dx: move.dx))
+        }
+        shown = old
     }
 
     /// Cells of unknown content: never equal to a drawn cell, so the next frame writes over them.
@@ -113,33 +129,34 @@ public struct ScreenBuffer: Sendable {
         shown = old
     }
 
-    /// Moves columns `0..<end` of each row by `dx`: the cells from `end` on stay where they are.
-    private mutating func shiftColumns(_ end: Int, rows block: Range<Int>, by dx: Int) {
-        guard var old = shown else { return }
+    /// The bytes that move columns `0..<end` of a row by `dx`; the cells from `end` on stay where they are.
+    private func columnShiftSequence(row: Int, end: Int, dx: Int) -> [UInt8] {
         let n = abs(dx)
-        for row in block {
-            let base = row * columns
-            // Left (dx < 0): delete n at the left edge, then insert n blanks where the block ends.
-            // Right: delete the n that fall off the block's right edge, then insert n at the left.
-            let (deleteAt, insertAt) = dx < 0 ? (0, end - n) : (end - n, 0)
-            pendingScroll += Array("\u{1B}[\(row + 1);\(deleteAt + 1)H\u{1B}[\(n)P\u{1B}[\(row + 1);\(insertAt + 1)H\u{1B}[\(n)@".utf8)
-            let line = Array(old[base..<(base + columns)])
-            for column in 0..<end {
-                let from = column - dx
-                old[base + column] = from >= 0 && from < end ? line[from] : .blank
-            }
-            // A wide character cut in two by the move leaves cells no terminal agrees on.
-            for column in 0..<columns {
-                let cell = old[base + column]
-                let orphan = cell.text.isEmpty && (column == 0 || !isWide(old[base + column - 1]))
-                let cut = isWide(cell) && (column + 1 == columns || !old[base + column + 1].text.isEmpty)
-                if orphan || cut {
-                    old[base + column] = Self.unknown
-                    if cut && column + 1 < columns { old[base + column + 1] = Self.unknown }
-                }
+        // Left (dx < 0): delete n at the left edge, then insert n blanks where the block ends.
+        // Right: delete the n that fall off the block's right edge, then insert n at the left.
+        let (deleteAt, insertAt) = dx < 0 ? (0, end - n) : (end - n, 0)
+        return Array("\u{1B}[\(row + 1);\(deleteAt + 1)H\u{1B}[\(n)P\u{1B}[\(row + 1);\(insertAt + 1)H\u{1B}[\(n)@".utf8)
+    }
+
+    /// A row of the terminal after its columns `0..<end` moved by `dx`.
+    private func shiftedLine(_ line: ArraySlice<ScreenCell>, end: Int, dx: Int) -> [ScreenCell] {
+        let line = Array(line)
+        var moved = line
+        for column in 0..<end {
+            let from = column - dx
+            moved[column] = from >= 0 && from < end ? line[from] : .blank
+        }
+        // A wide character cut in two by the move leaves cells no terminal agrees on.
+        for column in 0..<columns {
+            let cell = moved[column]
+            let orphan = cell.text.isEmpty && (column == 0 || !isWide(moved[column - 1]))
+            let cut = isWide(cell) && (column + 1 == columns || !moved[column + 1].text.isEmpty)
+            if orphan || cut {
+                moved[column] = Self.unknown
+                if cut && column + 1 < columns { moved[column + 1] = Self.unknown }
             }
         }
-        shown = old
+        return moved
     }
 
     /// Blanks every cell.
@@ -224,42 +241,73 @@ public struct ScreenBuffer: Sendable {
         out.reserveCapacity(shown == nil ? cells.count * 3 : 1024)
         // Every frame ends with the terminal's style reset, so each starts from the plain style.
         var style = CellStyle.plain
-        let full = shown == nil
-        if full { out += Array("\u{1B}[0m\u{1B}[H\u{1B}[2J".utf8) }
+        if shown == nil { out += Array("\u{1B}[0m\u{1B}[H\u{1B}[2J".utf8) }
         out += pendingScroll
         pendingScroll = []
+        let move = pendingColumnShift
+        pendingColumnShift = nil
         let previous = shown ?? Array(repeating: .blank, count: cells.count)
         for row in 0..<rows {
-            let base = row * columns
-            var cursor: Int? = nil  // the column the cursor is at on this row, when known
-            var column = 0
-            while column < columns {
-                let index = base + column
-                let cell = cells[index]
-                let wide = !cell.text.isEmpty && (cell.text.first.map { CellWidth.of($0) == 2 } ?? false) && column + 1 < columns
-                let span = wide ? 2 : 1
-                var changed = cell != previous[index]
-                if wide && cells[index + 1] != previous[index + 1] { changed = true }
-                // A wide character just overwritten on the left covered this cell on the screen.
-                if !changed && column > 0 && previous[index - 1] != cells[index - 1] && previous[index - 1].text.first.map({ CellWidth.of($0) == 2 }) ?? false {
-                    changed = true
-                }
-                if !changed || cell.text.isEmpty { column += span; continue }
-                if let at = cursor, at < column, column - at <= Self.longestRewrittenGap,
-                   (at..<column).allSatisfy({ cells[base + $0].style == style && !cells[base + $0].text.isEmpty && !isWide(cells[base + $0]) }) {
-                    for c in at..<column { out += Array(cells[base + c].text.utf8) }
-                } else if cursor != column {
-                    out += Array("\u{1B}[\(row + 1);\(column + 1)H".utf8)
-                }
-                if style != cell.style { out += cell.style.sequence; style = cell.style }
-                out += Array(cell.text.utf8)
-                column += span
-                cursor = column
+            let line = previous[(row * columns)..<((row + 1) * columns)]
+            guard let move, move.rows.contains(row) else {
+                encode(row: row, over: line, style: &style, into: &out)
+                continue
+            }
+            // Moving the row, then writing what still differs, against writing what differs.
+            var movedStyle = style, plainStyle = style
+            var moved = columnShiftSequence(row: row, end: move.end, dx: move.dx), plain: [UInt8] = []
+            encode(row: row, over: shiftedLine(line, end: move.end, dx: move.dx)[...], style: &movedStyle, into: &moved)
+            // Each changed cell costs a byte at least: a row with as many changes as the move costs
+            // bytes is moved without working out the other way.
+            var changes = 0
+            for column in 0..<columns where cells[row * columns + column] != line[line.startIndex + column] {
+                changes += 1
+                if changes >= moved.count { break }
+            }
+            if changes < moved.count { encode(row: row, over: line, style: &plainStyle, into: &plain) }
+            if changes >= moved.count || moved.count < plain.count {
+                out += moved
+                style = movedStyle
+            } else {
+                out += plain
+                style = plainStyle
             }
         }
         if style != .plain { out += Array("\u{1B}[0m".utf8) }
         shown = cells
         return out
+    }
+
+    /// Writes the cells of a row that differ from what the terminal shows on it (`previous`, the
+    /// row's cells by column), starting in `style` and leaving `style` as the terminal's.
+    private func encode(row: Int, over previous: ArraySlice<ScreenCell>, style: inout CellStyle, into out: inout [UInt8]) {
+        let base = row * columns, first = previous.startIndex
+        var cursor: Int? = nil  // the column the cursor is at on this row, when known
+        var column = 0
+        while column < columns {
+            let index = base + column
+            let cell = cells[index]
+            let wide = !cell.text.isEmpty && (cell.text.first.map { CellWidth.of($0) == 2 } ?? false) && column + 1 < columns
+            let span = wide ? 2 : 1
+            var changed = cell != previous[first + column]
+            if wide && cells[index + 1] != previous[first + column + 1] { changed = true }
+            // A wide character just overwritten on the left covered this cell on the screen.
+            if !changed && column > 0 && previous[first + column - 1] != cells[index - 1]
+                && previous[first + column - 1].text.first.map({ CellWidth.of($0) == 2 }) ?? false {
+                changed = true
+            }
+            if !changed || cell.text.isEmpty { column += span; continue }
+            if let at = cursor, at < column, column - at <= Self.longestRewrittenGap,
+               (at..<column).allSatisfy({ cells[base + $0].style == style && !cells[base + $0].text.isEmpty && !isWide(cells[base + $0]) }) {
+                for c in at..<column { out += Array(cells[base + c].text.utf8) }
+            } else if cursor != column {
+                out += Array("\u{1B}[\(row + 1);\(column + 1)H".utf8)
+            }
+            if style != cell.style { out += cell.style.sequence; style = cell.style }
+            out += Array(cell.text.utf8)
+            column += span
+            cursor = column
+        }
     }
 
     private func isWide(_ cell: ScreenCell) -> Bool {

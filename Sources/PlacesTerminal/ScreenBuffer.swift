@@ -287,16 +287,21 @@ public struct ScreenBuffer: Sendable {
         while column < columns {
             let index = base + column
             let cell = cells[index]
-            let wide = !cell.text.isEmpty && (cell.text.first.map { CellWidth.of($0) == 2 } ?? false) && column + 1 < columns
-            let span = wide ? 2 : 1
             var changed = cell != previous[first + column]
-            if wide && cells[index + 1] != previous[first + column + 1] { changed = true }
-            // A wide character just overwritten on the left covered this cell on the screen.
-            if !changed && column > 0 && previous[first + column - 1] != cells[index - 1]
-                && previous[first + column - 1].text.first.map({ CellWidth.of($0) == 2 }) ?? false {
-                changed = true
+            // Widths are looked up only beside a change: most cells of a frame are unchanged.
+            if !changed {
+                // A wide character whose right half changed is written again; so is a cell that a
+                // wide character just overwritten on the left covered on the screen.
+                if column + 1 < columns && cells[index + 1] != previous[first + column + 1] && isWide(cell) {
+                    changed = true
+                } else if column > 0 && previous[first + column - 1] != cells[index - 1] && isWide(previous[first + column - 1]) {
+                    changed = true
+                }
             }
-            if !changed || cell.text.isEmpty { column += span; continue }
+            // An unchanged cell is passed one column at a time: the right half of a wide one is empty
+            // and passed too.
+            if !changed || cell.text.isEmpty { column += 1; continue }
+            let span = column + 1 < columns && isWide(cell) ? 2 : 1
             if let at = cursor, at < column, column - at <= Self.longestRewrittenGap,
                (at..<column).allSatisfy({ cells[base + $0].style == style && !cells[base + $0].text.isEmpty && !isWide(cells[base + $0]) }) {
                 for c in at..<column { out += Array(cells[base + c].text.utf8) }

@@ -1,12 +1,13 @@
-/// The context names of the small scales gathered once for the whole world, so that a map that
+/// The context names of the smallest scales gathered once for the whole world, so that a map that
 /// zooms and pans (`places browse`) asks the gazetteer once a scale band rather than once a view.
 ///
-/// At world, continent and country scale few lines pass the band's test (capitals and cities of
-/// millions, the great seas; towns of 50,000 and more), yet finding them in an area means walking
-/// every line of the gazetteer there. Here each of those bands walks the whole world once and keeps
-/// every name that passes, most important first; an area then takes the first `limit` of each
-/// group that lie inside it, which is what ``MapContext/candidates(for:gazetteer:limit:)`` finds by
-/// its walk. Larger scales (regions, cities) pass too many lines to keep and walk their area as before.
+/// At world and continent scale few lines pass the band's test (capitals, cities of millions, the
+/// great seas and ranges), yet a view's area there (browse asks for three views' width) is most of
+/// the world, and finding them means walking every line of it. Here each of those bands walks the
+/// whole world once and keeps every name that passes, most important first; an area then takes the
+/// first `limit` of each group that lie inside it, which is what
+/// ``MapContext/candidates(for:gazetteer:limit:)`` finds by its walk. From country scale on, areas
+/// are smaller and many more lines pass (every town of 50,000): those walk their area as before.
 public final class MapContextIndex {
     private let gazetteer: Gazetteer
     private let limit: Int
@@ -24,7 +25,7 @@ public final class MapContextIndex {
     /// The names worth showing in a view, as ``MapContext/candidates(for:gazetteer:limit:)`` gives them.
     public func candidates(for viewport: MapViewport) -> [MapContextLabel] {
         let band = MapContext.Band(kilometresPerUnit: viewport.kilometresPerUnit)
-        guard band == .world || band == .continent || band == .country else {
+        guard band == .world || band == .continent else {
             return MapContext.candidates(for: viewport, gazetteer: gazetteer, limit: limit)
         }
         let groups: [[GazetteerEntry]]

@@ -86,8 +86,8 @@ enum BrowseCommand: PlacesCommand {
         model.mapRows = map.rows
         if centre == nil { model.showAll() }
         model.status = "? shows every key"
-        // The names of the small scales are gathered once a band for the whole world: a zoom then
-        // costs no walk over the gazetteer.
+        // The names at world and continent scale are gathered once a band for the whole world: a zoom
+        // there then costs no walk over the gazetteer.
         let contextIndex = MapContextIndex(gazetteer: gazetteer, limit: 300)
         let screenDrawer = BrowseScreen(
             usesColor: context.style.enabled || (context.environment["NO_COLOR"] == nil && !context.common.noColor && context.environment["TERM"] != "dumb"),

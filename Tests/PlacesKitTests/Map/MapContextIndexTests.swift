@@ -1,17 +1,17 @@
 import Testing
 @testable import PlacesKit
 
-/// The world-wide lists of the small scales name exactly what a walk over each view's area names.
+/// The world-wide lists of the smallest scales name exactly what a walk over each view's area names.
 @Suite struct MapContextIndexTests {
     static let views: [MapViewport] = [
         .world(width: 338),
         .around(MapCoordinate(latitude: 50, longitude: 10), radiusKm: 1_500, width: 338, height: 196),
         .around(MapCoordinate(latitude: 35, longitude: 105), radiusKm: 1_200, width: 338, height: 196),
         .around(MapCoordinate(latitude: 48.2, longitude: 16.4), radiusKm: 250, width: 338, height: 196),
-        // Across the antimeridian, at continent and at country scale.
+        // Across the antimeridian, at continent and at country scale (walked as before).
         .around(MapCoordinate(latitude: -30, longitude: 178), radiusKm: 1_000, width: 338, height: 196),
         .around(MapCoordinate(latitude: -18, longitude: 179.5), radiusKm: 200, width: 338, height: 196),
-        // A region: walked as before.
+        // A region.
         .around(MapCoordinate(latitude: 60.2, longitude: 24.9), radiusKm: 60, width: 338, height: 196),
     ]
 

@@ -253,19 +253,21 @@ public struct ScreenBuffer: Sendable {
                 encode(row: row, over: line, style: &style, into: &out)
                 continue
             }
-            // Moving the row, then writing what still differs, against writing what differs.
-            var movedStyle = style, plainStyle = style
-            var moved = columnShiftSequence(row: row, end: move.end, dx: move.dx), plain: [UInt8] = []
-            encode(row: row, over: shiftedLine(line, end: move.end, dx: move.dx)[...], style: &movedStyle, into: &moved)
-            // Each changed cell costs a byte at least: a row with as many changes as the move costs
-            // bytes is moved without working out the other way.
+            // Moving the row, then writing what still differs, against writing what differs. A row
+            // with many changes where it stands (a coast that moved) is moved without working out
+            // the other way: the changes are counted only until there are that many.
+            let sequence = columnShiftSequence(row: row, end: move.end, dx: move.dx)
+            let many = sequence.count * 2
             var changes = 0
             for column in 0..<columns where cells[row * columns + column] != line[line.startIndex + column] {
                 changes += 1
-                if changes >= moved.count { break }
+                if changes >= many { break }
             }
-            if changes < moved.count { encode(row: row, over: line, style: &plainStyle, into: &plain) }
-            if changes >= moved.count || moved.count < plain.count {
+            var movedStyle = style, plainStyle = style
+            var moved = sequence, plain: [UInt8] = []
+            encode(row: row, over: shiftedLine(line, end: move.end, dx: move.dx)[...], style: &movedStyle, into: &moved)
+            if changes < many { encode(row: row, over: line, style: &plainStyle, into: &plain) }
+            if changes >= many || moved.count < plain.count {
                 out += moved
                 style = movedStyle
             } else {

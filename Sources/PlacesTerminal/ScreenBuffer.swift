@@ -23,13 +23,23 @@ public struct CellStyle: Hashable, Sendable {
 
     /// The SGR sequence that sets exactly this style from any other.
     var sequence: [UInt8] {
-        var text = "\u{1B}[0"
-        if bold { text += ";1" }
-        if dim { text += ";2" }
-        if underline { text += ";4" }
-        if reverse { text += ";7" }
-        if let foreground { text += ";38;5;\(foreground)" }
-        return Array((text + "m").utf8)
+        var bytes: [UInt8] = []
+        append(to: &bytes)
+        return bytes
+    }
+
+    /// Appends ``sequence`` (byte by byte: a frame writes one at every change of style).
+    func append(to out: inout [UInt8]) {
+        out.append(contentsOf: [0x1B, 0x5B, 0x30])  // ESC [ 0
+        if bold { out.append(contentsOf: [0x3B, 0x31]) }
+        if dim { out.append(contentsOf: [0x3B, 0x32]) }
+        if underline { out.append(contentsOf: [0x3B, 0x34]) }
+        if reverse { out.append(contentsOf: [0x3B, 0x37]) }
+        if let foreground {
+            out.append(contentsOf: [0x3B, 0x33, 0x38, 0x3B, 0x35, 0x3B])  // ;38;5;
+            ScreenBuffer.appendNumber(Int(foreground), to: &out)
+        }
+        out.append(0x6D)  // m
     }
 }
 
@@ -222,14 +232,14 @@ public struct ScreenBuffer: Sendable {
         let base = row * columns
         let cell = cells[base + column]
         if !cell.text.isEmpty, column + 1 < columns, cells[base + column + 1].text.isEmpty,
-           !(cell.text.first.map { CellWidth.of($0) == 2 } ?? false) {
+           !isWide(cell) {
             cells[base + column + 1] = ScreenCell(" ", style: cells[base + column + 1].style)
         }
         if column > 0, !cells[base + column - 1].text.isEmpty,
-           cells[base + column - 1].text.first.map({ CellWidth.of($0) == 2 }) ?? false, !cell.text.isEmpty {
+           isWide(cells[base + column - 1]), !cell.text.isEmpty {
             cells[base + column - 1] = ScreenCell(" ", style: cells[base + column - 1].style)
         }
-        if cell.text.isEmpty, column == 0 || !(cells[base + column - 1].text.first.map { CellWidth.of($0) == 2 } ?? false) {
+        if cell.text.isEmpty, column == 0 || !isWide(cells[base + column - 1]) {
             cells[base + column] = ScreenCell(" ", style: cell.style)
         }
     }
@@ -306,18 +316,38 @@ public struct ScreenBuffer: Sendable {
             let span = column + 1 < columns && isWide(cell) ? 2 : 1
             if let at = cursor, at < column, column - at <= Self.longestRewrittenGap,
                (at..<column).allSatisfy({ cells[base + $0].style == style && !cells[base + $0].text.isEmpty && !isWide(cells[base + $0]) }) {
-                for c in at..<column { out += Array(cells[base + c].text.utf8) }
+                for c in at..<column { out.append(contentsOf: cells[base + c].text.utf8) }
             } else if cursor != column {
-                out += Array("\u{1B}[\(row + 1);\(column + 1)H".utf8)
+                Self.appendCursorMove(row: row, column: column, to: &out)
             }
-            if style != cell.style { out += cell.style.sequence; style = cell.style }
-            out += Array(cell.text.utf8)
+            if style != cell.style { cell.style.append(to: &out); style = cell.style }
+            out.append(contentsOf: cell.text.utf8)
             column += span
             cursor = column
         }
     }
 
     private func isWide(_ cell: ScreenCell) -> Bool {
-        cell.text.first.map { CellWidth.of($0) == 2 } ?? false
+        // One scalar outside the wide ranges (Latin, box drawing, braille: the cells of a map) is
+        // told without breaking the text into characters, which is most of what a width costs.
+        var scalars = cell.text.unicodeScalars.makeIterator()
+        guard let first = scalars.next() else { return false }
+        if scalars.next() == nil && (first.value < 0x1100 || (0x1160..<0x2E80).contains(first.value)) { return false }
+        return cell.text.first.map { CellWidth.of($0) == 2 } ?? false
+    }
+
+    /// `CSI row;column H`, one-based.
+    static func appendCursorMove(row: Int, column: Int, to out: inout [UInt8]) {
+        out.append(contentsOf: [0x1B, 0x5B])
+        appendNumber(row + 1, to: &out)
+        out.append(0x3B)
+        appendNumber(column + 1, to: &out)
+        out.append(0x48)
+    }
+
+    /// A non-negative number in decimal digits.
+    static func appendNumber(_ number: Int, to out: inout [UInt8]) {
+        if number >= 10 { appendNumber(number / 10, to: &out) }
+        out.append(UInt8(48 + number % 10))
     }
 }

@@ -23,13 +23,23 @@ public struct CellStyle: Hashable, Sendable {
 
     /// The SGR sequence that sets exactly this style from any other.
     var sequence: [UInt8] {
-        var text = "\u{1B}[0"
-        if bold { text += ";1" }
-        if dim { text += ";2" }
-        if underline { text += ";4" }
-        if reverse { text += ";7" }
-        if let foreground { text += ";38;5;\(foreground)" }
-        return Array((text + "m").utf8)
+        var bytes: [UInt8] = []
+        append(to: &bytes)
+        return bytes
+    }
+
+    /// Appends ``sequence`` (byte by byte: a frame writes one at every change of style).
+    func append(to out: inout [UInt8]) {
+        out.append(contentsOf: [0x1B, 0x5B, 0x30])  // ESC [ 0
+        if bold { out.append(contentsOf: [0x3B, 0x31]) }
+        if dim { out.append(contentsOf: [0x3B, 0x32]) }
+        if underline { out.append(contentsOf: [0x3B, 0x34]) }
+        if reverse { out.append(contentsOf: [0x3B, 0x37]) }
+        if let foreground {
+            out.append(contentsOf: [0x3B, 0x33, 0x38, 0x3B, 0x35, 0x3B])  // ;38;5;
+            ScreenBuffer.appendNumber(Int(foreground), to: &out)
+        }
+        out.append(0x6D)  // m
     }
 }
 
@@ -60,6 +70,9 @@ public struct ScreenBuffer: Sendable {
     /// The scrolling the next frame starts with (``shift(columns:rows:byColumns:rows:)``), already
     /// applied to ``shown``.
     private var pendingScroll: [UInt8] = []
+    /// A move of columns `0..<end` by `dx` on some rows, not yet applied to ``shown``: the next frame
+    /// moves each row only where that writes fewer bytes than writing its changed cells.
+    private var pendingColumnShift: (end: Int, rows: Range<Int>, dx: Int)?
 
     /// Unchanged cells between two changes are rewritten rather than jumped over when there are at
     /// most this many: a cursor move costs about 6–8 bytes.
@@ -77,7 +90,7 @@ public struct ScreenBuffer: Sendable {
     }
 
     /// Forget what the terminal shows (after a suspend, or another program drew on it).
-    public mutating func invalidate() { shown = nil; pendingScroll = [] }
+    public mutating func invalidate() { shown = nil; pendingScroll = []; pendingColumnShift = nil }
 
     /// Tells the buffer that a block of what it draws moves by whole cells in the next frame (a map
     /// panned by a step): the frame first moves what the terminal shows, then writes only the cells
@@ -86,13 +99,26 @@ public struct ScreenBuffer: Sendable {
     /// Rows move by scrolling a region (DECSTBM with SU/SD; whole rows, so cells beside the block
     /// move too and are written again when they differ); columns move by deleting and inserting
     /// characters on each row of the block (DCH, ICH), which keeps the cells right of the block in
-    /// place. Nothing is moved when the terminal's content is unknown or the move is not smaller
-    /// than the block.
+    /// place; a row is moved only where that writes fewer bytes than its changed cells (a row of a
+    /// sparse map costs more to move than to write). Nothing is moved when the terminal's content is
+    /// unknown or the move is not smaller than the block.
     public mutating func shift(columns block: Range<Int>, rows blockRows: Range<Int>, byColumns dx: Int, rows dy: Int) {
         let block = block.clamped(to: 0..<columns), blockRows = blockRows.clamped(to: 0..<rows)
         guard shown != nil, block.lowerBound == 0, abs(dx) < block.count, abs(dy) < blockRows.count, dx != 0 || dy != 0 else { return }
+        applyPendingColumnShift()
         if dy != 0 { scrollRows(blockRows, by: dy) }
-        if dx != 0 { shiftColumns(block.upperBound, rows: blockRows, by: dx) }
+        if dx != 0 { pendingColumnShift = (block.upperBound, blockRows, dx) }
+    }
+
+    /// A column move not yet written is made on every row of it (a second move before the frame).
+    private mutating func applyPendingColumnShift() {
+        guard let move = pendingColumnShift, var old = shown else { return }
+        pendingColumnShift = nil
+        for row in move.rows {
+            pendingScroll += columnShiftSequence(row: row, end: move.end, dx: move.dx)
+            old.replaceSubrange((row * columns)..<((row + 1) * columns), with: shiftedLine(old[(row * columns)..<((row + 1) * columns)], end: move.end, dx: move.dx))
+        }
+        shown = old
     }
 
     /// Cells of unknown content: never equal to a drawn cell, so the next frame writes over them.
@@ -113,33 +139,34 @@ public struct ScreenBuffer: Sendable {
         shown = old
     }
 
-    /// Moves columns `0..<end` of each row by `dx`: the cells from `end` on stay where they are.
-    private mutating func shiftColumns(_ end: Int, rows block: Range<Int>, by dx: Int) {
-        guard var old = shown else { return }
+    /// The bytes that move columns `0..<end` of a row by `dx`; the cells from `end` on stay where they are.
+    private func columnShiftSequence(row: Int, end: Int, dx: Int) -> [UInt8] {
         let n = abs(dx)
-        for row in block {
-            let base = row * columns
-            // Left (dx < 0): delete n at the left edge, then insert n blanks where the block ends.
-            // Right: delete the n that fall off the block's right edge, then insert n at the left.
-            let (deleteAt, insertAt) = dx < 0 ? (0, end - n) : (end - n, 0)
-            pendingScroll += Array("\u{1B}[\(row + 1);\(deleteAt + 1)H\u{1B}[\(n)P\u{1B}[\(row + 1);\(insertAt + 1)H\u{1B}[\(n)@".utf8)
-            let line = Array(old[base..<(base + columns)])
-            for column in 0..<end {
-                let from = column - dx
-                old[base + column] = from >= 0 && from < end ? line[from] : .blank
-            }
-            // A wide character cut in two by the move leaves cells no terminal agrees on.
-            for column in 0..<columns {
-                let cell = old[base + column]
-                let orphan = cell.text.isEmpty && (column == 0 || !isWide(old[base + column - 1]))
-                let cut = isWide(cell) && (column + 1 == columns || !old[base + column + 1].text.isEmpty)
-                if orphan || cut {
-                    old[base + column] = Self.unknown
-                    if cut && column + 1 < columns { old[base + column + 1] = Self.unknown }
-                }
+        // Left (dx < 0): delete n at the left edge, then insert n blanks where the block ends.
+        // Right: delete the n that fall off the block's right edge, then insert n at the left.
+        let (deleteAt, insertAt) = dx < 0 ? (0, end - n) : (end - n, 0)
+        return Array("\u{1B}[\(row + 1);\(deleteAt + 1)H\u{1B}[\(n)P\u{1B}[\(row + 1);\(insertAt + 1)H\u{1B}[\(n)@".utf8)
+    }
+
+    /// A row of the terminal after its columns `0..<end` moved by `dx`.
+    private func shiftedLine(_ line: ArraySlice<ScreenCell>, end: Int, dx: Int) -> [ScreenCell] {
+        let line = Array(line)
+        var moved = line
+        for column in 0..<end {
+            let from = column - dx
+            moved[column] = from >= 0 && from < end ? line[from] : .blank
+        }
+        // A wide character cut in two by the move leaves cells no terminal agrees on.
+        for column in 0..<columns {
+            let cell = moved[column]
+            let orphan = cell.text.isEmpty && (column == 0 || !isWide(moved[column - 1]))
+            let cut = isWide(cell) && (column + 1 == columns || !moved[column + 1].text.isEmpty)
+            if orphan || cut {
+                moved[column] = Self.unknown
+                if cut && column + 1 < columns { moved[column + 1] = Self.unknown }
             }
         }
-        shown = old
+        return moved
     }
 
     /// Blanks every cell.
@@ -205,14 +232,14 @@ public struct ScreenBuffer: Sendable {
         let base = row * columns
         let cell = cells[base + column]
         if !cell.text.isEmpty, column + 1 < columns, cells[base + column + 1].text.isEmpty,
-           !(cell.text.first.map { CellWidth.of($0) == 2 } ?? false) {
+           !isWide(cell) {
             cells[base + column + 1] = ScreenCell(" ", style: cells[base + column + 1].style)
         }
         if column > 0, !cells[base + column - 1].text.isEmpty,
-           cells[base + column - 1].text.first.map({ CellWidth.of($0) == 2 }) ?? false, !cell.text.isEmpty {
+           isWide(cells[base + column - 1]), !cell.text.isEmpty {
             cells[base + column - 1] = ScreenCell(" ", style: cells[base + column - 1].style)
         }
-        if cell.text.isEmpty, column == 0 || !(cells[base + column - 1].text.first.map { CellWidth.of($0) == 2 } ?? false) {
+        if cell.text.isEmpty, column == 0 || !isWide(cells[base + column - 1]) {
             cells[base + column] = ScreenCell(" ", style: cell.style)
         }
     }
@@ -224,37 +251,38 @@ public struct ScreenBuffer: Sendable {
         out.reserveCapacity(shown == nil ? cells.count * 3 : 1024)
         // Every frame ends with the terminal's style reset, so each starts from the plain style.
         var style = CellStyle.plain
-        let full = shown == nil
-        if full { out += Array("\u{1B}[0m\u{1B}[H\u{1B}[2J".utf8) }
+        if shown == nil { out += Array("\u{1B}[0m\u{1B}[H\u{1B}[2J".utf8) }
         out += pendingScroll
         pendingScroll = []
+        let move = pendingColumnShift
+        pendingColumnShift = nil
         let previous = shown ?? Array(repeating: .blank, count: cells.count)
         for row in 0..<rows {
-            let base = row * columns
-            var cursor: Int? = nil  // the column the cursor is at on this row, when known
-            var column = 0
-            while column < columns {
-                let index = base + column
-                let cell = cells[index]
-                let wide = !cell.text.isEmpty && (cell.text.first.map { CellWidth.of($0) == 2 } ?? false) && column + 1 < columns
-                let span = wide ? 2 : 1
-                var changed = cell != previous[index]
-                if wide && cells[index + 1] != previous[index + 1] { changed = true }
-                // A wide character just overwritten on the left covered this cell on the screen.
-                if !changed && column > 0 && previous[index - 1] != cells[index - 1] && previous[index - 1].text.first.map({ CellWidth.of($0) == 2 }) ?? false {
-                    changed = true
-                }
-                if !changed || cell.text.isEmpty { column += span; continue }
-                if let at = cursor, at < column, column - at <= Self.longestRewrittenGap,
-                   (at..<column).allSatisfy({ cells[base + $0].style == style && !cells[base + $0].text.isEmpty && !isWide(cells[base + $0]) }) {
-                    for c in at..<column { out += Array(cells[base + c].text.utf8) }
-                } else if cursor != column {
-                    out += Array("\u{1B}[\(row + 1);\(column + 1)H".utf8)
-                }
-                if style != cell.style { out += cell.style.sequence; style = cell.style }
-                out += Array(cell.text.utf8)
-                column += span
-                cursor = column
+            let line = previous[(row * columns)..<((row + 1) * columns)]
+            guard let move, move.rows.contains(row) else {
+                encode(row: row, over: line, style: &style, into: &out)
+                continue
+            }
+            // Moving the row, then writing what still differs, against writing what differs. A row
+            // with many changes where it stands (a coast that moved) is moved without working out
+            // the other way: the changes are counted only until there are that many.
+            let sequence = columnShiftSequence(row: row, end: move.end, dx: move.dx)
+            let many = sequence.count * 2
+            var changes = 0
+            for column in 0..<columns where cells[row * columns + column] != line[line.startIndex + column] {
+                changes += 1
+                if changes >= many { break }
+            }
+            var movedStyle = style, plainStyle = style
+            var moved = sequence, plain: [UInt8] = []
+            encode(row: row, over: shiftedLine(line, end: move.end, dx: move.dx)[...], style: &movedStyle, into: &moved)
+            if changes < many { encode(row: row, over: line, style: &plainStyle, into: &plain) }
+            if changes >= many || moved.count < plain.count {
+                out += moved
+                style = movedStyle
+            } else {
+                out += plain
+                style = plainStyle
             }
         }
         if style != .plain { out += Array("\u{1B}[0m".utf8) }
@@ -262,7 +290,64 @@ public struct ScreenBuffer: Sendable {
         return out
     }
 
+    /// Writes the cells of a row that differ from what the terminal shows on it (`previous`, the
+    /// row's cells by column), starting in `style` and leaving `style` as the terminal's.
+    private func encode(row: Int, over previous: ArraySlice<ScreenCell>, style: inout CellStyle, into out: inout [UInt8]) {
+        let base = row * columns, first = previous.startIndex
+        var cursor: Int? = nil  // the column the cursor is at on this row, when known
+        var column = 0
+        while column < columns {
+            let index = base + column
+            let cell = cells[index]
+            var changed = cell != previous[first + column]
+            // Widths are looked up only beside a change: most cells of a frame are unchanged.
+            if !changed {
+                // A wide character whose right half changed is written again; so is a cell that a
+                // wide character just overwritten on the left covered on the screen.
+                if column + 1 < columns && cells[index + 1] != previous[first + column + 1] && isWide(cell) {
+                    changed = true
+                } else if column > 0 && previous[first + column - 1] != cells[index - 1] && isWide(previous[first + column - 1]) {
+                    changed = true
+                }
+            }
+            // An unchanged cell is passed one column at a time: the right half of a wide one is empty
+            // and passed too.
+            if !changed || cell.text.isEmpty { column += 1; continue }
+            let span = column + 1 < columns && isWide(cell) ? 2 : 1
+            if let at = cursor, at < column, column - at <= Self.longestRewrittenGap,
+               (at..<column).allSatisfy({ cells[base + $0].style == style && !cells[base + $0].text.isEmpty && !isWide(cells[base + $0]) }) {
+                for c in at..<column { out.append(contentsOf: cells[base + c].text.utf8) }
+            } else if cursor != column {
+                Self.appendCursorMove(row: row, column: column, to: &out)
+            }
+            if style != cell.style { cell.style.append(to: &out); style = cell.style }
+            out.append(contentsOf: cell.text.utf8)
+            column += span
+            cursor = column
+        }
+    }
+
     private func isWide(_ cell: ScreenCell) -> Bool {
-        cell.text.first.map { CellWidth.of($0) == 2 } ?? false
+        // One scalar outside the wide ranges (Latin, box drawing, braille: the cells of a map) is
+        // told without breaking the text into characters, which is most of what a width costs.
+        var scalars = cell.text.unicodeScalars.makeIterator()
+        guard let first = scalars.next() else { return false }
+        if scalars.next() == nil && (first.value < 0x1100 || (0x1160..<0x2E80).contains(first.value)) { return false }
+        return cell.text.first.map { CellWidth.of($0) == 2 } ?? false
+    }
+
+    /// `CSI row;column H`, one-based.
+    static func appendCursorMove(row: Int, column: Int, to out: inout [UInt8]) {
+        out.append(contentsOf: [0x1B, 0x5B])
+        appendNumber(row + 1, to: &out)
+        out.append(0x3B)
+        appendNumber(column + 1, to: &out)
+        out.append(0x48)
+    }
+
+    /// A non-negative number in decimal digits.
+    static func appendNumber(_ number: Int, to out: inout [UInt8]) {
+        if number >= 10 { appendNumber(number / 10, to: &out) }
+        out.append(UInt8(48 + number % 10))
     }
 }

@@ -115,3 +115,30 @@ struct BrowseTerminal {
         for id in ids { kill(id, SIGKILL) }
     }
 }
+
+extension BrowseTerminal {
+    /// The first frame of the Vienna journal: its three places counted and the status line drawn
+    /// (the last row a frame writes, so the whole frame is there).
+    static func viennaFirstFrame(_ screen: String) -> Bool { screen.contains("3 in view") && screen.contains("shows every key") }
+
+    /// Runs browse in tmux over the three Vienna places (``BrowseCLITests/viennaJournal()``), waits
+    /// for its first frame, and gives `body` the journal, the terminal and that screen; afterwards
+    /// the tmux server is ended and the journal's directory removed, however `body` ends.
+    /// - Parameters:
+    ///   - environment: variables for browse beside the usual ones, made once the journal's
+    ///     directory exists (a script written there for `$EDITOR`).
+    ///   - firstFrame: what the first screen must show before `body` runs.
+    static func withVienna(arguments: [String] = [], columns: Int = 120, rows: Int = 36,
+                           environment: (PlacesRunner) throws -> [String: String] = { _ in [:] },
+                           interactiveShell: Bool = false, firstFrame: (String) -> Bool = viennaFirstFrame,
+                           sourceLocation: SourceLocation = #_sourceLocation,
+                           _ body: (PlacesRunner, BrowseTerminal, String) throws -> Void) throws {
+        let runner = try BrowseCLITests.viennaJournal()
+        defer { runner.removeAll() }
+        let terminal = try BrowseTerminal(runner, arguments: arguments, columns: columns, rows: rows, environment: try environment(runner),
+                                          interactiveShell: interactiveShell)
+        defer { terminal.close() }
+        let first = try terminal.waitFor("the first frame", sourceLocation: sourceLocation, firstFrame)
+        try body(runner, terminal, first)
+    }
+}

@@ -192,6 +192,41 @@ struct TinyTerminal {
         }
     }
 
+    /// A sparse map (a few pins on blank rows, a dense band of coast): only the rows whose move
+    /// saves bytes are moved; the others get their few changed cells written.
+    @Test func onlyRowsThatGainAreMoved() {
+        let (columns, rows, mapColumns, mapRows) = (40, 12, 30, 11)
+        var screen = ScreenBuffer(columns: columns, rows: rows)
+        var terminal = TinyTerminal(columns: columns, rows: rows)
+        func draw(offset: Int) {
+            screen.clear()
+            for row in 0..<mapRows {
+                if row == 5 {
+                    // The coast: every cell differs from its neighbour.
+                    for column in 0..<mapColumns { screen.put(String(UnicodeScalar(UInt8(97 + (column + offset) % 26))), column: column, row: row) }
+                } else if (row * 7 + offset) % 3 == 0, (row * 5 + 40 - offset) % 40 < mapColumns {
+                    screen.put("o", column: (row * 5 + 40 - offset) % 40, row: row)
+                }
+                screen.put("|side\(row)", column: mapColumns, row: row)
+            }
+        }
+        draw(offset: 0)
+        terminal.replay(screen.frame())
+        var offset = 0
+        for dx in [4, -3, 6] {
+            offset += dx
+            screen.shift(columns: 0..<mapColumns, rows: 0..<mapRows, byColumns: -dx, rows: 0)
+            draw(offset: offset)
+            let bytes = screen.frame()
+            terminal.replay(bytes)
+            check(screen, terminal)
+            let text = String(decoding: bytes, as: UTF8.self)
+            // The coast's row alone is moved: one delete and one insert.
+            #expect(text.ranges(of: "\u{1B}[\(abs(dx))P").count == 1, "\(text.debugDescription)")
+            #expect(text.ranges(of: "\u{1B}[\(abs(dx))@").count == 1, "\(text.debugDescription)")
+        }
+    }
+
     @Test func shiftCutsWideCharactersCleanly() {
         var screen = ScreenBuffer(columns: 12, rows: 2)
         var terminal = TinyTerminal(columns: 12, rows: 2)

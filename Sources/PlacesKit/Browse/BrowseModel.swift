@@ -97,10 +97,23 @@ public final class BrowseModel {
         var x: [Double] = [], y: [Double] = []
     }
 
-    /// The places in view, nearest the centre first, with their canvas positions in dots.
+    /// The places in view, nearest the centre first, with their canvas positions in dots. They stay
+    /// in the shown places' array: a frame reads the few it names, and copying every place in view
+    /// out on each pan was a tenth of its time with the whole journal in view.
     struct PlacesInView {
-        var places: [Location] = []
+        /// Every shown place (the array of ``ShownPlaces``, shared, not copied).
+        var shown: [Location] = []
+        /// Where in `shown` the places in view are, nearest the centre first.
+        var order: [Int] = []
         var points: [(x: Double, y: Double)] = []
+
+        var count: Int { order.count }
+        /// The place `index` in order from the centre.
+        subscript(index: Int) -> Location { shown[order[index]] }
+        /// The `count` nearest the centre.
+        func prefix(_ count: Int) -> [Location] { order.prefix(count).map { shown[$0] } }
+        /// Every place in view, nearest first.
+        var places: [Location] { order.map { shown[$0] } }
     }
 
     func shown() -> ShownPlaces {
@@ -137,7 +150,8 @@ public final class BrowseModel {
         // Ties keep journal order, so the list and the labels do not depend on the sort's whims.
         found.sort { $0.distance < $1.distance || ($0.distance == $1.distance && $0.index < $1.index) }
         var result = PlacesInView()
-        result.places = found.map { all.places[$0.index] }
+        result.shown = all.places
+        result.order = found.map(\.index)
         result.points = found.map { ($0.x, $0.y) }
         inViewCache = (journal.generation, filter, v, result)
         return result

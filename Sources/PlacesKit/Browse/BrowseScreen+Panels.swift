@@ -19,12 +19,13 @@ extension BrowseScreen {
         "Ctrl-L            draw the whole screen again",
     ]
 
-    func drawSideList(_ model: BrowseModel, _ inView: [Location], into screen: inout ScreenBuffer, from column: Int) {
+    /// The side list: how many places are in view, and the nearest of them (`nearest`), one a row.
+    func drawSideList(_ model: BrowseModel, _ nearest: [Location], count: Int, into screen: inout ScreenBuffer, from column: Int) {
         let frame = usesColor ? Palette.frame : Palette.frame.withoutColor
         for row in 0..<(screen.rows - 1) { screen.put(ascii ? "|" : "│", column: column, row: row, style: frame) }
         let left = column + 2, width = screen.columns - left - 1
-        screen.put(TerminalText.truncate("\(inView.count) in view", toWidth: width), column: left, row: 0, style: CellStyle(bold: true))
-        for (offset, place) in inView.prefix(max(screen.rows - 3, 0)).enumerated() {
+        screen.put(TerminalText.truncate("\(count) in view", toWidth: width), column: left, row: 0, style: CellStyle(bold: true))
+        for (offset, place) in nearest.prefix(max(screen.rows - 3, 0)).enumerated() {
             let glyph = place.isVisited ? (ascii ? "*" : "●") : (ascii ? "o" : "○")
             let cut = TerminalText.truncate(glyph + " " + TerminalText.visible(place.name), toWidth: width)
             let text = ascii ? Self.asciiOnly(cut) : cut
@@ -34,18 +35,28 @@ extension BrowseScreen {
         }
     }
 
-    func drawStatus(_ model: BrowseModel, inView: Int, into screen: inout ScreenBuffer) {
+    /// The status line. With `quick` (the first frame), what is at the crosshair waits for the next
+    /// frame unless it is known: asking `where` is start-up work the map need not wait for.
+    func drawStatus(_ model: BrowseModel, inView: Int, quick: Bool = false, into screen: inout ScreenBuffer) {
         let row = screen.rows - 1
         let centre = model.view.centre
         let whereabouts: String
         // `where` is asked once for each centre: a redraw without a move costs nothing.
-        if let cached = whereCache, cached.0 == centre { whereabouts = cached.1 } else { whereabouts = whereText(centre); whereCache = (centre, whereabouts) }
+        if let cached = whereCache, cached.0 == centre {
+            whereabouts = cached.1
+        } else if quick {
+            whereabouts = ""
+            leftOut = true
+        } else {
+            whereabouts = whereText(centre)
+            whereCache = (centre, whereabouts)
+        }
         let scale = MapScaleBar(viewport: model.viewport, maximumLength: 10).label
         // The longest part, what is at the crosshair, comes last: a narrow terminal cuts it, not the news.
         var parts = [CoordinateFormat.pair(latitude: centre.latitude, longitude: centre.longitude), "\(inView) in view", "\(scale)/10 cells"]
         if !model.filter.summary.isEmpty { parts.append(model.filter.summary) }
         if !model.status.isEmpty { parts.append(shown(model.status)) }
-        parts.append(shown(whereabouts))
+        if !whereabouts.isEmpty { parts.append(shown(whereabouts)) }
         let text = TerminalText.truncate(" " + parts.joined(separator: " · "), toWidth: screen.columns)
         screen.fill(column: 0, row: row, width: screen.columns, style: Palette.status)
         screen.put(ascii ? Self.asciiOnly(text) : text, column: 0, row: row, style: Palette.status)

@@ -23,7 +23,7 @@ public final class BrowseScreen {
     var whereCache: (MapCoordinate, String)?
     /// The map as last drawn and what it was drawn from: a key that changes nothing on the map (a
     /// letter typed into the search line) puts it back instead of drawing it again.
-    private var mapLayer: (key: MapKey, cells: [ScreenCell], inView: [Location])?
+    private var mapLayer: (key: MapKey, cells: [ScreenCell], inView: BrowseModel.PlacesInView)?
     /// The view and size last drawn, to tell the screen when the map only moved (a pan).
     private var lastDrawn: (view: BrowseView, columns: Int, rows: Int)?
 
@@ -76,9 +76,9 @@ public final class BrowseScreen {
         return String(String.UnicodeScalarView(text.unicodeScalars.map { $0.isASCII ? $0 : signs[$0] ?? "?" }))
     }
 
-    /// Whether the last ``draw(_:into:quick:)`` left the gazetteer's names out: another draw
-    /// without `quick` adds them.
-    public private(set) var leftOut = false
+    /// Whether the last ``draw(_:into:quick:)`` left the gazetteer's names or what is at the
+    /// crosshair out: another draw without `quick` adds them.
+    public internal(set) var leftOut = false
 
     /// Draws the whole screen.
     /// - Parameter quick: leave out the gazetteer's names when they are not at hand (a search of
@@ -90,7 +90,7 @@ public final class BrowseScreen {
         model.mapRows = size.rows
         let key = MapKey(generation: model.journal.generation, filter: model.filter, view: model.view, columns: screen.columns,
                          rows: screen.rows, selection: model.selection, mark: model.mark)
-        let inView: [Location]
+        let inView: BrowseModel.PlacesInView
         if let layer = mapLayer, layer.key == key {
             screen.restore(layer.cells)
             inView = layer.inView
@@ -100,8 +100,10 @@ public final class BrowseScreen {
             mapLayer = leftOut ? nil : (key, screen.content, inView)
             scrollIfPanned(model, into: &screen, columns: size.columns, rows: size.rows)
         }
-        if screen.columns >= Self.sideListFromColumns { drawSideList(model, inView, into: &screen, from: size.columns) }
-        drawStatus(model, inView: inView.count, into: &screen)
+        if screen.columns >= Self.sideListFromColumns {
+            drawSideList(model, inView.prefix(max(screen.rows - 3, 0)), count: inView.count, into: &screen, from: size.columns)
+        }
+        drawStatus(model, inView: inView.count, quick: quick, into: &screen)
         drawPanel(model, into: &screen, columns: size.columns, rows: size.rows)
     }
 
@@ -124,11 +126,11 @@ public final class BrowseScreen {
 
     // MARK: - The map
 
-    private func drawMap(_ model: BrowseModel, into screen: inout ScreenBuffer, columns: Int, rows: Int, quick: Bool) -> [Location] {
+    private func drawMap(_ model: BrowseModel, into screen: inout ScreenBuffer, columns: Int, rows: Int, quick: Bool) -> BrowseModel.PlacesInView {
         let viewport = model.viewport
         let found = model.inView()
-        let inView = found.places
-        let scene = MapScene(locations: inView, options: options, viewport: viewport, palette: model.shown().palette)
+        // The scene holds every shown place; the pins are those in view (`found.order`).
+        let scene = MapScene(locations: found.shown, options: options, viewport: viewport, palette: model.shown().palette)
         let layers = TerminalMapLayers(scene: scene, columns: columns, rows: rows)
         var taken = [Bool](repeating: false, count: columns * rows)
         for row in 0..<rows {
@@ -157,13 +159,13 @@ public final class BrowseScreen {
         // Pins first, so no name covers one.
         // The model projected each place once; a cell is two dots across and four down.
         let cells = found.points.map { (column: Int($0.x / 2), row: Int($0.y / 4)) }
-        for pin in layers.pins(scene, cells: cells) {
+        for pin in layers.pins(scene, cells: cells, places: found.order) {
             let place = scene.locations[pin.index]
             let isSelected = place.id == model.selection
             let glyph = isSelected ? (ascii ? "@" : "◉") : pin.visited ? (ascii ? "*" : "●") : (ascii ? "o" : "○")
             put(glyph, column: pin.column, row: pin.row, isSelected ? Palette.selected : CellStyle(foreground: UInt8(pin.color.ansi256), bold: true))
         }
-        if let selected = model.selected, inView.contains(where: { $0.id == selected.id }) {
+        if let selected = model.selected, found.order.contains(where: { found.shown[$0].id == selected.id }) {
             // Where pins share a cell the selected one shows.
             let p = viewport.point(latitude: selected.latitude, longitude: selected.longitude)
             put(ascii ? "@" : "◉", column: Int(p.x / 2), row: Int(p.y / 4), Palette.selected)
@@ -179,7 +181,7 @@ public final class BrowseScreen {
 
         // Names of the places nearest the centre, placed around their pins.
         if options.showsLabels {
-            let labelled = Array(inView.prefix(Self.mostLabels))
+            let labelled = found.prefix(Self.mostLabels)
             let names = labelled.map { shown(LabelPlacer.shortened(TerminalText.visible($0.name.trimmed), maximum: 20)) }
             let requests = zip(found.points, names).map { p, name -> LabelPlacer.Request in
                 LabelPlacer.Request(x: Double(Int(p.x / 2)) + 0.5, y: Double(Int(p.y / 4)) + 0.5, pinRadius: 0.5,
@@ -215,7 +217,7 @@ public final class BrowseScreen {
             let credit = RegionPack.mapCredit
             put(credit, column: columns - TerminalText.width(credit) - 1, row: rows - 1, Palette.context)
         }
-        return inView
+        return found
     }
 
     /// The context names for a view: the gazetteer is asked for an area three views wide, kept for

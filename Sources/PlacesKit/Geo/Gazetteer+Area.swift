@@ -45,31 +45,44 @@ extension Gazetteer {
             return found.map { _ in [] }
         }
         let wholeWorld = east - west >= 360
-        // Column ranges in 0..<360, split where the box crosses the antimeridian.
-        var spans: [ClosedRange<Int>] = []
+        // Column runs in 0..<360, split where the box crosses the antimeridian, and again where its
+        // cells lie wholly inside the box: their lines need no coordinate test (most of a wide box).
+        var runs: [(columns: ClosedRange<Int>, inside: Bool)] = []
         if wholeWorld {
-            spans = [0...359]
+            runs = [(0...359, true)]
         } else {
             let first = Int(saturating: west.rounded(.down)) + 180, last = Int(saturating: east.rounded(.down)) + 180
+            // Cell c holds longitudes c − 180 ..< c − 179; shifted by a turn, c − turn − 180 ..< c − turn − 179.
+            let insideFirst = Int(saturating: west.rounded(.up)) + 180, insideLast = Int(saturating: east.rounded(.down)) + 179
             for turn in [-360, 0, 360] {
                 let low = max(first + turn, 0), high = min(last + turn, 359)
-                if low <= high { spans.append(low...high) }
+                guard low <= high else { continue }
+                let insideLow = max(insideFirst + turn, low), insideHigh = min(insideLast + turn, high)
+                guard insideLow <= insideHigh else { runs.append((low...high, false)); continue }
+                if low < insideLow { runs.append((low...(insideLow - 1), false)) }
+                runs.append((insideLow...insideHigh, true))
+                if insideHigh < high { runs.append(((insideHigh + 1)...high, false)) }
             }
         }
         let lowRow = max(0, Int(saturating: south.rounded(.down)) + 90), highRow = min(179, Int(saturating: north.rounded(.down)) + 90)
         guard lowRow <= highRow else { return found.map { _ in [] } }
         for row in lowRow...highRow {
-            for span in spans {
-                var offset = places.lowerBound(Self.cellKey(row * 360 + span.lowerBound))
-                let end = places.lowerBound(Self.cellKey(row * 360 + span.upperBound + 1))
+            // Row r holds latitudes r − 90 ..< r − 89.
+            let rowInside = Double(row - 90) >= south && Double(row - 89) <= north
+            for run in runs {
+                let inside = rowInside && run.inside
+                var offset = places.lowerBound(Self.cellKey(row * 360 + run.columns.lowerBound))
+                let end = places.lowerBound(Self.cellKey(row * 360 + run.columns.upperBound + 1))
                 while offset < end {
                     defer { offset = places.nextLine(after: offset) }
-                    let latitudeStart = places.field(.latitude, ofLineAt: offset)
-                    let latitude = places.double(at: latitudeStart)
-                    guard latitude >= south, latitude <= north else { continue }
-                    let longitude = places.double(at: places.fieldEnd(from: latitudeStart) + 1)
-                    guard wholeWorld || (longitude >= west && longitude <= east) || (longitude - 360 >= west && longitude - 360 <= east)
-                            || (longitude + 360 >= west && longitude + 360 <= east) else { continue }
+                    if !inside {
+                        let latitudeStart = places.field(.latitude, ofLineAt: offset)
+                        let latitude = places.double(at: latitudeStart)
+                        guard latitude >= south, latitude <= north else { continue }
+                        let longitude = places.double(at: places.fieldEnd(from: latitudeStart) + 1)
+                        guard wholeWorld || (longitude >= west && longitude <= east) || (longitude - 360 >= west && longitude - 360 <= east)
+                                || (longitude + 360 >= west && longitude + 360 <= east) else { continue }
+                    }
                     if minimumPopulation > 0 {
                         // Features have no inhabitants (0) and always go on to `importance`.
                         let population = places.integer(at: places.field(.population, ofLineAt: offset))

@@ -71,12 +71,25 @@ public enum MapContext {
     public static func candidates(for viewport: MapViewport, gazetteer: Gazetteer = .bundled,
                                   limit: Int) -> [MapContextLabel] {
         let band = Band(kilometresPerUnit: viewport.kilometresPerUnit)
+        let groups = Self.groups(south: viewport.south, west: viewport.west, north: viewport.north, east: viewport.east,
+                                 band: band, gazetteer: gazetteer, limit: limit)
+        return labels(groups, band: band)
+    }
+
+    /// The entries worth naming in a box at a band's scale: towns, then seas, lakes and ranges, each
+    /// group its `limit` most important, most important first.
+    static func groups(south: Double, west: Double, north: Double, east: Double, band: Band, gazetteer: Gazetteer,
+                       limit: Int) -> [[GazetteerEntry]] {
         // Towns and features in groups of their own, so that a view with more seas than the limit still gets
         // its towns; one walk over the box for both.
-        let groups = gazetteer.entries(south: viewport.south, west: viewport.west, north: viewport.north, east: viewport.east,
-                                       limit: limit, groups: 2, minimumPopulation: band.smallestTown) { standing in
+        gazetteer.entries(south: south, west: west, north: north, east: east,
+                          limit: limit, groups: 2, minimumPopulation: band.smallestTown) { standing in
             importance(of: standing, in: band).map { ($0, standing.kind == .city ? 0 : 1) }
         }
+    }
+
+    /// The labels of ``groups(south:west:north:east:band:gazetteer:limit:)``, towns first.
+    static func labels(_ groups: [[GazetteerEntry]], band: Band) -> [MapContextLabel] {
         let labels = (groups[0] + groups[1]).map { entry in
             let style: MapContextLabel.Style
             switch entry.kind {

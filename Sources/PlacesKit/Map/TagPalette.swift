@@ -74,7 +74,14 @@ public struct TagPalette: Sendable, Equatable {
 
     /// The colour a place is drawn in.
     public func color(for location: Location) -> MapColor {
-        let main = location.tags.map { $0.lowercased() }.filter { rank[$0] != nil }.min { rank[$0]! < rank[$1]! }
-        return main.flatMap { colorByTag[$0] } ?? Self.other
+        // The place's highest-ranked tag (the first of equals), found in one pass without building
+        // arrays: a map with thousands of pins asks this for each.
+        var main: (rank: Int, tag: String)?
+        for tag in location.tags {
+            let key = tag.lowercased()
+            guard let tagRank = rank[key] else { continue }
+            if main == nil || tagRank < main!.rank { main = (tagRank, key) }
+        }
+        return main.flatMap { colorByTag[$0.tag] } ?? Self.other
     }
 }

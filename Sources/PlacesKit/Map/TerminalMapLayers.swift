@@ -51,16 +51,20 @@ struct TerminalMapLayers {
 
     /// One pin a cell: where pins share a cell a visited one wins, so the drawing does not depend on
     /// order alone. Binned in an array the size of the canvas; only the winners are coloured.
-    func pins(_ scene: MapScene, cells: [(column: Int, row: Int)]) -> [Pin] {
+    /// - Parameter places: which of the scene's places each cell is for (browse passes the places in
+    ///   view without copying them out of the scene's); `nil` when the cells are the places, in order.
+    ///   A pin's `index` is its place's in the scene.
+    func pins(_ scene: MapScene, cells: [(column: Int, row: Int)], places: [Int]? = nil) -> [Pin] {
         var winner = [Int32](repeating: -1, count: outlines.columns * outlines.rows)
         for (index, cell) in cells.enumerated() {
             let key = cell.row * outlines.columns + cell.column
-            if winner[key] >= 0 && scene.locations[Int(winner[key])].isVisited { continue }
+            if winner[key] >= 0 && scene.locations[places?[Int(winner[key])] ?? Int(winner[key])].isVisited { continue }
             winner[key] = Int32(index)
         }
         return winner.filter { $0 >= 0 }.sorted().map { index in
-            let location = scene.locations[Int(index)], cell = cells[Int(index)]
-            return Pin(column: cell.column, row: cell.row, visited: location.isVisited, color: scene.palette.color(for: location), index: Int(index))
+            let place = places?[Int(index)] ?? Int(index)
+            let location = scene.locations[place], cell = cells[Int(index)]
+            return Pin(column: cell.column, row: cell.row, visited: location.isVisited, color: scene.palette.color(for: location), index: place)
         }
     }
 }

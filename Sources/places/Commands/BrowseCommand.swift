@@ -75,13 +75,20 @@ enum BrowseCommand: PlacesCommand {
         let size = session.size()
         let map = BrowseScreen.mapSize(columns: size.columns, rows: size.rows)
         let filter = MapFilter(tags: query.tags, visited: query.visited)
-        let shown = filter.apply(to: journal.places).map { MapCoordinate(latitude: $0.latitude, longitude: $0.longitude) }
+        // Without --around the view is fitted to the shown places, which the model filters once for
+        // the map as well (`0`'s work).
         let view = centre.map { BrowseView(around: $0, radiusKm: radiusKm, dotWidth: map.columns * 2, dotHeight: map.rows * 4) }
-            ?? BrowseView.fitting(shown, dotWidth: map.columns * 2, dotHeight: map.rows * 4)
+            ?? BrowseView(centreX: 0.5, centreY: 0.5, unitsPerDot: 1)
         let model = BrowseModel(journal: journal, view: view, filter: filter,
                                 searcher: { PlaceResolver(gazetteer: gazetteer, journal: journal.places).candidates(for: $0, limit: 8).candidates },
                                 nearestTown: { geocoder.locate(latitude: $0.latitude, longitude: $0.longitude).nearest?.entry.name })
+        model.mapColumns = map.columns
+        model.mapRows = map.rows
+        if centre == nil { model.showAll() }
         model.status = "? shows every key"
+        // The names at world and continent scale are gathered once a band for the whole world: a zoom
+        // there then costs no walk over the gazetteer.
+        let contextIndex = MapContextIndex(gazetteer: gazetteer, limit: 300)
         let screenDrawer = BrowseScreen(
             usesColor: context.style.enabled || (context.environment["NO_COLOR"] == nil && !context.common.noColor && context.environment["TERM"] != "dumb"),
             ascii: !isUTF8Locale(context.environment), options: options,
@@ -89,7 +96,7 @@ enum BrowseCommand: PlacesCommand {
                 let lines = WhereCommand.text(geocoder.locate(latitude: point.latitude, longitude: point.longitude)).split(separator: "\n")
                 return lines.prefix(2).joined(separator: ", ")
             },
-            contextNames: { MapContext.candidates(for: $0, gazetteer: gazetteer, limit: 300) })
+            contextNames: { contextIndex.candidates(for: $0) })
 
         do { try session.start() } catch { throw CommandFailure("\(error)") }
         defer { session.restore() }

@@ -4,6 +4,29 @@ import PlacesKit
 @Suite struct GazetteerTests {
     let gazetteer = Gazetteer.bundled
 
+    /// An area scan passes over the coordinates of lines in cells wholly inside the box: it finds
+    /// exactly the towns that strips of half a degree (which hold no whole cell, so every line is
+    /// tested) find together, with fractional edges and across the antimeridian.
+    @Test(arguments: [(south: 40.3, west: -5.7, north: 47.8, east: 3.4), (south: -20.6, west: 170.5, north: -12.1, east: 190.2),
+                      (south: 59.0, west: 20.0, north: 61.0, east: 23.0)])
+    func aBoxFindsWhatItsStripsFind(box: (south: Double, west: Double, north: Double, east: Double)) {
+        func towns(_ west: Double, _ east: Double) -> Set<String> {
+            let found = gazetteer.entries(south: box.south, west: west, north: box.north, east: east, limit: 1_000_000) {
+                $0.kind == .city ? Double($0.population) + 1 : nil
+            }
+            return Set(found.map { "\($0.name) \($0.latitude) \($0.longitude)" })
+        }
+        var strips = Set<String>()
+        var west = box.west
+        while west < box.east {
+            strips.formUnion(towns(west, min(west + 0.5, box.east)))
+            west += 0.5
+        }
+        let whole = towns(box.west, box.east)
+        #expect(whole.count > 20)
+        #expect(whole == strips)
+    }
+
     @Test func resultsAreOrderedByScore() {
         let results = gazetteer.search("London", limit: 40)
         #expect(results.first?.quality == .exact)

@@ -128,10 +128,9 @@ enum TripsCommand: PlacesCommand {
         let base = try TravelJournal.load(context, home: options.home.home)
         return try context.store().updateTripNames { places, names in
             let log = TravelLog(places)
-            guard let home = options.home.home != nil ? base.home : TravelHome(log: log) else {
-                throw UsageError("there is no trip \(typed): the journal has no trips")
-            }
-            let trips = TripDetector.trips(in: log, home: home, country: { base.areas.country(of: $0)?.code }, names: names)
+            // No home means no visit, so no trip: the same error as for any trip that is not there.
+            let home = options.home.home != nil ? base.home : TravelHome(log: log)
+            let trips = home.map { home in TripDetector.trips(in: log, home: home, country: { base.areas.country(of: $0)?.code }, names: names) } ?? []
             let trip = try TravelJournal.trip(typed, in: trips)
             return try change(trip, TravelJournal(places: places, names: names, log: log, home: home, areas: base.areas), &names)
         }

@@ -19,6 +19,8 @@ public final class PlaceAreas {
     /// The reverse geocoder whose country and region lookups are used.
     public let geocoder: ReverseGeocoder
     private let countryLookup: CountryLookup
+    /// The gazetteer's cells, decoded as region lookups reach them.
+    private let cells: RegionCells
     private var regions: [RegionCell: ReverseGeocoder.Region?] = [:]
     /// What is known of each place asked about: its country, and its region once asked for.
     private var known: [PlaceKey: Known] = [:]
@@ -46,6 +48,7 @@ public final class PlaceAreas {
     public init(gazetteer: Gazetteer = .bundled) {
         geocoder = ReverseGeocoder(gazetteer: gazetteer)
         countryLookup = geocoder.locator.lookup
+        cells = RegionCells(geocoder: geocoder)
     }
 
     /// The country (code and name) of a point, `nil` at sea.
@@ -58,7 +61,7 @@ public final class PlaceAreas {
         let cell = RegionCell(country: country, row: Int((latitude / Self.regionCellDegrees).rounded(.down)),
                               column: Int((longitude / Self.regionCellDegrees).rounded(.down)))
         if let known = regions[cell] { return known }
-        let found = geocoder.firstLevelRegion(latitude: latitude, longitude: longitude, country: country)
+        let found = cells.firstLevelRegion(latitude: latitude, longitude: longitude, country: country)
         regions[cell] = found
         return found
     }

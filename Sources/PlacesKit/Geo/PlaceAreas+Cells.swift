@@ -24,16 +24,27 @@ final class RegionCells {
         var others: [Point] = []
     }
 
+    /// A first-level region outline: its box, its name and code, its rings once read.
+    private struct Outline {
+        var box: PackedGeometry.Box
+        var line: Int
+        var name: String
+        var code: String
+        var rings: [(xs: [Int], ys: [Int])]?
+    }
+
     private let geocoder: ReverseGeocoder
     private var cells: [Int: Cell] = [:]
     private var entries: [Int: GazetteerEntry] = [:]
-    /// The boxes of the first-level region outlines, in quantised units.
-    private let outlineBoxes: [PackedGeometry.Box]
+    /// The first-level region outlines, in the features' order (the first that holds a point names it).
+    private var outlines: [Outline]
+    /// For each cell asked about, the outlines whose box reaches it.
+    private var outlinesByCell: [Int: [Int]] = [:]
 
     init(geocoder: ReverseGeocoder) {
         self.geocoder = geocoder
         let features = geocoder.features
-        var boxes: [PackedGeometry.Box] = []
+        var outlines: [Outline] = []
         let kind = Array("admin1\t".utf8)
         var record = 0
         while record + 20 <= features.boxes.count {
@@ -41,11 +52,13 @@ final class RegionCells {
             let line = PackedGeometry.value(p + 16, width: 4)
             if line + kind.count <= features.features.count,
                kind.indices.allSatisfy({ features.features.base[line + $0] == kind[$0] }) {
-                boxes.append(PackedGeometry.Box(p))
+                let fields = features.features.fields(at: line)
+                outlines.append(Outline(box: PackedGeometry.Box(p), line: line, name: fields.count > 1 ? String(fields[1]) : "",
+                                        code: fields.count > 2 ? String(fields[2]) : "", rings: nil))
             }
             record += 21
         }
-        outlineBoxes = boxes
+        self.outlines = outlines
     }
 
     /// The first-level region of a point on land in `country`, as
@@ -58,7 +71,7 @@ final class RegionCells {
         let nearest = nearestTown(latitude: latitude, longitude: longitude, center: center)
             ?? geocoder.gazetteer.nearest(latitude: latitude, longitude: longitude, limit: 1).first
         // Outlines exist for a few countries only: most cells have none to test.
-        let outlined = mayBeOutlined(center) ? geocoder.features.admin1(latitude: latitude, longitude: longitude) : nil
+        let outlined = outline(latitude: latitude, longitude: longitude, center: center)
         return geocoder.firstLevelRegion(latitude: latitude, longitude: longitude, country: country, nearest: nearest, outlined: outlined,
                                          sight: { self.nearestSight(latitude: latitude, longitude: longitude, center: center) }).region
     }
@@ -101,11 +114,29 @@ final class RegionCells {
         return found
     }
 
-    /// Whether a first-level region outline's box reaches the cell.
-    private func mayBeOutlined(_ center: (row: Int, column: Int)) -> Bool {
-        let minX = PackedGeometry.x(longitude: Double(center.column - 180)), maxX = PackedGeometry.x(longitude: Double(center.column - 179))
-        let minY = PackedGeometry.y(latitude: Double(center.row - 90)), maxY = PackedGeometry.y(latitude: Double(center.row - 89))
-        return outlineBoxes.contains { Double($0.maxX) >= minX && Double($0.minX) <= maxX && Double($0.maxY) >= minY && Double($0.minY) <= maxY }
+    /// The first-level region whose outline holds the point, as ``FeatureIndex/admin1(latitude:longitude:)``
+    /// finds it: only the outlines whose box reaches the point's cell are tested, each read once.
+    private func outline(latitude: Double, longitude: Double, center: (row: Int, column: Int)) -> (name: String, code: String)? {
+        let number = center.row * 360 + center.column
+        let candidates: [Int]
+        if let known = outlinesByCell[number] {
+            candidates = known
+        } else {
+            let minX = PackedGeometry.x(longitude: Double(center.column - 180)), maxX = PackedGeometry.x(longitude: Double(center.column - 179))
+            let minY = PackedGeometry.y(latitude: Double(center.row - 90)), maxY = PackedGeometry.y(latitude: Double(center.row - 89))
+            candidates = outlines.indices.filter { index in
+                let box = outlines[index].box
+                return Double(box.maxX) >= minX && Double(box.minX) <= maxX && Double(box.maxY) >= minY && Double(box.minY) <= maxY
+            }
+            outlinesByCell[number] = candidates
+        }
+        guard !candidates.isEmpty, abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
+        let x = PackedGeometry.x(longitude: longitude), y = PackedGeometry.y(latitude: latitude)
+        for index in candidates where outlines[index].box.contains(x: x, y: y) {
+            if outlines[index].rings == nil { outlines[index].rings = geocoder.features.rings(ofLineAt: outlines[index].line) }
+            if FeatureRings.containsOddly(outlines[index].rings!, x: x, y: y) { return (outlines[index].name, outlines[index].code) }
+        }
+        return nil
     }
 
     // MARK: Searches

@@ -37,10 +37,11 @@ struct TravelJournal {
     }
 
     /// The trips, numbered from the earliest.
-    func trips() -> [Trip] {
+    /// - Parameter span: only the trips with a stop in it (numbered as among all).
+    func trips(touching span: DaySpan = DaySpan()) -> [Trip] {
         guard let home else { return [] }
         return TripDetector.trips(in: log, home: home, country: { areas.country(of: $0)?.code },
-                                  names: names)
+                                  names: names, touching: span)
     }
 
     /// The trip typed as its number or its name (any case).

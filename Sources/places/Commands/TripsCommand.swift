@@ -58,7 +58,7 @@ enum TripsCommand: PlacesCommand {
             var query = PlaceQuery()
             try options.filter.narrow(&query, context: context)
             let journal = try TravelJournal.load(context, home: options.home.home)
-            let trips = journal.trips().filter { trip in
+            let trips = journal.trips(touching: query.dates).filter { trip in
                 !query.filters || trip.stops.contains { stop in
                     let place = journal.log.place(stop.entry)
                     return (query.dates.isOpen || query.dates.contains(stop.entry.date))

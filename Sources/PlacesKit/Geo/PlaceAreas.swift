@@ -22,6 +22,7 @@ public final class PlaceAreas {
     /// The gazetteer's cells, decoded as region lookups reach them.
     private let cells: RegionCells
     private var regions: [RegionCell: ReverseGeocoder.Region?] = [:]
+    private var countries: [SIMD2<Double>: (code: String, name: String)?] = [:]
     /// What is known of each place asked about: its country, and its region once asked for.
     private var known: [PlaceKey: Known] = [:]
 
@@ -51,9 +52,13 @@ public final class PlaceAreas {
         cells = RegionCells(geocoder: geocoder)
     }
 
-    /// The country (code and name) of a point, `nil` at sea.
+    /// The country (code and name) of a point, `nil` at sea; each point is looked up once per run.
     public func country(latitude: Double, longitude: Double) -> (code: String, name: String)? {
-        countryLookup(latitude, longitude)
+        let point = SIMD2(latitude, longitude)
+        if let known = countries[point] { return known }
+        let found = countryLookup(latitude, longitude)
+        countries[point] = found
+        return found
     }
 
     /// The first-level region of a point in `country`, `nil` when the gazetteer knows none there.

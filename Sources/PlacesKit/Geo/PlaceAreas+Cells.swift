@@ -36,6 +36,7 @@ final class RegionCells {
     private let geocoder: ReverseGeocoder
     private var cells: [Int: Cell] = [:]
     private var entries: [Int: GazetteerEntry] = [:]
+    private var regionNames: [String: String] = [:]
     /// The first-level region outlines, in the features' order (the first that holds a point names it).
     private var outlines: [Outline]
     /// For each cell asked about, the outlines whose box reaches it.
@@ -107,9 +108,21 @@ final class RegionCells {
         return GazetteerEntry.Kind(rawValue: text).map { Gazetteer.sightKinds.contains($0) } ?? false
     }
 
+    /// The line at `offset` as far as the region rule reads it: its country, its admin1 code and that
+    /// region's name (the district, names and the rest are not read, and not decoded).
     private func entry(_ offset: Int) -> GazetteerEntry {
         if let known = entries[offset] { return known }
-        let found = geocoder.gazetteer.placeEntry(at: offset)
+        let places = geocoder.gazetteer.places
+        func text(_ column: GazetteerSchema.PlaceColumn) -> String {
+            let start = places.field(column, ofLineAt: offset)
+            let end = places.fieldEnd(from: start)
+            return String(decoding: UnsafeBufferPointer(start: places.base + start, count: max(0, end - start)), as: UTF8.self)
+        }
+        let country = text(.country), code = text(.admin1)
+        let key = country + "." + code
+        let name = regionNames[key] ?? geocoder.gazetteer.regionName(country: country, code: code)
+        regionNames[key] = name
+        let found = GazetteerEntry(name: "", admin1: name, admin1Code: code, countryCode: country, latitude: 0, longitude: 0)
         entries[offset] = found
         return found
     }

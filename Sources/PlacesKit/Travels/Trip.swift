@@ -46,9 +46,15 @@ public struct Trip: Sendable {
 
     /// The stops' places in visiting order, a place visited on consecutive stops once.
     public func route(in log: TravelLog) -> [Location] {
-        var result: [Location] = []
-        for stop in stops where result.last?.id != log.places[stop.entry.place].id {
-            result.append(log.places[stop.entry.place])
+        routePlaces(in: log).map { log.places[$0] }
+    }
+
+    /// ``route(in:)`` as indices in ``TravelLog/places``: counted and measured without copying places.
+    public func routePlaces(in log: TravelLog) -> [Int] {
+        var result: [Int] = []
+        for stop in stops {
+            if let last = result.last, last == stop.entry.place || log.places[last].id == log.places[stop.entry.place].id { continue }
+            result.append(stop.entry.place)
         }
         return result
     }
@@ -56,7 +62,7 @@ public struct Trip: Sendable {
     /// Great-circle kilometres from home through every stop and back.
     public func distanceKm(in log: TravelLog) -> Double {
         var points = [home.coordinate]
-        points += route(in: log).map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
+        points += routePlaces(in: log).map { Coordinate(latitude: log.places[$0].latitude, longitude: log.places[$0].longitude) }
         points.append(home.coordinate)
         var total = 0.0
         for (a, b) in zip(points, points.dropFirst()) {
@@ -144,14 +150,15 @@ public enum TripDetector {
         let periods = home.periods
         var period = 0
         for (position, entry) in log.entries.enumerated() {
-            let place = log.places[entry.place]
+            // The place's position only: copying the whole place for every visit costs more than the rest.
+            let latitude = log.places[entry.place].latitude, longitude = log.places[entry.place].longitude
             // Home on the visit's first day (the periods are few and in order of their first day).
             let day = entry.days.lowerBound
             period = 0
             while period + 1 < periods.count, periods[period + 1].from <= day { period += 1 }
             let centre = periods[period].coordinate
             let away = Geodesy.distanceKm(fromLatitude: centre.latitude, longitude: centre.longitude,
-                                          toLatitude: place.latitude, longitude: place.longitude) > awayKm
+                                          toLatitude: latitude, longitude: longitude) > awayKm
             guard entry.date.isWithinADay else {
                 if away {
                     tripOf[position] = Int32(homes.count)

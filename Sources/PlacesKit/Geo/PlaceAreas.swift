@@ -19,7 +19,10 @@ public final class PlaceAreas {
     /// The reverse geocoder whose country and region lookups are used.
     public let geocoder: ReverseGeocoder
     private let countryLookup: CountryLookup
+    /// The gazetteer's cells, decoded as region lookups reach them.
+    private let cells: RegionCells
     private var regions: [RegionCell: ReverseGeocoder.Region?] = [:]
+    private var countries: [SIMD2<Double>: (code: String, name: String)?] = [:]
     /// What is known of each place asked about: its country, and its region once asked for.
     private var known: [PlaceKey: Known] = [:]
 
@@ -46,11 +49,16 @@ public final class PlaceAreas {
     public init(gazetteer: Gazetteer = .bundled) {
         geocoder = ReverseGeocoder(gazetteer: gazetteer)
         countryLookup = geocoder.locator.lookup
+        cells = RegionCells(geocoder: geocoder)
     }
 
-    /// The country (code and name) of a point, `nil` at sea.
+    /// The country (code and name) of a point, `nil` at sea; each point is looked up once per run.
     public func country(latitude: Double, longitude: Double) -> (code: String, name: String)? {
-        countryLookup(latitude, longitude)
+        let point = SIMD2(latitude, longitude)
+        if let known = countries[point] { return known }
+        let found = countryLookup(latitude, longitude)
+        countries[point] = found
+        return found
     }
 
     /// The first-level region of a point in `country`, `nil` when the gazetteer knows none there.
@@ -58,7 +66,7 @@ public final class PlaceAreas {
         let cell = RegionCell(country: country, row: Int((latitude / Self.regionCellDegrees).rounded(.down)),
                               column: Int((longitude / Self.regionCellDegrees).rounded(.down)))
         if let known = regions[cell] { return known }
-        let found = geocoder.firstLevelRegion(latitude: latitude, longitude: longitude, country: country)
+        let found = cells.firstLevelRegion(latitude: latitude, longitude: longitude, country: country)
         regions[cell] = found
         return found
     }

@@ -135,8 +135,11 @@ public struct ReverseGeocoder: Sendable {
     }
 
     /// The region and the town in it that ``firstLevelRegion(latitude:longitude:country:)`` chose.
-    private func firstLevelRegion(latitude: Double, longitude: Double, country: String, nearest: NearbyPlace?,
-                                  outlined: (name: String, code: String)?) -> (region: Region?, town: NearbyPlace?) {
+    /// - Parameter sight: the sight within ``sightRegionKm`` of the point, when the caller has it at hand
+    ///   (``PlaceAreas`` keeps the gazetteer's cells decoded); else the gazetteer is searched.
+    func firstLevelRegion(latitude: Double, longitude: Double, country: String, nearest: NearbyPlace?,
+                          outlined: (name: String, code: String)?,
+                          sight: (() -> NearbyPlace?)? = nil) -> (region: Region?, town: NearbyPlace?) {
         let outlinedCode = outlined.map { String($0.code.split(separator: ".").last ?? "") }
         let fits = { (place: NearbyPlace) in
             place.entry.countryCode == country && (outlinedCode == nil || place.entry.admin1Code == outlinedCode)
@@ -149,8 +152,8 @@ public struct ReverseGeocoder: Sendable {
         }
         // A sight within a kilometre is where the point is: its own town's region and district, as `add`
         // gives them (Mont Saint-Michel is in Normandie, though Bretagne's Roz-sur-Couesnon is nearer).
-        if outlined == nil, let sight = gazetteer.nearestSight(latitude: latitude, longitude: longitude,
-                                                               withinKm: ReverseGeocoder.sightRegionKm),
+        let nearestSight = sight ?? { gazetteer.nearestSight(latitude: latitude, longitude: longitude, withinKm: ReverseGeocoder.sightRegionKm) }
+        if outlined == nil, let sight = nearestSight(),
            sight.entry.countryCode == country, !sight.entry.admin1.isEmpty {
             return (Region(key: "\(country).\(sight.entry.admin1Code)", name: sight.entry.admin1), sight)
         }

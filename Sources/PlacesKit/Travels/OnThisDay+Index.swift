@@ -31,8 +31,13 @@ extension OnThisDay {
         var place = 0
         let places = index.entries.count
         var p = places == 0 ? count : index.entries[0].offset
+        // Where the place after `place` starts: the next place is looked for only once p reaches it.
+        var next = places > 1 ? index.entries[1].offset : count
         while p < count, place < places {
-            while place + 1 < places, index.entries[place + 1].offset <= p { place += 1 }
+            if p >= next {
+                while place + 1 < places, index.entries[place + 1].offset <= p { place += 1 }
+                next = place + 1 < places ? index.entries[place + 1].offset : count
+            }
             let byte = bytes[p]
             var hit = false
             if byte == UInt8(ascii: "-"), p + 6 <= count, bytes[p + 3] == UInt8(ascii: "-") {

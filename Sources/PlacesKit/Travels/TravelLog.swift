@@ -24,17 +24,27 @@ public struct TravelLog: Sendable {
     /// The log of `places`, keeping only the visits `admit` accepts.
     public init(_ places: [Location], admitting admit: (Visit) -> Bool = { _ in true }) {
         self.places = places
-        var keyed: [(start: Double, entry: Entry)] = []
-        keyed.reserveCapacity(places.reduce(0) { $0 + $1.visits.count })
+        var unsorted: [Entry] = []
+        // The sort moves small keys, not entries: a million visits' keys fit in the caches far better.
+        var keys: [Key] = []
+        let count = places.reduce(0) { $0 + $1.visits.count }
+        unsorted.reserveCapacity(count)
+        keys.reserveCapacity(count)
         for (p, place) in places.enumerated() {
             for (v, visit) in place.visits.enumerated() where admit(visit) {
-                keyed.append((visit.date.start.timeIntervalSince1970, Entry(place: p, visit: v, date: visit.date, days: visit.date.days)))
+                keys.append(Key(start: visit.date.start.timeIntervalSince1970, position: unsorted.count))
+                unsorted.append(Entry(place: p, visit: v, date: visit.date, days: visit.date.days))
             }
         }
         // Keys are built in journal order, so sorting by (start, position) keeps ties in that order.
-        var order = Array(keyed.indices)
-        order.sort { a, b in keyed[a].start != keyed[b].start ? keyed[a].start < keyed[b].start : a < b }
-        entries = order.map { keyed[$0].entry }
+        keys.sort { $0.start != $1.start ? $0.start < $1.start : $0.position < $1.position }
+        entries = keys.map { unsorted[$0.position] }
+    }
+
+    /// An entry's place in the sort: its first moment and its position in journal order.
+    private struct Key {
+        var start: Double
+        var position: Int
     }
 
     /// The place of an entry.

@@ -46,9 +46,15 @@ public struct Trip: Sendable {
 
     /// The stops' places in visiting order, a place visited on consecutive stops once.
     public func route(in log: TravelLog) -> [Location] {
-        var result: [Location] = []
-        for stop in stops where result.last?.id != log.places[stop.entry.place].id {
-            result.append(log.places[stop.entry.place])
+        routePlaces(in: log).map { log.places[$0] }
+    }
+
+    /// ``route(in:)`` as indices in ``TravelLog/places``: counted and measured without copying places.
+    public func routePlaces(in log: TravelLog) -> [Int] {
+        var result: [Int] = []
+        for stop in stops {
+            if let last = result.last, last == stop.entry.place || log.places[last].id == log.places[stop.entry.place].id { continue }
+            result.append(stop.entry.place)
         }
         return result
     }
@@ -56,7 +62,7 @@ public struct Trip: Sendable {
     /// Great-circle kilometres from home through every stop and back.
     public func distanceKm(in log: TravelLog) -> Double {
         var points = [home.coordinate]
-        points += route(in: log).map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
+        points += routePlaces(in: log).map { Coordinate(latitude: log.places[$0].latitude, longitude: log.places[$0].longitude) }
         points.append(home.coordinate)
         var total = 0.0
         for (a, b) in zip(points, points.dropFirst()) {
@@ -87,54 +93,90 @@ public enum TripDetector {
 
     /// The trips of a log, earliest first and numbered from 1.
     /// - Parameters:
-    ///   - country: the country code of a place (looked up once per place).
+    ///   - country: the country code of a place (looked up once per place, and only for the trips returned).
     ///   - names: the names kept in the journal.
+    ///   - span: only the trips with a stop whose date lies in it are built and returned (all by default).
+    ///     The rule still runs over every visit, so trip N is the same trip whatever span is asked.
     public static func trips(in log: TravelLog, home: TravelHome, country: (Location) -> String?,
-                             names: TripNames = TripNames()) -> [Trip] {
+                             names: TripNames = TripNames(), touching span: DaySpan = DaySpan()) -> [Trip] {
+        // One pass over every visit finds where each trip starts and which visits are its stops, as
+        // numbers only; the trips themselves (stops, countries, names) are built for the span alone.
+        let found = segments(of: log, home: home)
+        var wanted = [Bool](repeating: span.isOpen, count: found.homes.count)
+        if !span.isOpen {
+            for (position, entry) in log.entries.enumerated() where found.tripOf[position] >= 0 && span.contains(entry.date) {
+                wanted[Int(found.tripOf[position])] = true
+            }
+        }
         var countries: [Int: String?] = [:]
         func code(_ place: Int) -> String? {
             if let known = countries[place] { return known }
-            let found = country(log.places[place])
-            countries[place] = found
-            return found
+            let code = country(log.places[place])
+            countries[place] = code
+            return code
         }
-        var trips: [Trip] = []
-        var open: Trip?
-        var openLastDay = 0  // the open trip's last day, kept as stops join (``Trip/lastDay`` reads every stop)
+        var stops = [[Trip.Stop]](repeating: [], count: found.homes.count)
+        for (position, entry) in log.entries.enumerated() {
+            let trip = Int(found.tripOf[position])
+            if trip >= 0, wanted[trip] { stops[trip].append(Trip.Stop(entry: entry, country: code(entry.place))) }
+        }
+        // Numbered by first day; ties in the order the trips were found (a partial trip as met, the
+        // others as they closed).
+        var order = Array(found.homes.indices)
+        order.sort { found.firstDays[$0] != found.firstDays[$1] ? found.firstDays[$0] < found.firstDays[$1] : $0 < $1 }
+        var result: [Trip] = []
+        for (index, trip) in order.enumerated() where wanted[trip] {
+            var built = Trip(number: index + 1, stops: stops[trip], home: home.periods[found.homes[trip]])
+            built.name = names.name(for: built, in: log)
+            result.append(built)
+        }
+        return result
+    }
+
+    /// Which trip each visit of the log is a stop of (its index in the order found, -1 for none), and
+    /// each trip's home (an index in ``TravelHome/periods``) and first day.
+    static func segments(of log: TravelLog, home: TravelHome) -> (tripOf: [Int32], homes: [Int], firstDays: [Int]) {
+        var tripOf = [Int32](repeating: -1, count: log.entries.count)
+        var homes: [Int] = [], firstDays: [Int] = []
+        // The open trip: the visits joined so far, its home, its first and last day.
+        var open: (positions: [Int], home: Int, firstDay: Int, lastDay: Int)?
         func close() {
-            if let trip = open { trips.append(trip) }
+            guard let trip = open else { return }
+            for position in trip.positions { tripOf[position] = Int32(homes.count) }
+            homes.append(trip.home)
+            firstDays.append(trip.firstDay)
             open = nil
         }
-        for entry in log.entries {
-            let place = log.places[entry.place]
-            let period = home.home(on: entry.days.lowerBound)
-            let distance = Geodesy.distanceKm(fromLatitude: period.coordinate.latitude, longitude: period.coordinate.longitude,
-                                              toLatitude: place.latitude, longitude: place.longitude)
-            let away = distance > awayKm
+        let periods = home.periods
+        var period = 0
+        for (position, entry) in log.entries.enumerated() {
+            // The place's position only: copying the whole place for every visit costs more than the rest.
+            let latitude = log.places[entry.place].latitude, longitude = log.places[entry.place].longitude
+            // Home on the visit's first day (the periods are few and in order of their first day).
+            let day = entry.days.lowerBound
+            period = 0
+            while period + 1 < periods.count, periods[period + 1].from <= day { period += 1 }
+            let centre = periods[period].coordinate
+            let away = Geodesy.distanceKm(fromLatitude: centre.latitude, longitude: centre.longitude,
+                                          toLatitude: latitude, longitude: longitude) > awayKm
             guard entry.date.isWithinADay else {
-                if away { trips.append(Trip(number: 0, stops: [Trip.Stop(entry: entry, country: code(entry.place))], home: period)) }
+                if away {
+                    tripOf[position] = Int32(homes.count)
+                    homes.append(period)
+                    firstDays.append(day)
+                }
                 continue
             }
             guard away else { close(); continue }
-            let stop = Trip.Stop(entry: entry, country: code(entry.place))
-            if let trip = open, entry.days.lowerBound - openLastDay <= joiningDays, trip.home == period {
-                open!.stops.append(stop)
-                openLastDay = max(openLastDay, entry.days.upperBound)
+            if let trip = open, day - trip.lastDay <= joiningDays, periods[trip.home] == periods[period] {
+                open!.positions.append(position)
+                open!.lastDay = max(trip.lastDay, entry.days.upperBound)
             } else {
                 close()
-                open = Trip(number: 0, stops: [stop], home: period)
-                openLastDay = entry.days.upperBound
+                open = ([position], period, day, entry.days.upperBound)
             }
         }
         close()
-        // Partial trips were appended as met; number all by their first day (ties: as found).
-        var order = Array(trips.indices)
-        order.sort { trips[$0].firstDay != trips[$1].firstDay ? trips[$0].firstDay < trips[$1].firstDay : $0 < $1 }
-        var result = order.map { trips[$0] }
-        for index in result.indices {
-            result[index].number = index + 1
-            result[index].name = names.name(for: result[index], in: log)
-        }
-        return result
+        return (tripOf, homes, firstDays)
     }
 }

@@ -54,7 +54,7 @@ public struct YearReview: Sendable, Encodable {
     /// The review of `year`.
     /// - Parameters:
     ///   - log: every visit of the journal (first visits ever are found in it).
-    ///   - trips: the journal's trips.
+    ///   - trips: the journal's trips (those with a stop in the year are enough: only they can start in it).
     ///   - home: home, for the furthest point.
     ///   - areas: the countries and regions of places.
     public static func make(year: Int, log: TravelLog, trips: [Trip], home: TravelHome?, areas: PlaceAreas) -> YearReview {

@@ -37,27 +37,28 @@ struct TravelJournal {
     }
 
     /// The trips, numbered from the earliest.
-    func trips() -> [Trip] {
+    /// - Parameter span: only the trips with a stop in it (numbered as among all).
+    func trips(touching span: DaySpan = DaySpan()) -> [Trip] {
         guard let home else { return [] }
         return TripDetector.trips(in: log, home: home, country: { areas.country(of: $0)?.code },
-                                  names: names)
+                                  names: names, touching: span)
     }
 
     /// The trip typed as its number or its name (any case).
-    /// - Throws: ``UsageError`` naming what was typed and the trips there are.
+    /// - Throws: ``CommandFailure`` (exit 1, as for a place or a region that is not there) naming what was
+    ///   typed and the trips there are, with the hint that `places trips` lists them.
     static func trip(_ typed: String, in trips: [Trip]) throws -> Trip {
+        let hint = "\nhint: `places trips` lists them"
         if let number = Int(typed) {
             guard let trip = trips.first(where: { $0.number == number }) else {
-                throw UsageError("there is no trip \(number): " + (trips.isEmpty ? "the journal has no trips" : "trips are numbered 1 to \(trips.count)"),
-                                 hint: "`places trips` lists them")
+                throw CommandFailure("there is no trip \(number): " + (trips.isEmpty ? "the journal has no trips" : "trips are numbered 1 to \(trips.count)") + hint)
             }
             return trip
         }
         let folded = typed.trimmed.lowercased()
         let named = trips.filter { $0.name?.lowercased() == folded }
         guard let trip = named.first else {
-            throw UsageError("no trip is named \"\(typed)\": give a trip's number or the name given with `places trips name`",
-                             hint: "`places trips` lists them")
+            throw CommandFailure("no trip is named \"\(TerminalText.visible(typed))\": give a trip's number or the name given with `places trips name`" + hint)
         }
         return trip
     }

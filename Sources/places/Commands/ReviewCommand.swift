@@ -41,7 +41,8 @@ enum ReviewCommand: PlacesCommand {
             return format
         }
         let journal = try TravelJournal.load(context, home: options.home.home, descriptions: format == "html")
-        let trips = journal.trips()
+        // A trip that starts in the year has a stop in it: only those are built.
+        let trips = journal.trips(touching: DaySpan(year: year))
         let review = YearReview.make(year: year, log: journal.log, trips: trips, home: journal.home, areas: journal.areas)
         if let output = options.output, let format {
             var mapOptions = MapOptions()

@@ -34,9 +34,9 @@ enum StatsCommand: PlacesCommand {
         let areas = try TravelFilterOptions.areas(context)
         var places = try context.store().loadWithoutDescriptions()
         if query.filters { places = query.apply(to: places, areas: areas) }
-        let lookup = try FlagColumn.lookup(context)
         let progress = context.progress(total: places.count, quiet: options.quiet)
-        let stats = TravelStats.compute(places, country: lookup, progress: progress.update)
+        // The countries found here are found again by the share of the world below, from the same lookup.
+        let stats = TravelStats.compute(places, country: { areas.country(latitude: $0, longitude: $1) }, progress: progress.update)
         progress.finish()
         let share = WorldShare.compute(visited: places, areas: areas)
         if options.json {

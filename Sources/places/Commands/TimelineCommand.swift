@@ -38,7 +38,8 @@ enum TimelineCommand: PlacesCommand {
             query.dates = DaySpan(year: try readYear(year, option: "--year"))
         }
         let journal = try TravelJournal.load(context, home: options.home.home)
-        let trips = journal.trips()
+        // Only the trips of the visits shown are built (their numbers are those `places trips` gives).
+        let trips = journal.trips(touching: query.dates)
         let tripOf = journal.tripIndexByVisit(trips)
         var kept: [TravelLog.Entry] = []
         for entry in journal.log.entries where query.dates.isOpen || query.dates.contains(entry.date) {

@@ -51,14 +51,14 @@ enum TripsCommand: PlacesCommand {
             let flags = !options.flags.noFlags && context.stdoutIsTerminal
             context.say(context.style.bold(journal.title(trip, flags: flags)))
             let home = trip.home.name.map { "from \(TerminalText.visible($0))" } ?? "from home"
-            context.say("  " + home + ", " + counted(trip.stops.count, "visit") + " to " + counted(trip.route(in: journal.log).count, "stop"))
+            context.say("  " + home + ", " + counted(trip.stops.count, "visit") + " to " + counted(trip.routePlaces(in: journal.log).count, "stop"))
             context.say(TerminalText.table(trip.stops.map { journal.cells($0.entry) }).map { "    " + $0 }.joined(separator: "\n"))
         default:
             if options.trip != nil { throw UsageError("trips takes show or name before a trip", hint: "e.g. places trips show \(options.trip!)") }
             var query = PlaceQuery()
             try options.filter.narrow(&query, context: context)
             let journal = try TravelJournal.load(context, home: options.home.home)
-            let trips = journal.trips().filter { trip in
+            let trips = journal.trips(touching: query.dates).filter { trip in
                 !query.filters || trip.stops.contains { stop in
                     let place = journal.log.place(stop.entry)
                     return (query.dates.isOpen || query.dates.contains(stop.entry.date))
@@ -75,7 +75,7 @@ enum TripsCommand: PlacesCommand {
             var rows = [["#", "DATES", "DAYS", "COUNTRIES", "PLACES", "DISTANCE", "NAME"]]
             for trip in trips {
                 rows.append([String(trip.number), trip.dateText, trip.days.map(String.init) ?? "-", journal.countryList(trip.countries, flags: flags),
-                             String(trip.route(in: journal.log).count), journal.kilometres(trip.distanceKm(in: journal.log)), trip.name ?? ""])
+                             String(trip.routePlaces(in: journal.log).count), journal.kilometres(trip.distanceKm(in: journal.log)), trip.name ?? ""])
             }
             context.say(TerminalText.table(rows, rightAligned: [0, 2, 4, 5]).joined(separator: "\n"))
         }
@@ -128,10 +128,9 @@ enum TripsCommand: PlacesCommand {
         let base = try TravelJournal.load(context, home: options.home.home)
         return try context.store().updateTripNames { places, names in
             let log = TravelLog(places)
-            guard let home = options.home.home != nil ? base.home : TravelHome(log: log) else {
-                throw UsageError("there is no trip \(typed): the journal has no trips")
-            }
-            let trips = TripDetector.trips(in: log, home: home, country: { base.areas.country(of: $0)?.code }, names: names)
+            // No home means no visit, so no trip: the same error as for any trip that is not there.
+            let home = options.home.home != nil ? base.home : TravelHome(log: log)
+            let trips = home.map { home in TripDetector.trips(in: log, home: home, country: { base.areas.country(of: $0)?.code }, names: names) } ?? []
             let trip = try TravelJournal.trip(typed, in: trips)
             return try change(trip, TravelJournal(places: places, names: names, log: log, home: home, areas: base.areas), &names)
         }

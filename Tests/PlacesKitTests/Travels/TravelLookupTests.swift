@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import PlacesKit
+
+/// The shortcuts the travel commands take on big journals give what the long way gives: trips built for a
+/// span only are the same trips with the same numbers, and regions found from the decoded gazetteer cells
+/// are the reverse geocoder's.
+@Suite struct TravelLookupTests {
+    /// A journal of places around a few towns with visits on seeded days, some dated only by a month or
+    /// a year, so that trips of every kind form and cross years.
+    static func journal() -> [Location] {
+        var seed: UInt64 = 27
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let towns = [(52.52, 13.405), (48.2, 16.37), (41.9, 12.49), (35.01, 135.77), (40.71, -74.0)]
+        var places: [Location] = []
+        for index in 0..<120 {
+            let town = towns[index % towns.count]
+            var visits: [Visit] = []
+            for _ in 0..<6 {
+                let year = 2018 + next(4), month = 1 + next(12), day = 1 + next(28), kind = next(20)
+                let date: VisitDate = kind == 0 ? .year(year) : kind == 1 ? .month(year: year, month: month)
+                    : .day(year: year, month: month, day: day)
+                visits.append(Visit(date: date))
+            }
+            places.append(Location(name: "Place \(index)", latitude: town.0 + Double(next(100)) / 500,
+                                   longitude: town.1 + Double(next(100)) / 500, visits: visits))
+        }
+        return places
+    }
+
+    @Test func tripsOfASpanAreTheTripsOfTheWholeLogWithTheirNumbers() throws {
+        let log = TravelLog(Self.journal())
+        let home = TravelHome(Coordinate(latitude: 52.52, longitude: 13.405))
+        let country: (Location) -> String? = { $0.longitude < 0 ? "US" : "XX" }
+        let all = TripDetector.trips(in: log, home: home, country: country)
+        #expect(all.count > 50, "the journal makes many trips: \(all.count)")
+        #expect(all.map(\.number) == Array(1...all.count))
+        let spans = [DaySpan(year: 2019), DaySpan(year: 2021), DaySpan(from: .month(year: 2019, month: 12), to: .month(year: 2020, month: 1)),
+                     DaySpan(from: .day(year: 2020, month: 6, day: 1)), DaySpan(year: 1999)]
+        for span in spans {
+            let some = TripDetector.trips(in: log, home: home, country: country, touching: span)
+            let expected = all.filter { trip in trip.stops.contains { span.contains($0.entry.date) } }
+            #expect(some.map(\.number) == expected.map(\.number), "\(span)")
+            #expect(some.map(\.stops) == expected.map(\.stops), "\(span)")
+            #expect(some.map(\.home) == expected.map(\.home), "\(span)")
+        }
+    }
+
+    @Test func regionsFromTheDecodedCellsAreTheGeocodersRegions() {
+        let areas = PlaceAreas()
+        let geocoder = ReverseGeocoder()
+        var points: [(Double, Double)] = []
+        // A coarse grid over the inhabited latitudes, and points near borders, coasts, sights and the
+        // outlined countries' region boundaries.
+        for row in 0..<18 { for column in 0..<36 { points.append((-44 + Double(row) * 6.1, -178 + Double(column) * 9.9)) } }
+        points += [(48.636, -1.511), (46.204, 6.143), (46.23, 6.05), (42.33, -83.05), (45.0, -74.7), (-25.3444, 131.0369),
+                   (37.7456, -119.5936), (-22.9, -43.2), (49.0, -123.06), (47.8, 13.04), (50.85, 4.35), (51.44, 5.48),
+                   (43.74, 7.42), (41.9029, 12.4534), (35.0, 135.77), (1.29, 103.85), (22.32, 114.17)]
+        var compared = 0
+        for (latitude, longitude) in points {
+            guard let country = areas.country(latitude: latitude, longitude: longitude)?.code else { continue }
+            let fromCells = areas.region(latitude: latitude, longitude: longitude, country: country)
+            let direct = geocoder.firstLevelRegion(latitude: latitude, longitude: longitude, country: country)
+            #expect(fromCells == direct, "\(latitude), \(longitude) in \(country)")
+            compared += 1
+        }
+        #expect(compared > 150, "points on land: \(compared)")
+    }
+}

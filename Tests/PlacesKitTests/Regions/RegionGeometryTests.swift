@@ -60,12 +60,12 @@ import Testing
                                           (437_301_000, 74_200_000), (437_300_000, 74_200_000)]
         compiler.geometry.add(tags: ["building": "yes"], latitudes7: building.map(\.0), longitudes7: building.map(\.1))
         try compiler.header(OSMHeader(bounds: GeoBounds(minLatitude: 43.7, minLongitude: 7.4, maxLatitude: 43.76, maxLongitude: 7.45)))
-        let bytes = try RegionPackWriter.pack(name: "test", source: "test.osm", compiler: compiler, features: [])
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("region-geometry-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("test.region").path
-        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        var features: [RegionCompiler.Feature] = []
+        try RegionPackWriter.write(name: "test", source: "test.osm", compiler: compiler, features: &features, to: file)
         let pack = try RegionPack(path: file)
         let shapes = pack.shapes(west: 7.40, south: 43.70, east: 7.45, north: 43.76)
         let streets = shapes.filter { $0.layer == .secondary }

@@ -239,7 +239,7 @@ public enum RegionStore {
         removeStaleTemporaries(in: folder)
         let temporary = folder + "/." + name + ".region.tmp-\(FileSystem.processID)"
         do {
-            try RegionPackWriter.write(name: name, source: source, compiler: compiler, features: &features, to: temporary)
+            try RegionPackWriter.write(name: name, source: source, compiler: &compiler, features: &features, to: temporary)
             do throws(FileError) { try FileSystem.rename(temporary, to: target) } catch {
                 throw RegionError.unwritable(path: target, reason: error.reason)
             }

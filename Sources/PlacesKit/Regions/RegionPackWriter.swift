@@ -21,11 +21,13 @@ enum RegionPackWriter {
     /// heap object per line. The places are written from the line buffer in their sorted order, never
     /// copied into a second buffer, and the sections go to the file one after the other, never joined:
     /// at its peak the writer holds the lines, the keys and the geometry once. `features` is emptied once
-    /// its keys are made.
+    /// its keys are made, and the compiler's drawable shapes once packed.
     /// - Throws: ``RegionError/tooLarge(source:placesBytes:limit:)`` when the places outgrow what the key
     ///   table can point into (64 GiB); ``RegionError/unwritable(path:reason:)``.
-    static func write(name: String, source: String, compiler: RegionCompiler, features: inout [RegionCompiler.Feature],
+    static func write(name: String, source: String, compiler: inout RegionCompiler, features: inout [RegionCompiler.Feature],
                       to path: String) throws {
+        // The drawable shapes first: the collector's memory goes before the places' lines are made.
+        let geometry = compiler.geometry.section(coverage: compiler.coverage)
         let (lines, order, counts) = placeLines(features)
         let placesBytes = lines.bytes.count
         guard placesBytes <= KeyTable.Layout.wide.maximumOffset + 1 else {
@@ -49,7 +51,6 @@ enum RegionPackWriter {
         ]
         if let stamp = compiler.header.replicationTimestamp { info.append(("extractDate", isoDate(stamp))) }
         let infoText = Array(info.map { GazetteerImporter.clean($0.0) + "\t" + GazetteerImporter.clean($0.1) + "\n" }.joined().utf8)
-        let geometry = compiler.geometry.section(coverage: compiler.coverage)
         let head = Array("places-region\t\(RegionPack.formatVersion)\nsections\t\(infoText.count)\t\(keys.count)\t\(placesBytes)\t\(geometry.count)\n".utf8)
         do throws(FileError) {
             try FileSystem.createNew(path, mode: 0o644, exactMode: false, sync: true) { descriptor throws(FileError) in

@@ -65,7 +65,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("test.region").path
         var features: [RegionCompiler.Feature] = []
-        try RegionPackWriter.write(name: "test", source: "test.osm", compiler: compiler, features: &features, to: file)
+        try RegionPackWriter.write(name: "test", source: "test.osm", compiler: &compiler, features: &features, to: file)
         let pack = try RegionPack(path: file)
         let shapes = pack.shapes(west: 7.40, south: 43.70, east: 7.45, north: 43.76)
         let streets = shapes.filter { $0.layer == .secondary }

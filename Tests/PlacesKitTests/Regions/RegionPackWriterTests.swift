@@ -52,7 +52,8 @@ import Testing
         let path = directory.appendingPathComponent("riviera.region").path
         var features = [Self.feature("Café de Paris", latitude: 43.7395, longitude: 7.4277, street: "Place du Casino", number: "1"),
                         Self.feature("Le Bar Americain", latitude: 43.7390, longitude: 7.4280)]
-        try RegionPackWriter.write(name: "riviera", source: "monaco.osm.pbf", compiler: RegionCompiler(), features: &features, to: path)
+        var compiler = RegionCompiler()
+        try RegionPackWriter.write(name: "riviera", source: "monaco.osm.pbf", compiler: &compiler, features: &features, to: path)
         #expect(features.isEmpty)
         let current = try RegionPack(path: path)
         let found = current.tables.search("Café de Paris", limit: 1)

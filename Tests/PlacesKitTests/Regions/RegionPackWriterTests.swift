@@ -85,3 +85,16 @@ import Testing
         }
     }
 }
+
+/// The names an object's tags give, in the order the pack keeps them.
+@Suite struct OSMNamesTests {
+    @Test func namesComeMainFirstThenByKeyEachOnce() {
+        let tags = ["name": "Café de Paris", "building": "yes", "name:fr": "Café de Paris", "name:en": "Paris Café",
+                    "alt_name": "Le Café; Café Monte-Carlo", "brand:wikidata": "Q1", "brand": "Barrière", "addr:street": "Place du Casino",
+                    "old_name": "Grand Café", "name:prefix": "Le", "source": "survey", "official_name": "Café de Paris Monte-Carlo"]
+        #expect(OSMKinds.names(tags) == ["Café de Paris", "Le Café", "Café Monte-Carlo", "Barrière", "Paris Café",
+                                         "Café de Paris Monte-Carlo", "Grand Café"])
+        #expect(OSMKinds.names(["building": "yes", "addr:housenumber": "1", "brand:wikidata": "Q1"]).isEmpty)
+        #expect(OSMKinds.names(["short_name": "CdP"]) == ["CdP"])
+    }
+}

@@ -80,3 +80,22 @@ import Testing
         #expect(pack.shapes(west: 2.3, south: 48.8, east: 2.4, north: 48.9).isEmpty)
     }
 }
+
+/// Coastline ways joined end to start, whatever order the extract gives them in.
+@Suite struct CoastlineJoinTests {
+    typealias P = RegionCoastline.Point
+
+    @Test func waysJoinIntoLinesAndRingsInTheOrderOfTheirFirstWays() {
+        let ringA: [P] = [(0, 0), (5, 0)], ringB: [P] = [(5, 0), (5, 5)], ringC: [P] = [(5, 5), (0, 0)]
+        let lineA: [P] = [(10, 0), (11, 0)], lineB: [P] = [(11, 0), (12, 0)], lineC: [P] = [(12, 0), (13, 1)]
+        let island: [P] = [(20, 20), (21, 20), (21, 21), (20, 20)]
+        // The line's middle first, the ring's last way first: each join must be found wherever its ways are.
+        let joined = RegionCoastline.joined([lineB, ringC, island, lineC, ringA, [(30, 30)], lineA, ringB])
+        let expected: [[P]] = [[(5, 5), (0, 0), (5, 0), (5, 5)], island, [(10, 0), (11, 0), (12, 0), (13, 1)]]
+        #expect(joined.map { $0.map { [$0.x, $0.y] } } == expected.map { $0.map { [$0.x, $0.y] } })
+        // Thousands of ways in reverse order join in one pass (trying every pair after each join took minutes).
+        let many = (0..<5_000).map { i -> [P] in [(i, 0), (i + 1, 0)] }
+        let long = RegionCoastline.joined(many.reversed())
+        #expect(long.count == 1 && long[0].count == 5_001 && long[0].first! == (0, 0) && long[0].last! == (5_000, 0))
+    }
+}

@@ -83,9 +83,12 @@ let fuzzTargets: [String: ([UInt8]) -> Void] = [
         // OpenStreetMap PBF extracts, as `places region add` compiles them into a pack.
         var compiler = RegionCompiler()
         guard (try? PBFReader(path: "fuzz.osm.pbf").read(bytes: bytes, into: &compiler)) != nil else { return }
-        let features = compiler.finish(gazetteer: .bundled)
+        var features = compiler.finish(gazetteer: .bundled)
         precondition(features.allSatisfy { abs($0.latitude7) <= 900_000_000 && abs($0.longitude7) <= 1_800_000_000 })
-        _ = try? RegionPackWriter.pack(name: "fuzz", source: "fuzz.osm.pbf", compiler: compiler, features: features)
+        let path = "/tmp/places-fuzz-pbf-\(getpid()).region"
+        unlink(path)
+        defer { unlink(path) }
+        _ = try? RegionPackWriter.write(name: "fuzz", source: "fuzz.osm.pbf", compiler: &compiler, features: &features, to: path)
     },
     "regionpack": { bytes in
         // Installed region packs, as every search, `where` and map opens them: opening either succeeds or

@@ -22,7 +22,7 @@ import Testing
         try #require(added.status == 0, "\(added.stderr)")
         let pack = try Data(contentsOf: URL(fileURLWithPath: RegionCLITests.packPath(runner, "monaco")))
         let keys = pack[try Self.keySection(pack)]
-        #expect(keys.starts(with: Array("PKY1".utf8)))
+        #expect(keys.starts(with: Array("PKY2".utf8)))
         // No text key line (`folded<TAB>P<TAB>offset`) is left in the section.
         #expect(!String(decoding: keys, as: UTF8.self).contains("\tP\t"))
         // Names, addresses in both orders and a postcode are found in the front-coded table.

@@ -25,9 +25,10 @@ extension KeyTable {
     }
 
     /// The table holding `entries`, sorted, each once.
-    /// - Precondition: every key is 1 to ``maximumKeyLength`` bytes and every offset at most ``maximumOffset``.
-    static func encode(_ entries: some Sequence<Entry>) -> [UInt8] {
-        var writer = Writer()
+    /// - Precondition: every key is 1 to ``maximumKeyLength`` bytes and every offset at most the layout's
+    ///   ``Layout/maximumOffset``.
+    static func encode(_ entries: some Sequence<Entry>, layout: Layout = .narrow) -> [UInt8] {
+        var writer = Writer(layout: layout)
         for entry in Set(entries).sorted() {
             entry.key.withUnsafeBufferPointer { writer.append(key: $0, kind: entry.kind, offset: entry.offset) }
         }
@@ -38,24 +39,27 @@ extension KeyTable {
     /// a writer that has millions of keys in a flat buffer of its own (a region pack's) needs no `Entry`
     /// (and no heap array) per key. ``encode(_:)`` is this writer fed from sorted entries.
     struct Writer {
+        /// The layout it writes.
+        let layout: Layout
         private var body: [UInt8] = []
-        private var blocks: [UInt32] = []
+        private var blocks: [UInt64] = []
         private var previous = [UInt8](repeating: 0, count: KeyTable.maximumKeyLength)
         private var previousLength = 0
         /// The entries appended so far.
         private(set) var count = 0
 
-        init() {}
+        init(layout: Layout = .narrow) { self.layout = layout }
 
         /// Appends the entry after the last one appended.
-        /// - Precondition: `key` is 1 to ``KeyTable/maximumKeyLength`` bytes, `offset` at most
-        ///   ``KeyTable/maximumOffset``, and the entry sorts after the one before it.
+        /// - Precondition: `key` is 1 to ``KeyTable/maximumKeyLength`` bytes, `offset` at most the layout's
+        ///   ``Layout/maximumOffset``, and the entry sorts after the one before it.
         mutating func append(key: UnsafeBufferPointer<UInt8>, kind: GazetteerSchema.KeyKind, offset: Int) {
-            precondition(!key.isEmpty && key.count <= maximumKeyLength && offset >= 0 && offset <= maximumOffset,
+            precondition(!key.isEmpty && key.count <= maximumKeyLength && offset >= 0 && offset <= layout.maximumOffset,
                          "a key table entry out of range")
+            precondition(layout == .wide || body.count <= Int(UInt32.max), "a narrow key table over 4 GiB")
             var shared = 0
             if count % blockLength == 0 {
-                blocks.append(UInt32(body.count))
+                blocks.append(UInt64(body.count))
             } else {
                 let limit = min(255, previousLength, key.count)
                 while shared < limit, previous[shared] == key[shared] { shared += 1 }
@@ -69,7 +73,8 @@ extension KeyTable {
                 body.append(UInt8(length >> 7))
             }
             body += key[shared...]
-            appendLittleEndian(index(of: kind) << 28 | UInt32(offset), to: &body)
+            let value = UInt64(index(of: kind)) << UInt64(layout.kindShift) | UInt64(offset)
+            appendLittleEndian(value, bytes: layout.valueBytes, to: &body)
             previous.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: key) }
             previousLength = key.count
             count += 1
@@ -77,18 +82,20 @@ extension KeyTable {
 
         /// The table's bytes: the header, the block index and the entries.
         func finish() -> [UInt8] {
-            var table = magic
-            table.reserveCapacity(KeyTable.headerLength + 4 * blocks.count + body.count)
-            appendLittleEndian(UInt32(count), to: &table)
-            appendLittleEndian(UInt32(blocks.count), to: &table)
-            for block in blocks { appendLittleEndian(block, to: &table) }
+            precondition(count <= Int(UInt32.max), "a key table of more than 2^32 entries")
+            var table = layout.magic
+            table.reserveCapacity(KeyTable.headerLength + layout.blockStartBytes * blocks.count + body.count)
+            appendLittleEndian(UInt64(count), bytes: 4, to: &table)
+            appendLittleEndian(UInt64(blocks.count), bytes: 4, to: &table)
+            for block in blocks { appendLittleEndian(block, bytes: layout.blockStartBytes, to: &table) }
             table += body
             return table
         }
     }
 
-    fileprivate static func appendLittleEndian(_ value: UInt32, to bytes: inout [UInt8]) {
-        bytes += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)]
+    /// Appends the low `bytes` bytes of `value`, least significant first.
+    fileprivate static func appendLittleEndian(_ value: UInt64, bytes count: Int, to bytes: inout [UInt8]) {
+        for i in 0..<count { bytes.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(i)))) }
     }
 
     /// Every entry of the table, in order (until the end or a damaged entry).

@@ -6,18 +6,22 @@ import Glibc
 ///
 /// Neighbouring keys share most of their bytes ("london", "london colney", "londonderry"), so each entry
 /// holds only how many leading bytes it shares with the key before it, the bytes that differ, and one
-/// little-endian `UInt32`: the key's kind (its index in ``kinds``) in the top 4 bits and the byte offset of
-/// the line it names in the low 28. Every ``blockLength``-th entry is stored whole (it shares nothing), and
+/// little-endian value: the key's kind (its index in ``kinds``) in the top 4 bits and the byte offset of
+/// the line it names below them. Every ``blockLength``-th entry is stored whole (it shares nothing), and
 /// a block index points at those: a lookup binary-searches the blocks' first keys, then reads at most
 /// ``blockLength`` entries.
 ///
 /// ```
-/// "PKY1"                    magic and layout version
+/// "PKY1" or "PKY2"          magic and layout (``Layout``)
 /// u32 entry count, u32 block count (entry count / 16, rounded up)
-/// u32 × blocks              where each block's first entry starts, counted from the first entry
+/// u32 × blocks (PKY2: u64)  where each block's first entry starts, counted from the first entry
 /// entries                   u8 shared bytes, suffix length (1 byte below 128, else 2: low 7 bits | 0x80,
-///                           then the rest), the suffix, u32 kind << 28 | offset
+///                           then the rest), the suffix, then kind and offset: PKY1 a u32
+///                           kind << 28 | offset, PKY2 five bytes (a u40) kind << 36 | offset
 /// ```
+///
+/// PKY1, with offsets below 256 MiB, is the bundled gazetteer's and an imported one's; PKY2 is a region
+/// pack's, whose places outgrow 256 MiB for a country-sized extract.
 ///
 /// Keys are sorted by bytes, then by kind (the byte order of their letters), then by offset, with no
 /// duplicates. `Scripts/gazetteer/keytable.py` writes the bundled table, ``encode(_:)`` imported ones;
@@ -27,11 +31,30 @@ struct KeyTable: @unchecked Sendable {
     static let blockLength = 16
     /// The longest key a table holds, in bytes (longer names are not names).
     static let maximumKeyLength = 1024
-    /// The largest offset an entry can point to (28 bits).
-    static let maximumOffset = (1 << 28) - 1
-    static let magic: [UInt8] = Array("PKY1".utf8)
+    /// The largest offset a narrow (PKY1) entry can point to (28 bits).
+    static let maximumOffset = Layout.narrow.maximumOffset
+    /// The narrow layout's magic.
+    static let magic = Layout.narrow.magic
     /// Where the block index starts: after the magic and the two counts.
     static let headerLength = 12
+
+    /// How wide an entry's kind and offset, and a block index entry, are.
+    enum Layout: Sendable, CaseIterable {
+        /// `PKY1`: a `u32` of kind and offset (offsets below 2^28, 256 MiB), `u32` block starts.
+        case narrow
+        /// `PKY2`: five bytes of kind and offset (offsets below 2^36, 64 GiB), `u64` block starts.
+        case wide
+
+        var magic: [UInt8] { Array((self == .narrow ? "PKY1" : "PKY2").utf8) }
+        /// Bytes of an entry's kind and offset.
+        var valueBytes: Int { self == .narrow ? 4 : 5 }
+        /// Bytes of a block index entry.
+        var blockStartBytes: Int { self == .narrow ? 4 : 8 }
+        /// Where the kind sits in the value.
+        var kindShift: Int { valueBytes * 8 - 4 }
+        /// The largest offset an entry can point to.
+        var maximumOffset: Int { (1 << kindShift) - 1 }
+    }
 
     /// The kinds in the byte order of their letters (`C K P R a c g p r`); an entry stores its kind's index.
     static let kinds: [GazetteerSchema.KeyKind] = [.countryCode, .placeCode, .placeName, .regionCode, .countyName,
@@ -62,6 +85,10 @@ struct KeyTable: @unchecked Sendable {
     let entriesStart: Int
     /// Whether the header is whole and consistent (a damaged table reads as empty).
     let isWellFormed: Bool
+    /// The table's layout, read from its magic.
+    let layout: Layout
+    /// Bytes of an entry's kind and offset (``Layout/valueBytes``), kept apart for the hot loop.
+    let valueBytes: Int
 
     /// Reads the header of the table at `base`; a table too short or with another magic reads as empty.
     init(base: UnsafePointer<UInt8>, count: Int) {
@@ -69,13 +96,17 @@ struct KeyTable: @unchecked Sendable {
         byteCount = count
         func u32(_ at: Int) -> Int { Int(UInt32(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt32.self))) }
         var entries = 0, blocks = 0, start = count
-        var good = count >= KeyTable.headerLength && (0..<4).allSatisfy { base[$0] == KeyTable.magic[$0] }
-        if good {
+        let layout = count >= KeyTable.headerLength
+            ? Layout.allCases.first { layout in layout.magic.indices.allSatisfy { base[$0] == layout.magic[$0] } } : nil
+        var good = layout != nil
+        if let layout {
             entries = u32(4)
             blocks = u32(8)
-            start = KeyTable.headerLength + 4 * blocks
+            start = KeyTable.headerLength + layout.blockStartBytes * blocks
             good = blocks == (entries + KeyTable.blockLength - 1) / KeyTable.blockLength && start <= count
         }
+        self.layout = layout ?? .narrow
+        valueBytes = self.layout.valueBytes
         isWellFormed = good
         entryCount = good ? entries : 0
         blockCount = good ? blocks : 0
@@ -84,9 +115,14 @@ struct KeyTable: @unchecked Sendable {
 
     /// Where block `block`'s first entry starts, or `nil` when the index points outside the table.
     @inline(__always) func blockStart(_ block: Int) -> Int? {
-        let at = KeyTable.headerLength + 4 * block
-        let offset = Int(UInt32(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt32.self)))
-        let start = entriesStart + offset
+        let offset: UInt64
+        if layout == .narrow {
+            offset = UInt64(UInt32(littleEndian: UnsafeRawPointer(base + KeyTable.headerLength + 4 * block).loadUnaligned(as: UInt32.self)))
+        } else {
+            offset = UInt64(littleEndian: UnsafeRawPointer(base + KeyTable.headerLength + 8 * block).loadUnaligned(as: UInt64.self))
+        }
+        guard offset < UInt64(byteCount) else { return nil }
+        let start = entriesStart + Int(offset)
         return start < byteCount ? start : nil
     }
 
@@ -147,7 +183,10 @@ final class KeyCursor {
     let key: UnsafeMutablePointer<UInt8>
     private(set) var keyLength = 0
     /// The current entry's kind index and offset.
-    private(set) var value: UInt32 = 0
+    private(set) var value: UInt64 = 0
+    /// Where the kind sits in ``value``.
+    private let kindShift: UInt64
+    private let offsetMask: UInt64
     /// The current entry's index, or -1 before the first.
     private(set) var index = -1
     /// Whether the cursor stands on an entry.
@@ -159,6 +198,8 @@ final class KeyCursor {
         self.table = table
         key = UnsafeMutablePointer<UInt8>.allocate(capacity: KeyTable.maximumKeyLength)
         next = table.byteCount
+        kindShift = UInt64(table.layout.kindShift)
+        offsetMask = UInt64(table.layout.maximumOffset)
     }
 
     deinit { key.deallocate() }
@@ -181,12 +222,12 @@ final class KeyCursor {
 
     /// The current entry's kind, or `nil` for an index this version does not know.
     var kind: GazetteerSchema.KeyKind? {
-        let index = Int(value >> 28)
+        let index = Int(value >> kindShift)
         return index < KeyTable.kinds.count ? KeyTable.kinds[index] : nil
     }
 
     /// The byte offset the current entry points to.
-    var offset: Int { Int(value & 0x0FFF_FFFF) }
+    var offset: Int { Int(value & offsetMask) }
 
     /// Reads the next entry. Returns `false`, and the cursor becomes invalid, at the end of the table or at
     /// an entry that is damaged: one that shares more bytes than the key before it has, runs past the
@@ -204,12 +245,13 @@ final class KeyCursor {
             position += 1
         }
         guard shared <= (isValid ? keyLength : 0), shared + length <= KeyTable.maximumKeyLength,
-              position + length + 4 <= end, nextIndex % KeyTable.blockLength != 0 || shared == 0 else { return stop() }
+              position + length + table.valueBytes <= end, nextIndex % KeyTable.blockLength != 0 || shared == 0 else { return stop() }
         (key + shared).update(from: base + position, count: length)
         keyLength = shared + length
         position += length
-        value = UInt32(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt32.self))
-        next = position + 4
+        value = UInt64(UInt32(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt32.self)))
+        if table.valueBytes == 5 { value |= UInt64(base[position + 4]) << 32 }
+        next = position + table.valueBytes
         index = nextIndex
         isValid = true
         return true

@@ -72,6 +72,9 @@ enum OSMKinds {
     /// The settlement values among those: an address's city (a suburb names a part of one).
     static let settlementValues: Set<String> = ["city", "town", "village", "hamlet"]
 
+    private static let nameKeyPrefixes = ["name:", "alt_name", "old_name", "official_name", "short_name", "loc_name", "int_name", "brand"]
+    private static let nameKeyInitials = Set(nameKeyPrefixes.map { $0.utf8.first! })
+
     /// Every name an object is known by, its main one first: `name`, then `name:xx`, `alt_name`, `old_name`,
     /// `official_name`, `short_name`, `loc_name`, `int_name`, `brand` (and their `:xx` forms), each once.
     static func names(_ tags: [String: String]) -> [String] {
@@ -85,8 +88,13 @@ enum OSMKinds {
             }
         }
         if let main = tags["name"] { add(main) }
-        let prefixes = ["name:", "alt_name", "old_name", "official_name", "short_name", "loc_name", "int_name", "brand"]
-        for key in tags.keys.sorted() where prefixes.contains(where: { key.hasPrefix($0) }) {
+        // Only the keys that can hold a name are sorted: most objects (buildings, nodes of ways) have none,
+        // and sorting every object's keys was a sixth of adding a region.
+        let nameKeys = tags.keys.filter { key in
+            guard let first = key.utf8.first, nameKeyInitials.contains(first) else { return false }
+            return nameKeyPrefixes.contains { key.hasPrefix($0) }
+        }
+        for key in nameKeys.sorted() {
             // `brand:wikidata` and the like are not names.
             if key.hasSuffix("wikidata") || key.hasSuffix("wikipedia") || key.hasPrefix("name:etymology") || key.hasPrefix("name:signed") { continue }
             if key == "name:prefix" || key == "name:suffix" || key == "name:left" || key == "name:right" { continue }

@@ -110,21 +110,35 @@ enum RegionCoastline {
     }
 
     /// Ways joined where one ends and the next begins, as OpenStreetMap's coastline is drawn in one direction.
+    ///
+    /// A chain starts at a way no open way ends where it begins (a ring, which has none, at its first way
+    /// in the extract's order) and follows, at each end, the first unused way that begins there, until it
+    /// closes or nothing follows; chains come in the order of their first ways. Each way's start is found
+    /// in a table, so a country's thousands of coastline ways join in linear time (trying every pair
+    /// again after each join took half of adding a 200 MB extract).
     static func joined(_ ways: [[Point]]) -> [[Point]] {
-        var chains = ways.filter { $0.count >= 2 }
-        var merged = true
-        while merged {
-            merged = false
-            outer: for i in chains.indices {
-                for j in chains.indices where j != i && chains[i].last! == chains[j].first! && chains[i].first! != chains[i].last! {
-                    chains[i] += chains[j].dropFirst()
-                    chains.remove(at: j)
-                    merged = true
-                    break outer
-                }
+        let ways = ways.filter { $0.count >= 2 }
+        func key(_ p: Point) -> Int { p.x << 32 | (p.y & 0xFFFF_FFFF) }
+        var starting: [Int: [Int]] = [:]
+        for (index, way) in ways.enumerated() { starting[key(way.first!), default: []].append(index) }
+        var ending = Set<Int>()
+        for way in ways where way.first! != way.last! { ending.insert(key(way.last!)) }
+        var used = [Bool](repeating: false, count: ways.count)
+        var chains: [(first: Int, points: [Point])] = []
+        func chain(from head: Int) {
+            used[head] = true
+            var points = ways[head]
+            while points.first! != points.last!,
+                  let next = starting[key(points.last!)]?.first(where: { !used[$0] }) {
+                used[next] = true
+                points += ways[next].dropFirst()
             }
+            chains.append((head, points))
         }
-        return chains
+        // Lines first, from the ways nothing leads into; what is left are rings.
+        for index in ways.indices where !used[index] && !ending.contains(key(ways[index].first!)) { chain(from: index) }
+        for index in ways.indices where !used[index] { chain(from: index) }
+        return chains.sorted { $0.first < $1.first }.map(\.points)
     }
 
 }

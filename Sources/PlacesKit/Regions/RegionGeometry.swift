@@ -105,7 +105,15 @@ struct RegionGeometryCollector {
     /// The side of a tile in units: 1/64°, about 1.7 km north to south.
     static let tileUnits = 1024
 
-    private var tiles: [Int: [(order: Int, bytes: [UInt8])]] = [:]
+    /// Every shape's record (see ``record(_:_:origin:name:into:)``), end to end: millions of shapes
+    /// cost their bytes and two words each, not an array each.
+    private var data: [UInt8] = []
+    /// Per record: its tile (row << 15 | column, 29 bits) << 35, its layer's draw order (4 bits) << 31,
+    /// its index (31 bits); sorted, these give the section's order (by tile, areas first, then the
+    /// extract's order).
+    private var keys: [UInt64] = []
+    /// Where each record starts in ``data``.
+    private var starts: [Int] = []
     /// The coastline's ways, whole, for ``RegionCoastline`` to make a sea of.
     private var coastlines: [[(x: Int, y: Int)]] = []
     /// How many shapes were kept, and their points.
@@ -159,7 +167,11 @@ struct RegionGeometryCollector {
                 let inside = minX >= box.minX && maxX <= box.maxX && minY >= box.minY && maxY <= box.maxY
                 let pieces = inside ? [points] : layer.isArea ? [Self.clipRing(points, to: box)] : Self.clipLine(points, to: box)
                 for piece in pieces where piece.count >= (layer.isArea ? 3 : 2) {
-                    tiles[row << 16 | column, default: []].append((layer.drawOrder, Self.record(layer, piece, origin: (box.minX, box.minY), name: name)))
+                    precondition(keys.count < 1 << 31 && row < 1 << 14 && column < 1 << 15 && layer.drawOrder < 16,
+                                 "a shape outside the geometry index's range")
+                    keys.append(UInt64(row << 15 | column) << 35 | UInt64(layer.drawOrder) << 31 | UInt64(keys.count))
+                    starts.append(data.count)
+                    Self.record(layer, piece, origin: (box.minX, box.minY), name: name, into: &data)
                     shapeCount += 1
                     pointCount += piece.count
                 }
@@ -167,10 +179,9 @@ struct RegionGeometryCollector {
         }
     }
 
-    /// One shape's line in a tile.
-    static func record(_ layer: RegionLayer, _ points: [(x: Int, y: Int)], origin: (Int, Int), name: String) -> [UInt8] {
-        var bytes: [UInt8] = [layer.rawValue]
-        bytes.reserveCapacity(points.count * 3 + name.utf8.count + 8)
+    /// Appends one shape's line in a tile.
+    static func record(_ layer: RegionLayer, _ points: [(x: Int, y: Int)], origin: (Int, Int), name: String, into bytes: inout [UInt8]) {
+        bytes.append(layer.rawValue)
         append(points.count, to: &bytes)
         var last = origin
         for p in points {
@@ -180,7 +191,6 @@ struct RegionGeometryCollector {
         }
         if !name.isEmpty { bytes.append(9); bytes += name.utf8 }
         bytes.append(10)
-        return bytes
     }
 
     /// A number zig-zag encoded in five-bit groups, least significant first, as `0`–`o`.
@@ -310,37 +320,50 @@ struct RegionGeometryCollector {
     }
 
     /// The section's bytes, with the sea and land the coastline bounds within the extract's box when
-    /// it is simple enough to close (see ``RegionCoastline``).
-    func section(coverage: GeoBounds?) -> [UInt8] {
-        var collector = self
+    /// it is simple enough to close (see ``RegionCoastline``). The collector is left empty.
+    mutating func section(coverage: GeoBounds?) -> [UInt8] {
         if let coverage, !coastlines.isEmpty {
             let box = (minX: Int(((coverage.minLongitude + 180) * Self.unitsPerDegree).rounded()),
                        minY: Int(((coverage.minLatitude + 90) * Self.unitsPerDegree).rounded()),
                        maxX: Int(((coverage.maxLongitude + 180) * Self.unitsPerDegree).rounded()),
                        maxY: Int(((coverage.maxLatitude + 90) * Self.unitsPerDegree).rounded()))
             if let coast = RegionCoastline.sea(coastlines: coastlines, box: box) {
-                collector.add(.land, [(box.minX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY), (box.maxX, box.minY)], name: "")
-                for ring in coast.sea { collector.add(.sea, Self.simplified(ring, closed: true), name: "") }
-                for ring in coast.islands { collector.add(.island, Self.simplified(ring, closed: true), name: "") }
+                add(.land, [(box.minX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY), (box.maxX, box.minY)], name: "")
+                for ring in coast.sea { add(.sea, Self.simplified(ring, closed: true), name: "") }
+                for ring in coast.islands { add(.island, Self.simplified(ring, closed: true), name: "") }
             }
         }
-        return collector.packed()
+        coastlines = []
+        let section = packed()
+        self = RegionGeometryCollector()
+        return section
     }
 
-    private func packed() -> [UInt8] {
-        var index: [UInt8] = [], data: [UInt8] = []
+    private mutating func packed() -> [UInt8] {
         func digits(_ value: Int, _ width: Int) -> String {
             let text = String(value)
             return String(repeating: "0", count: max(0, width - text.count)) + text
         }
-        for key in tiles.keys.sorted() {
-            index += Array((digits(key >> 16, 5) + digits(key & 0xFFFF, 5) + digits(data.count, 10) + "\n").utf8)
-            // A stable sort keeps the extract's order within a layer.
-            let records = tiles[key]!.enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }
-            for record in records { data += record.element.bytes }
+        // The index's ties are the records' own order, so the sort is stable by construction.
+        keys.sort()
+        func tile(_ key: UInt64) -> Int { Int(key >> 35) }
+        func bytes(_ key: UInt64) -> Range<Int> {
+            let record = Int(key & 0x7FFF_FFFF)
+            return starts[record]..<(record + 1 < starts.count ? starts[record + 1] : data.count)
         }
-        index += Array(("9999999999" + digits(data.count, 10) + "\n").utf8)
-        let head = "geometry\t\(Int(Self.unitsPerDegree))\t\(Self.tileUnits)\t\(tiles.count)\n"
-        return Array(head.utf8) + index + data
+        var tileCount = 0
+        for (i, key) in keys.enumerated() where i == 0 || tile(keys[i - 1]) != tile(key) { tileCount += 1 }
+        var section = Array("geometry\t\(Int(Self.unitsPerDegree))\t\(Self.tileUnits)\t\(tileCount)\n".utf8)
+        section.reserveCapacity(section.count + 21 * (tileCount + 1) + data.count)
+        var offset = 0
+        for (i, key) in keys.enumerated() {
+            if i == 0 || tile(keys[i - 1]) != tile(key) {
+                section += Array((digits(tile(key) >> 15, 5) + digits(tile(key) & 0x7FFF, 5) + digits(offset, 10) + "\n").utf8)
+            }
+            offset += bytes(key).count
+        }
+        section += Array(("9999999999" + digits(offset, 10) + "\n").utf8)
+        for key in keys { section += data[bytes(key)] }
+        return section
     }
 }

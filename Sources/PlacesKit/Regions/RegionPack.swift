@@ -69,13 +69,18 @@ public enum RegionError: Error, CustomStringConvertible, Equatable {
 /// the region's facts (`info`), its folded names (`keys`, a front-coded ``KeyTable``) and its places
 /// (`places`) in the gazetteer's formats, so the gazetteer's in-place search serves it.
 ///
-/// The file starts `places-region<TAB>3`, then `sections<TAB>info bytes<TAB>keys bytes<TAB>places bytes<TAB>geometry bytes`,
-/// then the three tables and the drawable geometry (see ``RegionLayer``). Format 2 held the keys as sorted
-/// text lines, converted when a pack was opened; such a pack is refused with its region's name and extract. A `places` line has the gazetteer's columns (``GazetteerSchema/PlaceColumn``,
+/// The file starts `places-region<TAB>4`, then `sections<TAB>info bytes<TAB>keys bytes<TAB>places bytes<TAB>geometry bytes`,
+/// then the three tables and the drawable geometry (see ``RegionLayer``). Format 4's keys are a wide
+/// (`PKY2`) key table, whose offsets reach 64 GiB of places; format 3's were narrow (`PKY1`, 256 MiB), and
+/// such a pack is still read, as the table says its own layout. Format 2 held the keys as sorted text
+/// lines; such a pack is refused with its region's name and extract. A `places` line has the gazetteer's columns (``GazetteerSchema/PlaceColumn``,
 /// the OSM id in `id`, a street's box in `bounds`) followed by ``RegionPack/ExtraColumn``s.
 public struct RegionPack: Sendable {
-    /// The pack format this version writes and reads.
-    public static let formatVersion = 3
+    /// The pack format this version writes.
+    public static let formatVersion = 4
+    /// The pack formats this version reads: 3 differs from 4 only in its key table's layout, which the
+    /// table declares itself, so its packs keep working without adding the region again.
+    static let readableFormats = [3, 4]
     /// The credit the data needs wherever it is shown.
     public static let credit = "© OpenStreetMap contributors (ODbL 1.0, openstreetmap.org/copyright)"
     /// The short credit a map carries wherever it draws a region's data.
@@ -115,7 +120,7 @@ public struct RegionPack: Sendable {
         let second = file.nextLine(after: first)
         let sizes = sections.count == 5 && sections[0] == "sections" ? sections.dropFirst().compactMap { Int($0) }.filter { $0 >= 0 } : []
         let wellFormed = sizes.count == 4 && second + sizes.reduce(0, +) == file.count
-        guard magic[1] == Substring(String(RegionPack.formatVersion)) else {
+        guard let format = Int(magic[1]), RegionPack.readableFormats.contains(format) else {
             // Every format so far starts with the same two lines and the same `info`, so an older pack still
             // names its region and its extract.
             let info = wellFormed ? Gazetteer.parseInfo(SortedTable(base: file.base + second, count: sizes[0])) : [:]
@@ -223,9 +228,8 @@ public enum RegionStore {
         var compiler = RegionCompiler()
         compiler.onProgress = progress
         try read(file, into: &compiler)
-        let features = compiler.finish(gazetteer: gazetteer)
+        var features = compiler.finish(gazetteer: gazetteer)
         let source = String(file.split(separator: "/").last ?? Substring(file))
-        let bytes = try RegionPackWriter.pack(name: name, source: source, compiler: compiler, features: features)
         let folder = directory(dataDirectory: dataDirectory)
         // The journal may not exist yet, nor its folder; create it private, as the journal's own.
         try? FileSystem.makeDirectories(dataDirectory, mode: 0o700)
@@ -235,7 +239,7 @@ public enum RegionStore {
         removeStaleTemporaries(in: folder)
         let temporary = folder + "/." + name + ".region.tmp-\(FileSystem.processID)"
         do {
-            try writeFile(bytes, to: temporary)
+            try RegionPackWriter.write(name: name, source: source, compiler: &compiler, features: &features, to: temporary)
             do throws(FileError) { try FileSystem.rename(temporary, to: target) } catch {
                 throw RegionError.unwritable(path: target, reason: error.reason)
             }
@@ -294,12 +298,6 @@ public enum RegionStore {
         for file in FileSystem.names(folder) where file.hasPrefix(".") && file.contains(".region.tmp-") {
             if let pid = Int32(file.split(separator: "-").last ?? ""), FileSystem.isRunning(pid) { continue }
             FileSystem.removeIfPresent(folder + "/" + file)
-        }
-    }
-
-    static func writeFile(_ bytes: [UInt8], to path: String) throws {
-        do throws(FileError) { try FileSystem.writeNew(path, bytes, mode: 0o644, exactMode: false) } catch {
-            throw RegionError.unwritable(path: path, reason: error.reason)
         }
     }
 }

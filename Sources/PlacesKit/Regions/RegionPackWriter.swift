@@ -14,14 +14,71 @@ enum RegionPackWriter {
         numberFirstCountries.contains(country) ? houseNumber + " " + street : street + " " + houseNumber
     }
 
-    /// The pack file's bytes.
+    /// Writes the pack file to a new file at `path` (which must not exist), section by section.
     ///
     /// Lines and keys are gathered in two flat byte buffers with an array of where each starts, and sorted
     /// as indices, so a pack of millions of lines costs its own bytes plus a few words a line, not a
-    /// heap object per line.
-    /// - Throws: ``RegionError/tooLarge(source:placesBytes:limit:)`` when the places outgrow what the key table can point into.
-    static func pack(name: String, source: String, compiler: RegionCompiler, features: [RegionCompiler.Feature]) throws -> [UInt8] {
-        // Lines sorted by 1-degree cell, then by latitude: `where` reads only a band of a cell.
+    /// heap object per line. The places are written from the line buffer in their sorted order, never
+    /// copied into a second buffer, and the sections go to the file one after the other, never joined:
+    /// at its peak the writer holds the lines, the keys and the geometry once. `features` is emptied once
+    /// its keys are made, and the compiler's drawable shapes once packed.
+    /// - Throws: ``RegionError/tooLarge(source:placesBytes:limit:)`` when the places outgrow what the key
+    ///   table can point into (64 GiB); ``RegionError/unwritable(path:reason:)``.
+    static func write(name: String, source: String, compiler: inout RegionCompiler, features: inout [RegionCompiler.Feature],
+                      to path: String) throws {
+        // The drawable shapes first: the collector's memory goes before the places' lines are made.
+        let geometry = compiler.geometry.section(coverage: compiler.coverage)
+        let (lines, order, counts) = placeLines(features)
+        let placesBytes = lines.bytes.count
+        guard placesBytes <= KeyTable.Layout.wide.maximumOffset + 1 else {
+            throw RegionError.tooLarge(source: source, placesBytes: placesBytes, limit: KeyTable.Layout.wide.maximumOffset + 1)
+        }
+        // The writer's buffer goes with the closure: only the finished table stays.
+        let (keys, keyCount) = { () -> ([UInt8], Int) in
+            let writer = keyTable(features: features, lines: lines, order: order)
+            return (writer.finish(), writer.count)
+        }()
+        features = []
+        let box = compiler.coverage
+        var info: [(String, String)] = [
+            ("name", name), ("source", source),
+            ("bounds", box.map { "\(fixed($0.minLatitude)),\(fixed($0.minLongitude)),\(fixed($0.maxLatitude)),\(fixed($0.maxLongitude))" } ?? ""),
+            ("pointsOfInterest", String(counts.poi)), ("streets", String(counts.streets)), ("addresses", String(counts.addresses)),
+            ("postcodes", String(counts.postcodes)), ("keys", String(keyCount)),
+            ("nodes", String(compiler.nodeCount)), ("ways", String(compiler.wayCount)), ("relations", String(compiler.relationCount)),
+            ("skippedWays", String(compiler.skippedWays)), ("skippedRelations", String(compiler.skippedRelations)),
+            ("writingProgram", compiler.header.writingProgram), ("licence", RegionPack.credit),
+        ]
+        if let stamp = compiler.header.replicationTimestamp { info.append(("extractDate", isoDate(stamp))) }
+        let infoText = Array(info.map { GazetteerImporter.clean($0.0) + "\t" + GazetteerImporter.clean($0.1) + "\n" }.joined().utf8)
+        let head = Array("places-region\t\(RegionPack.formatVersion)\nsections\t\(infoText.count)\t\(keys.count)\t\(placesBytes)\t\(geometry.count)\n".utf8)
+        do throws(FileError) {
+            try FileSystem.createNew(path, mode: 0o644, exactMode: false, sync: true) { descriptor throws(FileError) in
+                func put(_ bytes: UnsafeBufferPointer<UInt8>) throws(FileError) { try FileSystem.writeAll(descriptor, bytes, path: path) }
+                for section in [head, infoText, keys] {
+                    try section.withUnsafeBufferPointer { buffer in Result { () throws(FileError) in try put(buffer) } }.get()
+                }
+                // The places in their order, a megabyte at a time.
+                var chunk: [UInt8] = []
+                chunk.reserveCapacity(1 << 20)
+                for index in order {
+                    chunk += lines.line(index)
+                    if chunk.count >= 1 << 20 {
+                        try chunk.withUnsafeBufferPointer { buffer in Result { () throws(FileError) in try put(buffer) } }.get()
+                        chunk.removeAll(keepingCapacity: true)
+                    }
+                }
+                try (chunk + geometry).withUnsafeBufferPointer { buffer in Result { () throws(FileError) in try put(buffer) } }.get()
+            }
+        } catch {
+            throw RegionError.unwritable(path: path, reason: error.reason)
+        }
+    }
+
+    /// Each feature's `places` line, and the order the pack keeps them in: by 1-degree cell, then by
+    /// latitude, so `where` reads only a band of a cell.
+    static func placeLines(_ features: [RegionCompiler.Feature])
+        -> (lines: LineBuffer, order: [Int], counts: (poi: Int, streets: Int, addresses: Int, postcodes: Int)) {
         var lines = LineBuffer()
         var cells: [Int32] = []
         cells.reserveCapacity(features.count)
@@ -50,27 +107,29 @@ enum RegionPackWriter {
         let order = features.indices.sorted {
             (cells[$0], features[$0].latitude7, $0) < (cells[$1], features[$1].latitude7, $1)
         }
-        cells = []
-        var places: [UInt8] = []
-        places.reserveCapacity(lines.bytes.count)
-        // Each key as one record, `key bytes, 0, kind letter, offset (4 bytes, big-endian)`, so that byte
+        return (lines, order, counts)
+    }
+
+    /// The key table of the features' names, addresses and postcodes, each pointing at its line's offset
+    /// in the `places` section (the lines written in `order`).
+    static func keyTable(features: [RegionCompiler.Feature], lines: LineBuffer, order: [Int]) -> KeyTable.Writer {
+        // Each key as one record, `key bytes, 0, kind letter, offset (5 bytes, big-endian)`, so that byte
         // order is the key table's order (key, then kind, then offset) and equal records are the same key.
         var keyRecords = LineBuffer()
         var folded: [UInt8] = []
+        var offset = 0
         for index in order {
-            let offset = places.count
-            guard offset <= KeyTable.maximumOffset else {
-                throw RegionError.tooLarge(source: source, placesBytes: lines.bytes.count, limit: KeyTable.maximumOffset + 1)
-            }
-            places += lines.line(index)
             let f = features[index]
             func key(_ text: String, _ kind: GazetteerSchema.KeyKind) {
                 folded.removeAll(keepingCapacity: true)
                 folded += NameFolding.fold(text).utf8
                 guard (1...KeyTable.maximumKeyLength).contains(folded.count), !folded.contains(0) else { return }
-                folded += [0, kind.rawValue, UInt8(offset >> 24), UInt8(offset >> 16 & 0xFF), UInt8(offset >> 8 & 0xFF), UInt8(offset & 0xFF)]
+                folded.append(0)
+                folded.append(kind.rawValue)
+                for shift in stride(from: 32, through: 0, by: -8) { folded.append(UInt8(truncatingIfNeeded: offset >> shift)) }
                 keyRecords.append(folded)
             }
+            defer { offset += lines.line(index).count }
             if f.kind == .postcode {
                 key(f.postcode, .placeCode)
                 continue
@@ -82,38 +141,25 @@ enum RegionPackWriter {
                 key(f.street + " " + f.houseNumber, .placeName)
             }
         }
-        lines = LineBuffer()
-        // Sorted, each once (a name and an address can give one key twice), front-coded.
-        var keyWriter = KeyTable.Writer()
+        return keyWriter(records: keyRecords)
+    }
+
+    /// A wide key table from key records (`key bytes, 0, kind letter, offset` as 5 big-endian bytes):
+    /// sorted, each once (a name and an address can give one key twice), front-coded.
+    static func keyWriter(records keyRecords: LineBuffer) -> KeyTable.Writer {
+        var keyWriter = KeyTable.Writer(layout: .wide)
         var previous: Int?
         keyRecords.bytes.withUnsafeBufferPointer { buffer in
             for index in keyRecords.sortedIndices() {
                 if let previous, keyRecords.compare(previous, index) == 0 { continue }
                 previous = index
                 let record = keyRecords.line(index)
-                let key = UnsafeBufferPointer(rebasing: buffer[record.startIndex..<record.endIndex - 6])
-                let offset = record.suffix(4).reduce(0) { $0 << 8 | Int($1) }
-                keyWriter.append(key: key, kind: GazetteerSchema.KeyKind(rawValue: record[record.endIndex - 5])!, offset: offset)
+                let key = UnsafeBufferPointer(rebasing: buffer[record.startIndex..<record.endIndex - 7])
+                let offset = record.suffix(5).reduce(0) { $0 << 8 | Int($1) }
+                keyWriter.append(key: key, kind: GazetteerSchema.KeyKind(rawValue: record[record.endIndex - 6])!, offset: offset)
             }
         }
-        keyRecords = LineBuffer()
-        let keys = keyWriter.finish()
-        let keyCount = keyWriter.count
-        let box = compiler.coverage
-        var info: [(String, String)] = [
-            ("name", name), ("source", source),
-            ("bounds", box.map { "\(fixed($0.minLatitude)),\(fixed($0.minLongitude)),\(fixed($0.maxLatitude)),\(fixed($0.maxLongitude))" } ?? ""),
-            ("pointsOfInterest", String(counts.poi)), ("streets", String(counts.streets)), ("addresses", String(counts.addresses)),
-            ("postcodes", String(counts.postcodes)), ("keys", String(keyCount)),
-            ("nodes", String(compiler.nodeCount)), ("ways", String(compiler.wayCount)), ("relations", String(compiler.relationCount)),
-            ("skippedWays", String(compiler.skippedWays)), ("skippedRelations", String(compiler.skippedRelations)),
-            ("writingProgram", compiler.header.writingProgram), ("licence", RegionPack.credit),
-        ]
-        if let stamp = compiler.header.replicationTimestamp { info.append(("extractDate", isoDate(stamp))) }
-        let infoText = Array(info.map { GazetteerImporter.clean($0.0) + "\t" + GazetteerImporter.clean($0.1) + "\n" }.joined().utf8)
-        let geometry = compiler.geometry.section(coverage: compiler.coverage)
-        let head = "places-region\t\(RegionPack.formatVersion)\nsections\t\(infoText.count)\t\(keys.count)\t\(places.count)\t\(geometry.count)\n"
-        return Array(head.utf8) + infoText + keys + places + geometry
+        return keyWriter
     }
 
     /// Degrees from 1e-7 units, exactly, with seven decimals.

@@ -136,3 +136,71 @@ import Testing
         for (index, kind) in KeyTable.kinds.enumerated() { #expect(KeyTable.index(of: kind) == UInt32(index)) }
     }
 }
+
+/// The wide layout (`PKY2`, a region pack's): offsets past the narrow layout's 2^28 read back exactly, and
+/// lookups and damage behave as in the narrow one.
+@Suite struct WideKeyTableTests {
+    typealias Entry = KeyTable.Entry
+
+    /// Offsets on both sides of 2^28 (the narrow limit, 256 MiB), of 2^32, and the widest, 2^36 - 1.
+    static let offsets = [0, (1 << 28) - 1, 1 << 28, (1 << 28) + 1, 3 << 28, (1 << 32) - 1, 1 << 32, (1 << 32) + 7, (1 << 36) - 1]
+
+    static let sample: [Entry] = {
+        var entries: [Entry] = []
+        for (i, offset) in offsets.enumerated() {
+            for (j, kind) in KeyTable.kinds.enumerated() {
+                entries.append(Entry(key: Array("rue de rivoli \(i) \(j)".utf8), kind: kind, offset: offset))
+            }
+        }
+        return entries
+    }()
+
+    @Test func offsetsPastTheNarrowLimitReadBack() {
+        #expect(KeyTable.Layout.narrow.maximumOffset == (1 << 28) - 1)
+        #expect(KeyTable.Layout.wide.maximumOffset == (1 << 36) - 1)
+        let bytes = KeyTable.encode(Self.sample, layout: .wide)
+        #expect(bytes.starts(with: Array("PKY2".utf8)))
+        KeyTableTests().withTable(bytes) { table in
+            #expect(table.isWellFormed && table.layout == .wide)
+            #expect(table.entries() == Self.sample.sorted())
+            for entry in Self.sample {
+                let cursor = table.lowerBound(entry.key)
+                #expect(cursor.isValid && Array(cursor.keyBytes) == entry.key)
+                #expect(cursor.offset == entry.offset && cursor.kind == entry.kind, "\(entry.offset)")
+            }
+        }
+    }
+
+    /// The same entries in both layouts: the same lookups, and the narrow table the smaller.
+    @Test func bothLayoutsHoldTheSameEntries() {
+        let entries = KeyTableTests.sample.filter { $0.offset <= KeyTable.maximumOffset }
+        let narrow = KeyTable.encode(entries), wide = KeyTable.encode(entries, layout: .wide)
+        #expect(narrow.starts(with: Array("PKY1".utf8)) && wide.count > narrow.count)
+        KeyTableTests().withTable(narrow) { a in
+            KeyTableTests().withTable(wide) { b in
+                #expect(a.entries() == b.entries() && a.entries().count == Set(entries).count)
+                for entry in entries { #expect(a.lowerBoundIndex(entry.key) == b.lowerBoundIndex(entry.key)) }
+            }
+        }
+    }
+
+    @Test func damagedAndCutWideTablesEndTheScan() {
+        let bytes = KeyTable.encode(Self.sample, layout: .wide)
+        for length in stride(from: 0, to: bytes.count, by: 5) {
+            KeyTableTests().withTable(Array(bytes.prefix(length))) { table in
+                #expect(table.entries().count < Self.sample.count, "a table cut to \(length) bytes read all its entries")
+                _ = table.lowerBound(Array("rue".utf8))
+            }
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            var damaged = bytes
+            for _ in 0..<3 { damaged[Int.random(in: 0..<damaged.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
+            KeyTableTests().withTable(damaged) { table in
+                #expect(table.entries().count <= table.entryCount)
+                let cursor = table.lowerBound(Array("rue de".utf8))
+                while cursor.isValid { #expect(cursor.keyLength <= KeyTable.maximumKeyLength); cursor.advance() }
+            }
+        }
+    }
+}

@@ -60,12 +60,12 @@ import Testing
                                           (437_301_000, 74_200_000), (437_300_000, 74_200_000)]
         compiler.geometry.add(tags: ["building": "yes"], latitudes7: building.map(\.0), longitudes7: building.map(\.1))
         try compiler.header(OSMHeader(bounds: GeoBounds(minLatitude: 43.7, minLongitude: 7.4, maxLatitude: 43.76, maxLongitude: 7.45)))
-        let bytes = try RegionPackWriter.pack(name: "test", source: "test.osm", compiler: compiler, features: [])
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("region-geometry-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("test.region").path
-        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        var features: [RegionCompiler.Feature] = []
+        try RegionPackWriter.write(name: "test", source: "test.osm", compiler: &compiler, features: &features, to: file)
         let pack = try RegionPack(path: file)
         let shapes = pack.shapes(west: 7.40, south: 43.70, east: 7.45, north: 43.76)
         let streets = shapes.filter { $0.layer == .secondary }
@@ -78,5 +78,24 @@ import Testing
         #expect(pack.shapes(west: 7.40, south: 43.70, east: 7.45, north: 43.76, layers: [.building]).count == 1)
         // Far from it, nothing.
         #expect(pack.shapes(west: 2.3, south: 48.8, east: 2.4, north: 48.9).isEmpty)
+    }
+}
+
+/// Coastline ways joined end to start, whatever order the extract gives them in.
+@Suite struct CoastlineJoinTests {
+    typealias P = RegionCoastline.Point
+
+    @Test func waysJoinIntoLinesAndRingsInTheOrderOfTheirFirstWays() {
+        let ringA: [P] = [(0, 0), (5, 0)], ringB: [P] = [(5, 0), (5, 5)], ringC: [P] = [(5, 5), (0, 0)]
+        let lineA: [P] = [(10, 0), (11, 0)], lineB: [P] = [(11, 0), (12, 0)], lineC: [P] = [(12, 0), (13, 1)]
+        let island: [P] = [(20, 20), (21, 20), (21, 21), (20, 20)]
+        // The line's middle first, the ring's last way first: each join must be found wherever its ways are.
+        let joined = RegionCoastline.joined([lineB, ringC, island, lineC, ringA, [(30, 30)], lineA, ringB])
+        let expected: [[P]] = [[(5, 5), (0, 0), (5, 0), (5, 5)], island, [(10, 0), (11, 0), (12, 0), (13, 1)]]
+        #expect(joined.map { $0.map { [$0.x, $0.y] } } == expected.map { $0.map { [$0.x, $0.y] } })
+        // Thousands of ways in reverse order join in one pass (trying every pair after each join took minutes).
+        let many = (0..<5_000).map { i -> [P] in [(i, 0), (i + 1, 0)] }
+        let long = RegionCoastline.joined(many.reversed())
+        #expect(long.count == 1 && long[0].count == 5_001 && long[0].first! == (0, 0) && long[0].last! == (5_000, 0))
     }
 }

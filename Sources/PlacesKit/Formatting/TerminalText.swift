@@ -104,48 +104,72 @@ public enum TerminalText {
 
     /// Aligns rows into columns separated by two spaces. Cells in `rightAligned` columns are
     /// padded on the left. The last column is not padded, and no line ends in spaces.
-    /// - Complexity: O(total characters); each cell is measured once.
     /// Every cell is made ``visible(_:keepingLineBreaks:)`` first: cells hold names from the journal
-    /// and from imported files.
+    /// and from imported files. The lines are ``appendTable(_:rightAligned:firstLine:to:)``'s.
     public static func table(_ rows: [[String]], rightAligned: Set<Int> = []) -> [String] {
-        // Copied only when some cell needs escapes: a 100,000-row table is otherwise not touched.
-        let rows = rows.contains { $0.contains { visible($0) != $0 } } ? rows.map { $0.map { visible($0) } } : rows
-        // A closure, not a key path: a key path is looked up at run time, row by row.
-        guard let columns = rows.map({ $0.count }).max() else { return [] }
+        var text: [UInt8] = []
+        appendTable(rows, rightAligned: rightAligned, to: &text)
+        // No cell holds a line break (each is made visible), so every line ends at a "\n".
+        return text.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// ``table(_:rightAligned:)`` written into `out`, each line ending in `\n`: a 10,000-row listing
+    /// is one buffer, not a string per line joined into another.
+    /// - Parameter firstLine: text written before and after the first line (a style's escapes, for a
+    ///   bold heading).
+    /// - Complexity: O(total bytes); each cell is measured once, and a cell of printable ASCII (most
+    ///   of them) is measured and checked for escapes in one pass over its bytes.
+    public static func appendTable(_ rows: [[String]], rightAligned: Set<Int> = [],
+                                   firstLine: (before: String, after: String)? = nil, to out: inout [UInt8]) {
+        guard let columns = rows.map({ $0.count }).max() else { return }
         // Every cell's width, row after row in one array: a 10,000-row listing measures 60,000 cells.
+        // A cell that needs escapes (rare) is kept made visible, by its index in that order.
         var cellWidths: [Int] = []
         cellWidths.reserveCapacity(rows.count * columns)
+        var escaped: [Int: String] = [:]
         var widths = [Int](repeating: 0, count: columns)
         for row in rows {
             for (index, cell) in row.enumerated() {
-                let cellWidth = width(cell)
+                var cellWidth = printableASCIIWidth(cell)
+                if cellWidth < 0 {
+                    let shown = visible(cell)
+                    if shown != cell { escaped[cellWidths.count] = shown }
+                    cellWidth = width(shown)
+                }
                 cellWidths.append(cellWidth)
                 widths[index] = max(widths[index], cellWidth)
             }
         }
         let right = (0..<columns).map { rightAligned.contains($0) }
-        let lineWidth = widths.reduce(2 * (columns - 1), +)
-        var lines: [String] = []
-        lines.reserveCapacity(rows.count)
+        out.reserveCapacity(out.count + rows.count * (widths.reduce(2 * (columns - 1), +) + 1))
         var cellIndex = 0
-        var line: [UInt8] = []
-        line.reserveCapacity(lineWidth * 2)
-        for row in rows {
-            line.removeAll(keepingCapacity: true)
+        for (rowIndex, row) in rows.enumerated() {
+            if rowIndex == 0, let firstLine { out.append(contentsOf: firstLine.before.utf8) }
+            let lineStart = out.count
             for (index, cell) in row.enumerated() {
-                if index > 0 { line.append(0x20); line.append(0x20) }
+                if index > 0 { out.append(0x20); out.append(0x20) }
                 let padding = widths[index] - cellWidths[cellIndex]
-                cellIndex += 1
-                if right[index] { line.append(contentsOf: repeatElement(0x20, count: padding)) }
+                if right[index] { out.append(contentsOf: repeatElement(0x20, count: padding)) }
                 // A native string's bytes are contiguous: copied at once, not byte by byte.
-                var text = cell
-                text.withUTF8 { line.append(contentsOf: $0) }
-                if !right[index] && index < row.count - 1 { line.append(contentsOf: repeatElement(0x20, count: padding)) }
+                var text = escaped[cellIndex] ?? cell
+                text.withUTF8 { out.append(contentsOf: $0) }
+                if !right[index] && index < row.count - 1 { out.append(contentsOf: repeatElement(0x20, count: padding)) }
+                cellIndex += 1
             }
-            while line.last == 0x20 { line.removeLast() }
-            lines.append(String(decoding: line, as: UTF8.self))
+            while out.count > lineStart, out.last == 0x20 { out.removeLast() }
+            if rowIndex == 0, let firstLine { out.append(contentsOf: firstLine.after.utf8) }
+            out.append(0x0A)
         }
-        return lines
+    }
+
+    /// The width of text that is all printable ASCII (one column a byte, nothing to escape), or -1
+    /// for any other text.
+    static func printableASCIIWidth(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return -1 }
+            return bytes.count
+        }
     }
 }
 
@@ -161,7 +185,11 @@ public struct TextStyle: Sendable {
 
     public init(enabled: Bool) { self.enabled = enabled }
 
-    private func wrap(_ text: String, _ code: String) -> String { enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+    private func wrap(_ text: String, _ code: String) -> String { escapes(code).map { $0.before + text + $0.after } ?? text }
+    private func escapes(_ code: String) -> (before: String, after: String)? { enabled ? ("\u{1B}[\(code)m", "\u{1B}[0m") : nil }
+    /// What ``bold(_:)`` writes before and after its text, for text written as bytes; `nil` when
+    /// styling is off.
+    public var boldEscapes: (before: String, after: String)? { escapes("1") }
     public func bold(_ text: String) -> String { wrap(text, "1") }
     public func dim(_ text: String) -> String { wrap(text, "2") }
     public func red(_ text: String) -> String { wrap(text, "31") }

@@ -26,14 +26,15 @@ enum PlaceOutput {
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
-    /// One row per place, with the columns asked for, fitted into `width` terminal columns (see
-    /// ``ListColumn/fit(chosen:)``); `nil` width (a pipe) keeps every column whole.
+    /// The text of a table with one row per place, each line ending in a line break, with the columns
+    /// asked for, fitted into `width` terminal columns (see ``ListColumn/fit(chosen:)``); `nil` width
+    /// (a pipe) keeps every column whole.
     /// - Parameters:
     ///   - distances: each place's distance in kilometres, for the distance column.
     ///   - flag: the flag emoji of a place's country (an empty string for a place in no country);
     ///     `nil` for no flag column.
     static func table(_ places: [Location], distances: [Double]? = nil, columns: [ListColumn], chosen: Bool = false,
-                      style: TextStyle, width: Int?, maxNameWidth: Int = 40, flag: ((Location) -> String)? = nil) -> [String] {
+                      style: TextStyle, width: Int?, maxNameWidth: Int = 40, flag: ((Location) -> String)? = nil) -> [UInt8] {
         let tableColumns = columns.compactMap { column -> TableFit.Column? in
             switch column {
             case .id: return TableFit.Column(key: column.rawValue, title: "ID", cells: places.map(\.shortID))
@@ -49,13 +50,26 @@ enum PlaceOutput {
             case .visited: return TableFit.Column(key: column.rawValue, title: "VISITED", cells: places.map { $0.latestVisit?.date.shortText ?? "-" })
             case .created: return TableFit.Column(key: column.rawValue, title: "CREATED", cells: places.map { $0.created.map(Timestamp.day) ?? "-" })
             case .updated: return TableFit.Column(key: column.rawValue, title: "UPDATED", cells: places.map { $0.updated.map(Timestamp.day) ?? "-" })
-            case .tags: return TableFit.Column(key: column.rawValue, title: "TAGS", cells: places.map { $0.tags.joined(separator: ", ") })
+            case .tags: return TableFit.Column(key: column.rawValue, title: "TAGS", cells: places.map { tagList($0.tags) })
             }
         }
         let fitted = ListColumn.fit(chosen: chosen).rows(tableColumns, width: width)
-        var lines = TerminalText.table(fitted.rows, rightAligned: fitted.rightAligned)
-        if !lines.isEmpty { lines[0] = style.bold(lines[0]) }
-        return lines
+        var text: [UInt8] = []
+        TerminalText.appendTable(fitted.rows, rightAligned: fitted.rightAligned, firstLine: style.boldEscapes, to: &text)
+        return text
+    }
+
+    /// A place's tags as a table shows them, separated by commas. Most places have one or two: a
+    /// single tag is the string itself, not a join's new one.
+    static func tagList(_ tags: [String]) -> String {
+        switch tags.count {
+        case 0: return ""
+        case 1: return tags[0]
+        default:
+            var text = tags[0]
+            for tag in tags.dropFirst() { text += ", "; text += tag }
+            return text
+        }
     }
 
     /// Every field of one place, for `show` and after `add` and `edit`.

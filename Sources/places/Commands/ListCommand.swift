@@ -62,8 +62,20 @@ enum ListCommand: PlacesCommand {
             let origin = try PlaceChoice.look(from, resolver: resolver, context: context, verb: "Measuring from")
             query.centre = PlaceQuery.Point(latitude: origin.latitude, longitude: origin.longitude)
         }
-        let ranked = query.ranked(journal, areas: query.filtersAreas ? try TravelFilterOptions.areas(context) : nil)
-        let places = ranked.map(\.place)
+        context.keepUntilExit(journal)
+        let areas = query.filtersAreas ? try TravelFilterOptions.areas(context) : nil
+        // Distances only when measured from somewhere: otherwise the places pass as they are, with no
+        // pair built for each.
+        let places: [Location]
+        var distances: [Double]?
+        if query.centre != nil {
+            let ranked = query.ranked(journal, areas: areas)
+            places = ranked.map(\.place)
+            distances = ranked.map(\.distanceKm)
+        } else {
+            places = query.apply(to: journal, areas: areas)
+        }
+        context.keepUntilExit(places)
         switch format {
         case "json":
             context.write(JournalCodec.encodeArray(places) + [0x0A])
@@ -77,10 +89,9 @@ enum ListCommand: PlacesCommand {
             // A terminal's width, or COLUMNS when set; a pipe otherwise gets every column whole.
             let width = context.stdoutIsTerminal || context.environment["COLUMNS"] != nil
                 ? TerminalSize.current(environment: context.environment).columns : nil
-            let table = PlaceOutput.table(places, distances: query.centre == nil ? nil : ranked.map(\.distanceKm),
-                                          columns: columns, chosen: options.columns != nil, style: context.style, width: width,
-                                          flag: FlagColumn.flags(context, hidden: options.flags.noFlags))
-            context.write(Array((table.joined(separator: "\n") + "\n").utf8))
+            context.write(PlaceOutput.table(places, distances: distances, columns: columns, chosen: options.columns != nil,
+                                            style: context.style, width: width,
+                                            flag: FlagColumn.flags(context, hidden: options.flags.noFlags)))
         }
     }
 }

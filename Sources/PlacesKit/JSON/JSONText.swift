@@ -81,9 +81,54 @@ public enum JSONText {
         if value == value.rounded(), abs(value) < 1e15 {
             out.append(contentsOf: String(Int64(value)).utf8)
             if value == 0 && value.sign == .minus { out.insert(UInt8(ascii: "-"), at: out.count - 1) }
-        } else {
+        } else if !appendShortDecimal(value, to: &out) {
             out.append(contentsOf: value.description.utf8)
         }
+    }
+
+    /// Writes a value that is a decimal of at most six places (every coordinate typed or imported:
+    /// `51.50135`) from its digits, and returns `true`; `false`, writing nothing, for any other value.
+    /// The text is the one `description` gives, the shortest that reads back as the same value, at
+    /// a fifth of the cost: a journal writes two of these per place.
+    ///
+    /// Why it is the same text: the value is the double nearest to the decimal `d = k / 10⁶` exactly
+    /// when `Double(k) / 1e6` (a correctly rounded division) equals it, so `d` reads back as the
+    /// value. Any other decimal with no more digits is a multiple of 10⁻⁶ too, at least 10⁻⁶ away,
+    /// while below 10⁹ two doubles are under 10⁻⁶ apart: none reads back as the value, so `d` is the
+    /// shortest. From 10⁻³ up `description` writes no exponent.
+    static func appendShortDecimal(_ value: Double, to out: inout [UInt8]) -> Bool {
+        let magnitude = abs(value)
+        guard magnitude >= 1e-3, magnitude < 1e9 else { return false }
+        let scaled = (magnitude * 1e6).rounded()
+        guard scaled / 1e6 == magnitude else { return false }
+        let units = Int(scaled)
+        var whole = units / 1_000_000
+        var fraction = units % 1_000_000
+        guard fraction != 0 else { return false }   // whole numbers are written by the caller
+        var places = 6
+        while fraction % 10 == 0 { fraction /= 10; places -= 1 }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 18) { text in
+            // Filled from the end: the fraction's digits, the point, the whole part, the sign.
+            var position = 18
+            for _ in 0..<places {
+                position -= 1
+                text[position] = UInt8(truncatingIfNeeded: 0x30 + fraction % 10)
+                fraction /= 10
+            }
+            position -= 1
+            text[position] = UInt8(ascii: ".")
+            repeat {
+                position -= 1
+                text[position] = UInt8(truncatingIfNeeded: 0x30 + whole % 10)
+                whole /= 10
+            } while whole > 0
+            if value < 0 {
+                position -= 1
+                text[position] = UInt8(ascii: "-")
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[position...]))
+        }
+        return true
     }
 
     /// A JSON number for a coordinate: the shortest text that reads back as the same value.

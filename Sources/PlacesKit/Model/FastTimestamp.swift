@@ -120,22 +120,20 @@ enum FastTimestamp {
             out.append(contentsOf: date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt)).utf8)
             return
         }
-        // `YYYY-MM-DDTHH:MM:SSZ` written into a fixed 20-byte pattern and appended once: a journal
-        // writes three of these per place.
-        var text: (UInt64, UInt64, UInt32) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &text) { buffer in
-            func put(_ value: Int64, _ width: Int, at offset: Int) {
-                var rest = value
-                for position in stride(from: offset + width - 1, through: offset, by: -1) {
-                    buffer[position] = UInt8(0x30 + rest % 10)
-                    rest /= 10
-                }
-            }
-            put(year, 4, at: 0); buffer[4] = UInt8(ascii: "-"); put(month, 2, at: 5); buffer[7] = UInt8(ascii: "-")
-            put(day, 2, at: 8); buffer[10] = UInt8(ascii: "T"); put(secondOfDay / 3600, 2, at: 11); buffer[13] = UInt8(ascii: ":")
-            put(secondOfDay / 60 % 60, 2, at: 14); buffer[16] = UInt8(ascii: ":"); put(secondOfDay % 60, 2, at: 17)
-            buffer[19] = UInt8(ascii: "Z")
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<20]))
+        // `YYYY-MM-DDTHH:MM:SSZ` written into 20 bytes and appended once, each digit computed
+        // directly (no loop): a journal writes two or three of these per place.
+        let (hour, minute, second) = (Int(secondOfDay / 3600), Int(secondOfDay / 60 % 60), Int(secondOfDay % 60))
+        let (y, m, d) = (Int(year), Int(month), Int(day))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { text in
+            @inline(__always) func digit(_ value: Int) -> UInt8 { UInt8(truncatingIfNeeded: 0x30 + value) }
+            text[0] = digit(y / 1000); text[1] = digit(y / 100 % 10); text[2] = digit(y / 10 % 10); text[3] = digit(y % 10)
+            text[4] = UInt8(ascii: "-"); text[5] = digit(m / 10); text[6] = digit(m % 10)
+            text[7] = UInt8(ascii: "-"); text[8] = digit(d / 10); text[9] = digit(d % 10)
+            text[10] = UInt8(ascii: "T"); text[11] = digit(hour / 10); text[12] = digit(hour % 10)
+            text[13] = UInt8(ascii: ":"); text[14] = digit(minute / 10); text[15] = digit(minute % 10)
+            text[16] = UInt8(ascii: ":"); text[17] = digit(second / 10); text[18] = digit(second % 10)
+            text[19] = UInt8(ascii: "Z")
+            out.append(contentsOf: UnsafeBufferPointer(text))
         }
     }
 

@@ -188,6 +188,47 @@ import Testing
         #expect(Timestamp.string(fast) == text)
     }
 
+    /// The journal's numbers are written from their digits when they are decimals of up to six places;
+    /// the text must be exactly what `description` (the shortest round-tripping form) gives, or the
+    /// integer for whole values, for every value, whichever way it is written.
+    @Test func numbersAreWrittenAsTheirShortestText() {
+        var generator = SystemRandomNumberGenerator()
+        func reference(_ value: Double) -> String {
+            value == value.rounded() && abs(value) < 1e15 ? (value == 0 && value.sign == .minus ? "-0" : String(Int64(value))) : value.description
+        }
+        var values: [Double] = [0.001, -0.001, 0.0015, 0.000999, 999_999_999.999999, 1e9 + 0.5, 0.1, 0.3, 2.675, -57.4379, 155.34624, 1e-7]
+        for _ in 0..<100_000 {
+            let places = Int.random(in: 1...7, using: &generator)
+            let scale = [1.0, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7][places]
+            let whole = [Double.random(in: -180...180, using: &generator), Double.random(in: -1e10...1e10, using: &generator),
+                         Double.random(in: -1...1, using: &generator)][Int.random(in: 0..<3, using: &generator)]
+            values.append((whole * scale).rounded() / scale)
+            values.append(Double.random(in: -400...400, using: &generator))
+        }
+        var mismatches: [String] = []
+        for value in values {
+            var out: [UInt8] = []
+            JSONText.appendNumber(value, to: &out)
+            let written = String(decoding: out, as: UTF8.self)
+            if written != reference(value) { mismatches.append("\(reference(value)) written as \(written)") }
+            #expect(Double(written) == value)
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+
+    /// The journal's timestamps written from their digits agree with the ISO 8601 formatter (from
+    /// 1600, where its calendar is the proleptic Gregorian one the journal uses).
+    @Test func timestampsAreWrittenAsTheFormatterWritesThem() {
+        var generator = SystemRandomNumberGenerator()
+        let style = Date.ISO8601FormatStyle(timeZone: .gmt)
+        for _ in 0..<5_000 {
+            let date = Date(timeIntervalSince1970: Double(Int64.random(in: -11_676_096_000...253_402_300_799, using: &generator)))
+            var out: [UInt8] = []
+            FastTimestamp.append(date, to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == date.formatted(style))
+        }
+    }
+
     @Test func impossibleDatesAreRejected() {
         #expect(FastTimestamp.parse("2023-02-29T00:00:00Z") == nil)
         #expect(FastTimestamp.parse("2024-13-01T00:00:00Z") == nil)

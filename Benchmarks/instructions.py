@@ -28,9 +28,9 @@ from cold_runs import median_ms  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # (label, arguments, budget in millions of instructions or None)
 COMMANDS = [
-    ("add", ["add", "Bench", "--at", "10,10"], 240),
-    ("list", ["list"], 280),
-    ("list --json", ["list", "--json"], 220),
+    ("add", ["add", "Bench", "--at", "10,10"], 225),
+    ("list", ["list"], 220),
+    ("list --json", ["list", "--json"], 185),
     ("find harbour", ["find", "harbour"], None),
     ("--version", ["--version"], None),
 ]

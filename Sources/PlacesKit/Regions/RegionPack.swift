@@ -225,10 +225,6 @@ public enum RegionStore {
         let target = path(of: name, dataDirectory: dataDirectory)
         let existed = FileSystem.info(target) != nil
         if existed && !replace { throw RegionError.nameInUse(name) }
-        var compiler = RegionCompiler()
-        compiler.onProgress = progress
-        try read(file, into: &compiler)
-        var features = compiler.finish(gazetteer: gazetteer)
         let source = String(file.split(separator: "/").last ?? Substring(file))
         let folder = directory(dataDirectory: dataDirectory)
         // The journal may not exist yet, nor its folder; create it private, as the journal's own.
@@ -237,6 +233,11 @@ public enum RegionStore {
             throw RegionError.unwritable(path: folder, reason: error.reason)
         }
         removeStaleTemporaries(in: folder)
+        // Node positions and ways go to temporary files beside the pack, on its disk.
+        var compiler = RegionCompiler(scratchDirectory: folder)
+        compiler.onProgress = progress
+        try read(file, into: &compiler)
+        var features = compiler.finish(gazetteer: gazetteer)
         let temporary = folder + "/." + name + ".region.tmp-\(FileSystem.processID)"
         do {
             try RegionPackWriter.write(name: name, source: source, compiler: &compiler, features: &features, to: temporary)

@@ -37,14 +37,12 @@ struct NodeLocations {
     /// How many nodes it holds.
     private(set) var count = 0
 
-    /// Bytes held in memory: for measuring.
-    var memoryBytes: Int {
-        blockFirstID.capacity * 8 + blockStart.capacity * 8 + unsorted.capacity * 16 + RegionScratchFile.bufferSize
-            + slotIDs.capacity * 16
-    }
+    /// Bytes held in memory that grow with the nodes (not the fixed megabyte of buffer and the decoded
+    /// blocks' cache): for measuring.
+    var memoryBytes: Int { blockFirstID.capacity * 8 + blockStart.capacity * 8 + unsorted.capacity * 16 }
 
     /// - Parameter directory: where the positions go once they outgrow a megabyte.
-    init(directory: String) {
+    init(directory: String = RegionScratchFile.systemDirectory) {
         bytes = RegionScratchFile(directory: directory)
     }
 

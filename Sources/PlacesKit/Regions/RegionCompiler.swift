@@ -55,6 +55,9 @@ struct RegionCompiler: OSMHandler {
     private(set) var skippedRelations = 0
     private(set) var nodeCount = 0, wayCount = 0, relationCount = 0
     private var seenBox: Box?
+    /// The text a feature shares with others (kind words and tags, streets, cities, postcodes), kept once:
+    /// a city's thousands of addresses on one street then share its name's storage.
+    private var shared: Set<String> = []
     var onProgress: (Int) -> Void = { _ in }
     /// The drawable ways (streets, railways, water, green areas, buildings), clipped to tiles for the map.
     var geometry = RegionGeometryCollector()
@@ -151,13 +154,13 @@ struct RegionCompiler: OSMHandler {
         let names = OSMKinds.names(tags)
         let interest = names.isEmpty ? nil : OSMKinds.interest(tags)
         let houseNumber = tags["addr:housenumber"]?.trimmed ?? ""
-        let street = (tags["addr:street"] ?? tags["addr:place"] ?? "").trimmed
+        let street = once((tags["addr:street"] ?? tags["addr:place"] ?? "").trimmed)
         let hasAddress = !houseNumber.isEmpty && !street.isEmpty
         if let place = tags["place"], OSMKinds.localityReach[place] != nil, !names.isEmpty {
             localityNodes.append((names[0], place, Double(latitude7) / 1e7, Double(longitude7) / 1e7))
         }
         if let highway = tags["highway"], !names.isEmpty, !id.hasPrefix("n"), tags["area"] != "yes" || highway == "pedestrian" {
-            streetSegments.append(Feature(osmID: id, names: names, kind: .street, kindWord: "street", kindTag: "highway=" + highway,
+            streetSegments.append(Feature(osmID: id, names: names, kind: .street, kindWord: "street", kindTag: once("highway=" + highway),
                                           latitude7: latitude7, longitude7: longitude7, bounds: bounds, length: length))
         }
         guard interest != nil || hasAddress else { return }
@@ -170,16 +173,21 @@ struct RegionCompiler: OSMHandler {
             kind = .address
         }
         // A named building with an address keeps its name: people call it by that.
-        var feature = Feature(osmID: id, names: names, kind: kind, kindWord: interest?.word ?? (names.isEmpty ? "address" : "building"),
-                              kindTag: interest?.tag ?? "", latitude7: latitude7, longitude7: longitude7, bounds: bounds, length: length)
+        var feature = Feature(osmID: id, names: names, kind: kind, kindWord: once(interest?.word ?? (names.isEmpty ? "address" : "building")),
+                              kindTag: once(interest?.tag ?? ""), latitude7: latitude7, longitude7: longitude7, bounds: bounds, length: length)
         if hasAddress {
             feature.street = street
             feature.houseNumber = houseNumber
         }
-        feature.postcode = (tags["addr:postcode"] ?? tags["postal_code"] ?? "").trimmed
-        feature.city = (tags["addr:city"] ?? "").trimmed
+        feature.postcode = once((tags["addr:postcode"] ?? tags["postal_code"] ?? "").trimmed)
+        feature.city = once((tags["addr:city"] ?? "").trimmed)
         feature.population = Int(tags["population"]?.filter(\.isNumber) ?? "") ?? 0
         features.append(feature)
+    }
+
+    /// The one copy of a text that features share.
+    private mutating func once(_ text: String) -> String {
+        text.utf8.count <= 15 ? text : shared.insert(text).memberAfterInsert
     }
 
     /// A point on or inside a way, and its length in km: an area's centroid when it lies inside, else its
@@ -249,6 +257,7 @@ struct RegionCompiler: OSMHandler {
     mutating func finish(gazetteer: Gazetteer) -> [Feature] {
         nodes = NodeLocations(directory: RegionScratchFile.systemDirectory)
         memberWays = RegionMemberWays()
+        shared = []
         let areaGrid = localityAreaGrid(), areas = localityAreas
         var grid: [Int: [Int]] = [:]
         func cellOf(_ lat: Double, _ lon: Double) -> (Int, Int) { (Int((lat * 4).rounded(.down)), Int((lon * 4).rounded(.down))) }

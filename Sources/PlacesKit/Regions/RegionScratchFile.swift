@@ -6,8 +6,8 @@ import Glibc
 /// order, read back at any offset with `pread`, so an extract's size costs disk, not resident memory.
 ///
 /// The last megabyte appended stays in memory, and only bytes beyond it go to the file; a small extract
-/// never touches the disk. The file is unlinked as soon as it is created, so it goes with the process
-/// whatever happens, and leaves nothing behind. Appends go in whole records: a record is never split
+/// never touches the disk. The file has no name once open (``FileSystem/createUnnamed(in:)``), so it
+/// goes with the process whatever happens, and leaves nothing behind. Appends go in whole records: a record is never split
 /// between the file and the memory.
 final class RegionScratchFile {
     /// Bytes kept in memory before they go to the file.
@@ -16,6 +16,7 @@ final class RegionScratchFile {
     /// Where the file goes: the folder of the pack being made, so it is on the same disk.
     let directory: String
     private var descriptor: Int32 = -1
+    private var reader: ReadableFile?
     /// Bytes not yet in the file; they start at `flushed`.
     private var pending: [UInt8] = []
     private var flushed = 0
@@ -78,28 +79,18 @@ final class RegionScratchFile {
             return
         }
         // Records never straddle the boundary: a range below it lies wholly in the file.
-        bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, initialized in
-            var done = 0
-            while done < range.count {
-                let got = pread(descriptor, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
-                if got < 0 && errno == EINTR { continue }
-                if got <= 0 { break }
-                done += got
-            }
-            initialized = done
-        }
-        guard bytes.count == range.count else {
+        bytes.append(contentsOf: repeatElement(0, count: range.count))
+        let got = bytes.withUnsafeMutableBytes { buffer in try? reader?.read(at: range.lowerBound, into: buffer) }
+        guard got == range.count else {
             throw RegionError.unwritable(path: directory, reason: "a temporary file could not be read back")
         }
     }
 
     private func create() throws {
-        var template = Array((directory + "/.region-scratch-XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard made >= 0 else {
-            throw RegionError.unwritable(path: directory, reason: String(cString: strerror(errno)))
+        do throws(FileError) {
+            (descriptor, reader) = try FileSystem.createUnnamed(in: directory)
+        } catch {
+            throw RegionError.unwritable(path: directory, reason: error.reason)
         }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        descriptor = made
     }
 }

@@ -228,6 +228,7 @@ public enum RegionStore {
         let source = String(file.split(separator: "/").last ?? Substring(file))
         let folder = directory(dataDirectory: dataDirectory)
         // The journal may not exist yet, nor its folder; create it private, as the journal's own.
+        let made = (data: FileSystem.info(dataDirectory) == nil, folder: FileSystem.info(folder) == nil)
         try? FileSystem.makeDirectories(dataDirectory, mode: 0o700)
         do throws(FileError) { try FileSystem.makeDirectory(folder, mode: 0o755, existingIsFine: true) } catch {
             throw RegionError.unwritable(path: folder, reason: error.reason)
@@ -236,7 +237,12 @@ public enum RegionStore {
         // Node positions and ways go to temporary files beside the pack, on its disk.
         var compiler = RegionCompiler(scratchDirectory: folder)
         compiler.onProgress = progress
-        try read(file, into: &compiler)
+        do { try read(file, into: &compiler) } catch {
+            // An extract that cannot be read leaves no folder behind either.
+            if made.folder { try? FileSystem.removeDirectory(folder) }
+            if made.data { try? FileSystem.removeDirectory(dataDirectory) }
+            throw error
+        }
         var features = compiler.finish(gazetteer: gazetteer)
         let temporary = folder + "/." + name + ".region.tmp-\(FileSystem.processID)"
         do {

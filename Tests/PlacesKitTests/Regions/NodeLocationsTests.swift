@@ -44,7 +44,7 @@ import Testing
         for node in nodes { try locations.append(id: node.id, latitude7: node.lat, longitude7: node.lon) }
         #expect(locations.memoryBytes < nodes.count)
         // Far apart, then back and forth, so blocks are read again after the cache lost them.
-        for index in stride(from: 0, to: nodes.count, by: 7) + stride(from: nodes.count - 1, to: 0, by: -13) {
+        for index in Array(stride(from: 0, to: nodes.count, by: 7)) + Array(stride(from: nodes.count - 1, to: 0, by: -13)) {
             let found = try locations.location(of: nodes[index].id)
             #expect(found?.latitude7 == nodes[index].lat && found?.longitude7 == nodes[index].lon, "node \(nodes[index].id)")
         }

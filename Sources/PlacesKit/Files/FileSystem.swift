@@ -144,6 +144,22 @@ public enum FileSystem {
         }
     }
 
+    /// Creates a file with no name in `directory`, open for writing, and a reader of it: a temporary file
+    /// that goes with the process whatever happens (its name is removed as soon as both are open).
+    static func createUnnamed(in directory: String) throws(FileError) -> (descriptor: Int32, reader: ReadableFile) {
+        var template = Array((directory + "/.scratch-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        if descriptor < 0 { throw .system(directory, .create) }
+        let path = String(cString: template)
+        defer { unlink(path) }
+        do throws(FileError) {
+            return (descriptor, try ReadableFile(path))
+        } catch {
+            close(descriptor)
+            throw error
+        }
+    }
+
     /// Flushes a directory's entries to the disk, so a rename inside it survives a power cut. File
     /// systems that cannot (`EINVAL`) are not an error.
     public static func syncDirectory(_ path: String) throws(FileError) {

@@ -24,13 +24,17 @@ extension Gazetteer {
     /// The places of added regions (``regionPacks``) rank in the same list: streets, addresses, postcodes and
     /// points of interest (see ``regionMatches(_:limit:country:)``).
     public func lookup(_ query: String, limit: Int = 10, country: String? = nil) -> GazetteerSearchResult {
-        let own = ownLookup(query, limit: limit, country: country)
-        guard !regionPacks.isEmpty, limit > 0 else { return own }
-        return merged(own, regionMatches(query, limit: limit, country: country), limit: limit)
+        guard !regionPacks.isEmpty, limit > 0 else { return ownLookup(query, limit: limit, country: country) }
+        // A name a region holds outright needs no typo scan of the gazetteer's keys (the costliest part of
+        // a search): within the gazetteer too, typos are guessed only when no name matches outright.
+        let regional = regionMatches(query, limit: limit, country: country)
+        let own = ownLookup(query, limit: limit, country: country, typos: !regional.contains { $0.quality.isExact })
+        return merged(own, regional, limit: limit)
     }
 
     /// ``lookup(_:limit:country:)`` in this gazetteer's own tables only.
-    func ownLookup(_ query: String, limit: Int = 10, country: String? = nil) -> GazetteerSearchResult {
+    /// - Parameter typos: whether to guess typos when no name matches outright.
+    func ownLookup(_ query: String, limit: Int = 10, country: String? = nil, typos: Bool = true) -> GazetteerSearchResult {
         guard limit > 0 else { return GazetteerSearchResult(matches: []) }
         let countryFilter = country?.uppercased()
         if let point = CoordinateParser.parse(query) {
@@ -55,12 +59,12 @@ extension Gazetteer {
         // else, small letters or a capital then small letters, as a name (Eze and eze are the village Èze, not
         // Ezeiza's EZE; Omã is Oman, not Omaha's OMA).
         let writing: CodeWriting = (3...4).contains(head.text.count) && head.text.allSatisfy { $0.isASCII && $0.isUppercase } ? .code : .name
-        var matches = rank(head.folded, scopes: scopes, country: countryFilter, limit: limit, writing: writing, typed: head.text)
+        var matches = rank(head.folded, scopes: scopes, country: countryFilter, limit: limit, writing: writing, typed: head.text, typos: typos)
         if matches.isEmpty, scopes.contains(where: \.isGuess) {
             // A qualifier read as the nearest name ("Atlantis" as Atlántico) that leaves nothing is dropped too.
             dropped += scopes.filter(\.isGuess).map { .init(text: $0.text) }
             scopes.removeAll(where: \.isGuess)
-            matches = rank(head.folded, scopes: scopes, country: countryFilter, limit: limit)
+            matches = rank(head.folded, scopes: scopes, country: countryFilter, limit: limit, typos: typos)
         }
         if !dropped.isEmpty {
             // Say which country the search stayed in, when the other qualifiers or the filter name one.
@@ -73,7 +77,7 @@ extension Gazetteer {
             for split in [words.count - 1, words.count - 2] where split >= 1 {
                 let scope = resolveQualifier(words[split...].joined(separator: " "), allowTypos: false)
                 guard !scope.isEmpty else { continue }
-                let retry = rank(words[..<split].joined(separator: " "), scopes: [scope], country: countryFilter, limit: limit)
+                let retry = rank(words[..<split].joined(separator: " "), scopes: [scope], country: countryFilter, limit: limit, typos: typos)
                 if retry.first?.quality.isExact ?? false { matches = retry; break }
             }
         }
@@ -131,7 +135,7 @@ extension Gazetteer {
 
     /// Ranks the candidates for a folded name within the qualifiers' scopes.
     private func rank(_ head: String, scopes: [Scope], country: String?, limit: Int, writing: CodeWriting = .either,
-                      typed: String = "") -> [GazetteerMatch] {
+                      typed: String = "", typos: Bool = true) -> [GazetteerMatch] {
         var best: [Ref: Candidate] = [:]
         let accept: (Ref) -> Bool = { ref in
             if country == nil && scopes.isEmpty { return true }
@@ -177,7 +181,7 @@ extension Gazetteer {
         // Typos are guessed only when no name matched outright: a typo scores at most 66 + importance, so it
         // could outrank an exact name (100 + importance) only for a place some thousand times larger, and the
         // scan costs more than the rest of the search. Prefixes do not stop it: Dubin finds Dublin, not Dubinino.
-        if !best.values.contains(where: { $0.quality.isExact }), key.count >= 4 {
+        if typos, !best.values.contains(where: { $0.quality.isExact }), key.count >= 4 {
             fuzzy(key) { ref, kind, edits, matched in consider(ref, .fuzzy, key: matched, edits: edits, viaAlias: kind != .placeName) }
         }
         countCountyPeople(&best)

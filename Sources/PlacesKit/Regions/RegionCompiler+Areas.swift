@@ -47,16 +47,9 @@ struct RegionLocalityArea {
 /// Areas made of several ways: multipolygon and boundary relations drawn on the map, placed by a point
 /// inside them, and naming the localities of what lies within.
 extension RegionCompiler {
-    /// Keeps what a way gives the area relations read after it: its points, when it may be one of
-    /// their members, and its outline, when it names a locality itself.
+    /// Keeps a way's outline when it names a locality itself (its points, for the relations read after
+    /// it, are kept by ``RegionCompiler/way(_:)``).
     mutating func keepForAreas(_ way: OSMWay, latitudes7: [Int32], longitudes7: [Int32]) {
-        guard !way.tags.isEmpty else {
-            memberWays.keep(id: way.id, latitudes7: latitudes7, longitudes7: longitudes7)
-            return
-        }
-        if RegionMemberWays.mayBeMember(way.tags) {
-            memberWays.keep(id: way.id, latitudes7: latitudes7, longitudes7: longitudes7)
-        }
         if RegionLocalityArea.rank(way.tags) != nil, way.nodes.count >= 4, way.nodes.first == way.nodes.last {
             let ring = zip(latitudes7, longitudes7).map { RegionMultipolygon.Point(lat: $0, lon: $1) }
             if let shape = RegionMultipolygon(ways: [ring], missingMembers: false), let area = RegionLocalityArea(tags: way.tags, shape: shape) {
@@ -67,7 +60,7 @@ extension RegionCompiler {
 
     /// Builds an area relation's rings when it is drawn, names a locality or is kept as a place, and
     /// draws it. `nil` for other relations, or when none of its rings can be closed.
-    mutating func assembleArea(_ relation: OSMRelation) -> RegionMultipolygon? {
+    mutating func assembleArea(_ relation: OSMRelation) throws -> RegionMultipolygon? {
         let tags = relation.tags
         guard tags["type"] == "multipolygon" || tags["type"] == "boundary" else { return nil }
         let layer = RegionLayer.of(tags: tags, closed: true)
@@ -79,7 +72,7 @@ extension RegionCompiler {
         var ways: [[RegionMultipolygon.Point]] = []
         var missing = false
         for member in relation.members where member.type == .way {
-            guard let points = memberWays.points(of: member.id) else { missing = true; continue }
+            guard let points = try memberWays.points(of: member.id) else { missing = true; continue }
             ways.append(points)
         }
         guard let area = RegionMultipolygon(ways: ways, missingMembers: missing) else { return nil }

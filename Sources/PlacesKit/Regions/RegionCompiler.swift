@@ -6,8 +6,10 @@ import Glibc
 /// interest with a kind word, its named streets (one per name per locality), its addresses and
 /// postcodes, each with a position, a locality, a country and every name it has.
 ///
-/// It is the ``OSMHandler`` both readers feed. Node positions are kept packed (``NodeLocations``, a few
-/// bytes a node) so ways can be placed; each way keeps one representative point so multipolygon relations can be.
+/// It is the ``OSMHandler`` both readers feed. Node positions are kept packed in a temporary file
+/// (``NodeLocations``, a few bytes a node) so ways can be placed; each way keeps one representative
+/// point, and its points when it may be an area's member, in another (``RegionMemberWays``), so
+/// relations can be.
 /// A way whose nodes are not all in the file (an extract cut at its border) is skipped and counted.
 struct RegionCompiler: OSMHandler {
     /// One object the pack keeps.
@@ -42,15 +44,7 @@ struct RegionCompiler: OSMHandler {
     }
 
     var header = OSMHeader()
-    private var nodes = NodeLocations()
-    private var wayIDs: [Int64] = []
-    private var wayLat: [Int32] = []
-    private var wayLon: [Int32] = []
-    private var wayExtent: [Float] = []
-    /// A vertex of each way: a point on its outline, where a relation with holes is placed.
-    private var wayVertex: [(Int32, Int32)] = []
-    private var waysSorted = true
-    private var sortedWaysForRelations = false
+    private var nodes: NodeLocations
     private(set) var features: [Feature] = []
     private(set) var streetSegments: [Feature] = []
     /// Place nodes that can give what lies around them a locality: name, place value, position.
@@ -61,15 +55,25 @@ struct RegionCompiler: OSMHandler {
     private(set) var skippedRelations = 0
     private(set) var nodeCount = 0, wayCount = 0, relationCount = 0
     private var seenBox: Box?
+    /// The text a feature shares with others (kind words and tags, streets, cities, postcodes), kept once:
+    /// a city's thousands of addresses on one street then share its name's storage.
+    private var shared: Set<String> = []
     var onProgress: (Int) -> Void = { _ in }
     /// The drawable ways (streets, railways, water, green areas, buildings), clipped to tiles for the map.
     var geometry = RegionGeometryCollector()
-    /// The ways area relations may be made of (see ``RegionMemberWays``).
-    var memberWays = RegionMemberWays()
+    /// Each way's summary, and the points of those area relations may be made of (see ``RegionMemberWays``).
+    var memberWays: RegionMemberWays
     /// Boundaries and settlement outlines that give what lies inside them a locality.
     var localityAreas: [RegionLocalityArea] = []
     /// Area relations whose rings were closed.
     var assembledAreas = 0
+
+    /// - Parameter scratchDirectory: where node positions and ways go while the extract is read (in
+    ///   temporary files, removed as they are made), so that memory does not grow with the extract.
+    init(scratchDirectory: String = RegionScratchFile.systemDirectory) {
+        nodes = NodeLocations(directory: scratchDirectory)
+        memberWays = RegionMemberWays(directory: scratchDirectory)
+    }
 
     mutating func header(_ header: OSMHeader) throws { self.header = header }
 
@@ -77,7 +81,7 @@ struct RegionCompiler: OSMHandler {
 
     mutating func node(_ node: OSMNode) throws {
         nodeCount += 1
-        nodes.append(id: node.id, latitude7: node.latitude7, longitude7: node.longitude7)
+        try nodes.append(id: node.id, latitude7: node.latitude7, longitude7: node.longitude7)
         let point = Box(minLat: node.latitude7, minLon: node.longitude7, maxLat: node.latitude7, maxLon: node.longitude7)
         if seenBox == nil { seenBox = point } else { seenBox!.add(point) }
         if !node.tags.isEmpty {
@@ -92,7 +96,7 @@ struct RegionCompiler: OSMHandler {
         lats.reserveCapacity(way.nodes.count)
         lons.reserveCapacity(way.nodes.count)
         for id in way.nodes {
-            guard let location = nodes.location(of: id) else {
+            guard let location = try nodes.location(of: id) else {
                 skippedWays += 1
                 return
             }
@@ -102,12 +106,11 @@ struct RegionCompiler: OSMHandler {
         var box = Box(minLat: lats[0], minLon: lons[0], maxLat: lats[0], maxLon: lons[0])
         for i in lats.indices { box.add(Box(minLat: lats[i], minLon: lons[i], maxLat: lats[i], maxLon: lons[i])) }
         let (point, length) = RegionCompiler.representativePoint(lats: lats, lons: lons, closed: way.nodes.count >= 4 && way.nodes.first == way.nodes.last)
-        if let last = wayIDs.last, way.id <= last { waysSorted = false }
-        wayIDs.append(way.id)
-        wayLat.append(point.0)
-        wayLon.append(point.1)
-        wayExtent.append(Float(Double(box.maxLat - box.minLat) * Double(box.maxLon - box.minLon)))
-        wayVertex.append((lats[0], lons[0]))
+        let summary = RegionMemberWays.Summary(lat: point.0, lon: point.1,
+                                               extent: Float(Double(box.maxLat - box.minLat) * Double(box.maxLon - box.minLon)),
+                                               vertexLat: lats[0], vertexLon: lons[0])
+        let member = way.tags.isEmpty || RegionMemberWays.mayBeMember(way.tags)
+        try memberWays.keep(id: way.id, summary: summary, latitudes7: member ? lats : nil, longitudes7: member ? lons : nil)
         keepForAreas(way, latitudes7: lats, longitudes7: lons)
         guard !way.tags.isEmpty else { return }
         geometry.add(tags: way.tags, latitudes7: lats, longitudes7: lons)
@@ -116,11 +119,7 @@ struct RegionCompiler: OSMHandler {
 
     mutating func relation(_ relation: OSMRelation) throws {
         relationCount += 1
-        if !sortedWaysForRelations {
-            sortedWaysForRelations = true
-            if !waysSorted { sortWays() }
-        }
-        let area = assembleArea(relation)
+        let area = try assembleArea(relation)
         guard !relation.tags.isEmpty, !OSMKinds.names(relation.tags).isEmpty || relation.tags["addr:housenumber"] != nil else { return }
         if let area {
             // A point inside the area and in none of its holes.
@@ -133,13 +132,13 @@ struct RegionCompiler: OSMHandler {
         var best: (lat: Int32, lon: Int32, extent: Float)?
         let hasHoles = relation.members.contains { $0.role == "inner" }
         for member in relation.members where member.type == .way && member.role != "inner" {
-            guard let index = RegionCompiler.search(wayIDs, member.id) else { continue }
-            guard best == nil || wayExtent[index] > best!.extent else { continue }
-            best = hasHoles ? (wayVertex[index].0, wayVertex[index].1, wayExtent[index]) : (wayLat[index], wayLon[index], wayExtent[index])
+            guard let way = try memberWays.summary(of: member.id) else { continue }
+            guard best == nil || way.extent > best!.extent else { continue }
+            best = hasHoles ? (way.vertexLat, way.vertexLon, way.extent) : (way.lat, way.lon, way.extent)
         }
         if best == nil {
             for member in relation.members where member.type == .node {
-                guard let location = nodes.location(of: member.id) else { continue }
+                guard let location = try nodes.location(of: member.id) else { continue }
                 best = (location.latitude7, location.longitude7, 0)
                 break
             }
@@ -155,13 +154,13 @@ struct RegionCompiler: OSMHandler {
         let names = OSMKinds.names(tags)
         let interest = names.isEmpty ? nil : OSMKinds.interest(tags)
         let houseNumber = tags["addr:housenumber"]?.trimmed ?? ""
-        let street = (tags["addr:street"] ?? tags["addr:place"] ?? "").trimmed
+        let street = once((tags["addr:street"] ?? tags["addr:place"] ?? "").trimmed)
         let hasAddress = !houseNumber.isEmpty && !street.isEmpty
         if let place = tags["place"], OSMKinds.localityReach[place] != nil, !names.isEmpty {
             localityNodes.append((names[0], place, Double(latitude7) / 1e7, Double(longitude7) / 1e7))
         }
         if let highway = tags["highway"], !names.isEmpty, !id.hasPrefix("n"), tags["area"] != "yes" || highway == "pedestrian" {
-            streetSegments.append(Feature(osmID: id, names: names, kind: .street, kindWord: "street", kindTag: "highway=" + highway,
+            streetSegments.append(Feature(osmID: id, names: names, kind: .street, kindWord: "street", kindTag: once("highway=" + highway),
                                           latitude7: latitude7, longitude7: longitude7, bounds: bounds, length: length))
         }
         guard interest != nil || hasAddress else { return }
@@ -174,16 +173,21 @@ struct RegionCompiler: OSMHandler {
             kind = .address
         }
         // A named building with an address keeps its name: people call it by that.
-        var feature = Feature(osmID: id, names: names, kind: kind, kindWord: interest?.word ?? (names.isEmpty ? "address" : "building"),
-                              kindTag: interest?.tag ?? "", latitude7: latitude7, longitude7: longitude7, bounds: bounds, length: length)
+        var feature = Feature(osmID: id, names: names, kind: kind, kindWord: once(interest?.word ?? (names.isEmpty ? "address" : "building")),
+                              kindTag: once(interest?.tag ?? ""), latitude7: latitude7, longitude7: longitude7, bounds: bounds, length: length)
         if hasAddress {
             feature.street = street
             feature.houseNumber = houseNumber
         }
-        feature.postcode = (tags["addr:postcode"] ?? tags["postal_code"] ?? "").trimmed
-        feature.city = (tags["addr:city"] ?? "").trimmed
+        feature.postcode = once((tags["addr:postcode"] ?? tags["postal_code"] ?? "").trimmed)
+        feature.city = once((tags["addr:city"] ?? "").trimmed)
         feature.population = Int(tags["population"]?.filter(\.isNumber) ?? "") ?? 0
         features.append(feature)
+    }
+
+    /// The one copy of a text that features share.
+    private mutating func once(_ text: String) -> String {
+        text.utf8.count <= 15 ? text : shared.insert(text).memberAfterInsert
     }
 
     /// A point on or inside a way, and its length in km: an area's centroid when it lies inside, else its
@@ -239,26 +243,6 @@ struct RegionCompiler: OSMHandler {
         return result
     }
 
-    static func search(_ ids: [Int64], _ id: Int64) -> Int? {
-        var low = 0, high = ids.count
-        while low < high {
-            let mid = (low + high) / 2
-            if ids[mid] < id { low = mid + 1 } else { high = mid }
-        }
-        return low < ids.count && ids[low] == id ? low : nil
-    }
-
-    /// Extracts are sorted by id as the format recommends; one that is not is sorted once here.
-    private mutating func sortWays() {
-        let order = wayIDs.indices.sorted { wayIDs[$0] < wayIDs[$1] }
-        wayIDs = order.map { wayIDs[$0] }
-        wayLat = order.map { wayLat[$0] }
-        wayLon = order.map { wayLon[$0] }
-        wayExtent = order.map { wayExtent[$0] }
-        wayVertex = order.map { wayVertex[$0] }
-        waysSorted = true
-    }
-
     /// The area the extract covers: its header's box, else the box of its nodes.
     var coverage: GeoBounds? {
         if let bounds = header.bounds { return bounds }
@@ -271,9 +255,9 @@ struct RegionCompiler: OSMHandler {
     /// Gives every feature and street its locality, country and region, joins streets, and makes postcodes.
     /// - Returns: the features to write: points of interest, addresses, streets, postcodes.
     mutating func finish(gazetteer: Gazetteer) -> [Feature] {
-        nodes = NodeLocations()
-        wayIDs = []; wayLat = []; wayLon = []; wayExtent = []; wayVertex = []
+        nodes = NodeLocations(directory: RegionScratchFile.systemDirectory)
         memberWays = RegionMemberWays()
+        shared = []
         let areaGrid = localityAreaGrid(), areas = localityAreas
         var grid: [Int: [Int]] = [:]
         func cellOf(_ lat: Double, _ lon: Double) -> (Int, Int) { (Int((lat * 4).rounded(.down)), Int((lon * 4).rounded(.down))) }

@@ -1,79 +1,170 @@
-/// The ways an extract's area relations may be built from, kept compactly while the ways stream past:
-/// an extract gives nodes, then ways, then relations, so a relation's member ways are gone by the time
-/// it is read unless kept here.
+/// What the relations read after the ways need of each way: a point to place a relation by, and the
+/// points of the ways an area relation may be built from. An extract gives nodes, then ways, then
+/// relations, so a relation's member ways are gone by the time it is read unless kept here.
 ///
-/// Buildings are the most numerous ways of a city and are seldom members of an area, so they are not
-/// kept; streets are, as boundaries often run along them. Each kept way costs its id and its points as
-/// zig-zag varint differences in 1e-7 degrees (4.7 bytes a point on the Monaco extract), and 16 bytes
-/// for its id and where its points start, in arrays sorted by id as extracts give ways.
+/// Buildings are the most numerous ways of a city and are seldom members of an area, so their points are
+/// not kept; streets' are, as boundaries often run along them. Records go to a temporary file
+/// (``RegionScratchFile``) in blocks of 32 ways, as extracts give them, sorted by id: memory holds each
+/// block's first id and offset (half a byte a way), and a lookup reads one block back. A record is its
+/// id's step from the one before, its length, its summary and its points as zig-zag varint differences
+/// in 1e-7 degrees (4.7 bytes a point on the Monaco extract). Ways that come out of id order are kept
+/// in memory.
 struct RegionMemberWays {
-    private var ids: [Int64] = []
-    private var starts: [Int] = []
-    private var sorted = true
-    private var bytes: [UInt8] = []
+    /// Where a way places a relation it is the largest outer member of.
+    struct Summary: Equatable {
+        /// A point on or inside the way (``RegionCompiler/representativePoint(lats:lons:closed:)``).
+        var lat: Int32, lon: Int32
+        /// The area of its box, in square 1e-7 degrees.
+        var extent: Float
+        /// Its first point: on its outline, where a relation with holes is placed.
+        var vertexLat: Int32, vertexLon: Int32
+    }
 
-    /// How many ways are kept, and the bytes their points take.
-    var count: Int { ids.count }
-    var byteCount: Int { bytes.count }
+    static let blockSize = 32
+    static let cacheSlots = 64
+
+    private var blockFirstID: [Int64] = []
+    private var blockStart: [Int] = []
+    private var file: RegionScratchFile
+    private var inBlock = 0
+    private var lastID: Int64 = .min
+    /// Records of ways that came out of id order.
+    private var unsorted: [Int64: [UInt8]] = [:]
+    private var record: [UInt8] = []
+    private var slotBlock: [Int] = []
+    private var slotBytes: [[UInt8]] = []
+
+    /// How many ways are kept.
+    private(set) var count = 0
+
+    /// - Parameter directory: where the records go once they outgrow a megabyte.
+    init(directory: String = RegionScratchFile.systemDirectory) {
+        file = RegionScratchFile(directory: directory)
+    }
 
     /// Whether a way with these tags may be a member of an area relation worth keeping it for.
     static func mayBeMember(_ tags: [String: String]) -> Bool {
         tags["building"] == nil || tags["boundary"] != nil || tags["admin_level"] != nil
     }
 
-    /// Keeps a way's points.
-    mutating func keep(id: Int64, latitudes7: [Int32], longitudes7: [Int32]) {
-        if let last = ids.last {
-            guard id != last else { return }
-            if id < last { sorted = false }
+    /// Keeps a way's summary, and its points when given (a way that may be an area's member).
+    mutating func keep(id: Int64, summary: Summary = Summary(lat: 0, lon: 0, extent: 0, vertexLat: 0, vertexLon: 0),
+                       latitudes7: [Int32]?, longitudes7: [Int32]?) throws {
+        record.removeAll(keepingCapacity: true)
+        Self.append(Int(summary.lat), to: &record)
+        Self.append(Int(summary.lon), to: &record)
+        Self.append(Int(summary.extent.bitPattern), to: &record)
+        Self.append(Int(summary.vertexLat) - Int(summary.lat), to: &record)
+        Self.append(Int(summary.vertexLon) - Int(summary.lon), to: &record)
+        if let latitudes7, let longitudes7 {
+            Self.append(latitudes7.count + 1, to: &record)
+            var lastLat = 0, lastLon = 0
+            for i in latitudes7.indices {
+                let lat = Int(latitudes7[i]), lon = Int(longitudes7[i])
+                Self.append(lat - lastLat, to: &record)
+                Self.append(lon - lastLon, to: &record)
+                lastLat = lat; lastLon = lon
+            }
+        } else {
+            Self.append(0, to: &record)
         }
-        ids.append(id)
-        starts.append(bytes.count)
-        Self.append(latitudes7.count, to: &bytes)
-        var lastLat = 0, lastLon = 0
-        for i in latitudes7.indices {
-            let lat = Int(latitudes7[i]), lon = Int(longitudes7[i])
-            Self.append(lat - lastLat, to: &bytes)
-            Self.append(lon - lastLon, to: &bytes)
-            lastLat = lat; lastLon = lon
+        guard id != lastID, unsorted[id] == nil else { return }
+        count += 1
+        guard id > lastID else {
+            unsorted[id] = record
+            return
         }
+        if !slotBlock.isEmpty { slotBlock[(blockFirstID.count - 1) & (Self.cacheSlots - 1)] = -1 }
+        if inBlock == Self.blockSize || blockFirstID.isEmpty {
+            try file.endRecord()
+            blockFirstID.append(id)
+            blockStart.append(file.count)
+            inBlock = 0
+        }
+        file.appendUnsigned(UInt64(blockFirstID.last! == id ? 0 : id - lastID))
+        file.appendUnsigned(UInt64(record.count))
+        file.append(record)
+        inBlock += 1
+        lastID = id
     }
 
-    /// A kept way's points, or `nil` when it was not kept (not in the extract, or not a likely member).
-    mutating func points(of id: Int64) -> [RegionMultipolygon.Point]? {
-        if !sorted {
-            // An extract not sorted by id, as the format recommends, is sorted once here.
-            let order = ids.indices.sorted { ids[$0] < ids[$1] }
-            ids = order.map { ids[$0] }
-            starts = order.map { starts[$0] }
-            sorted = true
-        }
-        var low = 0, high = ids.count
+    /// Keeps a way's points (a way that may be an area's member), with no summary.
+    mutating func keep(id: Int64, latitudes7: [Int32], longitudes7: [Int32]) throws {
+        try keep(id: id, latitudes7: Optional(latitudes7), longitudes7: Optional(longitudes7))
+    }
+
+    /// A kept way's points, or `nil` when they were not kept (not in the extract, or not a likely member).
+    mutating func points(of id: Int64) throws -> [RegionMultipolygon.Point]? {
+        try decode(id, points: true)?.points
+    }
+
+    /// A kept way's summary, or `nil` when the extract does not hold it.
+    mutating func summary(of id: Int64) throws -> Summary? {
+        try decode(id, points: false)?.summary
+    }
+
+    private mutating func decode(_ id: Int64, points wanted: Bool) throws -> (summary: Summary, points: [RegionMultipolygon.Point]?)? {
+        if let bytes = unsorted[id] { return Self.parse(bytes[...], points: wanted) }
+        var low = 0, high = blockFirstID.count
         while low < high {
             let mid = (low + high) / 2
-            if ids[mid] < id { low = mid + 1 } else { high = mid }
+            if blockFirstID[mid] <= id { low = mid + 1 } else { high = mid }
         }
-        guard low < ids.count, ids[low] == id else { return nil }
-        var p = starts[low]
+        let block = low - 1
+        guard block >= 0 else { return nil }
+        if slotBlock.isEmpty {
+            slotBlock = [Int](repeating: -1, count: Self.cacheSlots)
+            slotBytes = [[UInt8]](repeating: [], count: Self.cacheSlots)
+        }
+        let slot = block & (Self.cacheSlots - 1)
+        if slotBlock[slot] != block {
+            let end = block + 1 < blockStart.count ? blockStart[block + 1] : file.count
+            try file.read(blockStart[block]..<end, into: &slotBytes[slot])
+            slotBlock[slot] = block
+        }
+        let bytes = slotBytes[slot]
+        var p = 0
+        var current = blockFirstID[block]
+        while p < bytes.count {
+            current += Int64(Self.unsigned(bytes, &p))
+            let length = Self.unsigned(bytes, &p)
+            if current == id { return Self.parse(bytes[p..<(p + length)], points: wanted) }
+            if current > id { return nil }
+            p += length
+        }
+        return nil
+    }
+
+    private static func parse(_ bytes: ArraySlice<UInt8>, points wanted: Bool) -> (summary: Summary, points: [RegionMultipolygon.Point]?) {
+        var p = bytes.startIndex
         func next() -> Int {
-            var value = 0, shift = 0
-            while true {
-                let byte = Int(bytes[p]); p += 1
-                value |= (byte & 0x7F) << shift
-                if byte < 0x80 { break }
-                shift += 7
-            }
+            let value = unsigned(bytes, &p)
             return (value >> 1) ^ -(value & 1)
         }
-        let count = next()
+        let lat = next(), lon = next()
+        let extent = Float(bitPattern: UInt32(truncatingIfNeeded: next()))
+        let summary = Summary(lat: Int32(lat), lon: Int32(lon), extent: extent,
+                              vertexLat: Int32(lat + next()), vertexLon: Int32(lon + next()))
+        let stored = next()
+        guard wanted, stored > 0 else { return (summary, nil) }
         var points: [RegionMultipolygon.Point] = []
-        points.reserveCapacity(count)
-        var lat = 0, lon = 0
-        for _ in 0..<count {
-            lat += next(); lon += next()
-            points.append(RegionMultipolygon.Point(lat: Int32(lat), lon: Int32(lon)))
+        points.reserveCapacity(stored - 1)
+        var pointLat = 0, pointLon = 0
+        for _ in 0..<(stored - 1) {
+            pointLat += next(); pointLon += next()
+            points.append(RegionMultipolygon.Point(lat: Int32(pointLat), lon: Int32(pointLon)))
         }
-        return points
+        return (summary, points)
+    }
+
+    @inline(__always) private static func unsigned<C: Collection<UInt8>>(_ bytes: C, _ p: inout C.Index) -> Int {
+        var value = 0, shift = 0
+        while true {
+            let byte = Int(bytes[p]); p = bytes.index(after: p)
+            value |= (byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
     }
 
     private static func append(_ value: Int, to bytes: inout [UInt8]) {

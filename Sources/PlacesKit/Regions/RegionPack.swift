@@ -225,18 +225,25 @@ public enum RegionStore {
         let target = path(of: name, dataDirectory: dataDirectory)
         let existed = FileSystem.info(target) != nil
         if existed && !replace { throw RegionError.nameInUse(name) }
-        var compiler = RegionCompiler()
-        compiler.onProgress = progress
-        try read(file, into: &compiler)
-        var features = compiler.finish(gazetteer: gazetteer)
         let source = String(file.split(separator: "/").last ?? Substring(file))
         let folder = directory(dataDirectory: dataDirectory)
         // The journal may not exist yet, nor its folder; create it private, as the journal's own.
+        let made = (data: FileSystem.info(dataDirectory) == nil, folder: FileSystem.info(folder) == nil)
         try? FileSystem.makeDirectories(dataDirectory, mode: 0o700)
         do throws(FileError) { try FileSystem.makeDirectory(folder, mode: 0o755, existingIsFine: true) } catch {
             throw RegionError.unwritable(path: folder, reason: error.reason)
         }
         removeStaleTemporaries(in: folder)
+        // Node positions and ways go to temporary files beside the pack, on its disk.
+        var compiler = RegionCompiler(scratchDirectory: folder)
+        compiler.onProgress = progress
+        do { try read(file, into: &compiler) } catch {
+            // An extract that cannot be read leaves no folder behind either.
+            if made.folder { try? FileSystem.removeDirectory(folder) }
+            if made.data { try? FileSystem.removeDirectory(dataDirectory) }
+            throw error
+        }
+        var features = compiler.finish(gazetteer: gazetteer)
         let temporary = folder + "/." + name + ".region.tmp-\(FileSystem.processID)"
         do {
             try RegionPackWriter.write(name: name, source: source, compiler: &compiler, features: &features, to: temporary)

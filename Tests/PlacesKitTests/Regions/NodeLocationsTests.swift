@@ -20,44 +20,51 @@ import Testing
         return nodes
     }
 
-    @Test func everyNodeIsFoundAtItsPositionAndOthersAreNot() {
+    @Test func everyNodeIsFoundAtItsPositionAndOthersAreNot() throws {
         let nodes = Self.sample(count: 10_000)
         var locations = NodeLocations()
-        for node in nodes { locations.append(id: node.id, latitude7: node.lat, longitude7: node.lon) }
+        for node in nodes { try locations.append(id: node.id, latitude7: node.lat, longitude7: node.lon) }
         #expect(locations.count == nodes.count)
         // Looked up out of order, as ways reach back and forth.
         for index in stride(from: 0, to: nodes.count, by: 1).reversed() {
-            let found = locations.location(of: nodes[index].id)
+            let found = try locations.location(of: nodes[index].id)
             #expect(found?.latitude7 == nodes[index].lat && found?.longitude7 == nodes[index].lon, "node \(nodes[index].id)")
         }
         for missing in [nodes[0].id - 1, nodes[1].id - 1 == nodes[0].id ? nodes.last!.id + 10 : nodes[1].id - 1, nodes.last!.id + 1, Int64.min, Int64.max] {
-            #expect(locations.location(of: missing) == nil, "\(missing)")
+            #expect(try locations.location(of: missing) == nil, "\(missing)")
         }
     }
 
-    @Test func aNodeTakesFewerBytesThanSixteen() {
-        // Steps of up to ±10,000 units (about a kilometre) between nodes, the arrays' spare capacity counted.
-        let nodes = Self.sample(count: 100_000)
+    @Test func positionsBeyondAMegabyteGoToTheFileAndComeBack() throws {
+        // Steps of up to ±10,000 units (about a kilometre) between nodes: about 5 bytes a node, so 400,000
+        // nodes put most of their blocks in the temporary file. Memory keeps under a byte a node, the
+        // arrays' spare capacity counted.
+        let nodes = Self.sample(count: 400_000)
         var locations = NodeLocations()
-        for node in nodes { locations.append(id: node.id, latitude7: node.lat, longitude7: node.lon) }
-        #expect(locations.memoryBytes < nodes.count * 13)
+        for node in nodes { try locations.append(id: node.id, latitude7: node.lat, longitude7: node.lon) }
+        #expect(locations.memoryBytes < nodes.count)
+        // Far apart, then back and forth, so blocks are read again after the cache lost them.
+        for index in Array(stride(from: 0, to: nodes.count, by: 7)) + Array(stride(from: nodes.count - 1, to: 0, by: -13)) {
+            let found = try locations.location(of: nodes[index].id)
+            #expect(found?.latitude7 == nodes[index].lat && found?.longitude7 == nodes[index].lon, "node \(nodes[index].id)")
+        }
     }
 
-    @Test func nodesOutOfOrderAreSortedAndTheFirstOfTwinsKept() {
+    @Test func nodesOutOfOrderAreSortedAndTheFirstOfTwinsKept() throws {
         var locations = NodeLocations()
-        locations.append(id: 30, latitude7: 3, longitude7: -3)
-        locations.append(id: 10, latitude7: 1, longitude7: -1)
-        locations.append(id: 20, latitude7: 2, longitude7: -2)
-        locations.append(id: 10, latitude7: 9, longitude7: -9)
-        #expect(locations.location(of: 10)?.latitude7 == 1)
-        #expect(locations.location(of: 20)?.longitude7 == -2)
-        #expect(locations.location(of: 30)?.latitude7 == 3)
-        #expect(locations.location(of: 15) == nil)
+        try locations.append(id: 30, latitude7: 3, longitude7: -3)
+        try locations.append(id: 10, latitude7: 1, longitude7: -1)
+        try locations.append(id: 20, latitude7: 2, longitude7: -2)
+        try locations.append(id: 10, latitude7: 9, longitude7: -9)
+        #expect(try locations.location(of: 10)?.latitude7 == 1)
+        #expect(try locations.location(of: 20)?.longitude7 == -2)
+        #expect(try locations.location(of: 30)?.latitude7 == 3)
+        #expect(try locations.location(of: 15) == nil)
         // More nodes after a lookup, in order and out of it.
-        locations.append(id: 40, latitude7: 4, longitude7: -4)
-        locations.append(id: 5, latitude7: 5, longitude7: -5)
-        #expect(locations.location(of: 40)?.latitude7 == 4)
-        #expect(locations.location(of: 5)?.latitude7 == 5)
-        #expect(locations.location(of: 30)?.latitude7 == 3)
+        try locations.append(id: 40, latitude7: 4, longitude7: -4)
+        try locations.append(id: 5, latitude7: 5, longitude7: -5)
+        #expect(try locations.location(of: 40)?.latitude7 == 4)
+        #expect(try locations.location(of: 5)?.latitude7 == 5)
+        #expect(try locations.location(of: 30)?.latitude7 == 3)
     }
 }

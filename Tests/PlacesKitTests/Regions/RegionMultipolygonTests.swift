@@ -12,16 +12,42 @@ import Testing
         [P(lat: lat, lon: lon), P(lat: lat, lon: lon + size), P(lat: lat + size, lon: lon + size), P(lat: lat + size, lon: lon), P(lat: lat, lon: lon)]
     }
 
-    @Test func keptWaysReadBackExactly() {
+    @Test func keptWaysReadBackExactly() throws {
         var ways = RegionMemberWays()
         let lats: [Int32] = [437_300_000, 437_300_123, 437_299_001, -337_000_000]
         let lons: [Int32] = [74_200_000, 74_201_000, 74_199_999, 1_512_000_000]
-        ways.keep(id: 7, latitudes7: lats, longitudes7: lons)
-        ways.keep(id: 3, latitudes7: [1], longitudes7: [2])
-        #expect(ways.points(of: 7) == zip(lats, lons).map { P(lat: $0, lon: $1) })
-        #expect(ways.points(of: 3) == [P(lat: 1, lon: 2)])
-        #expect(ways.points(of: 5) == nil)
+        try ways.keep(id: 7, latitudes7: lats, longitudes7: lons)
+        try ways.keep(id: 3, latitudes7: [1], longitudes7: [2])
+        #expect(try ways.points(of: 7) == zip(lats, lons).map { P(lat: $0, lon: $1) })
+        #expect(try ways.points(of: 3) == [P(lat: 1, lon: 2)])
+        #expect(try ways.points(of: 5) == nil)
         #expect(ways.count == 2)
+    }
+
+    @Test func waysBeyondAMegabyteGoToTheFileAndComeBack() throws {
+        // 60,000 ways of 10 points, about 4 MB of records: most of them in the temporary file. Every third
+        // way is a building, whose points are not kept but whose summary is.
+        var ways = RegionMemberWays()
+        func points(_ id: Int64) -> ([Int32], [Int32]) {
+            let base = Int32(id % 1000) * 10_000
+            return ((0..<10).map { base + Int32($0) * 37 - 400_000_000 }, (0..<10).map { base - Int32($0) * 53 + 1_200_000_000 })
+        }
+        func summary(_ id: Int64) -> RegionMemberWays.Summary {
+            RegionMemberWays.Summary(lat: Int32(id), lon: -Int32(id), extent: Float(id) * 1.5, vertexLat: Int32(id) + 7, vertexLon: 9)
+        }
+        let ids = (0..<60_000).map { Int64($0) * 3 + 1_000_000_000 }
+        for id in ids {
+            let (lats, lons) = points(id)
+            let building = id % 3 == 0
+            try ways.keep(id: id, summary: summary(id), latitudes7: building ? nil : lats, longitudes7: building ? nil : lons)
+        }
+        for id in ids.reversed() where id % 7 == 0 || id % 11 == 0 {
+            let (lats, lons) = points(id)
+            #expect(try ways.summary(of: id) == summary(id))
+            #expect(try ways.points(of: id) == (id % 3 == 0 ? nil : zip(lats, lons).map { P(lat: $0, lon: $1) }), "way \(id)")
+        }
+        #expect(try ways.summary(of: ids[0] + 1) == nil)
+        #expect(try ways.summary(of: ids.last! + 3) == nil)
     }
 
     @Test func waysInAnyOrderAndDirectionCloseIntoRings() throws {

@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Bytes that a region add keeps while it reads an extract but does not hold in memory: appended in
+/// order, read back at any offset with `pread`, so an extract's size costs disk, not resident memory.
+///
+/// The last megabyte appended stays in memory, and only bytes beyond it go to the file; a small extract
+/// never touches the disk. The file has no name once open (``FileSystem/createUnnamed(in:)``), so it
+/// goes with the process whatever happens, and leaves nothing behind. Appends go in whole records: a record is never split
+/// between the file and the memory.
+final class RegionScratchFile {
+    /// Bytes kept in memory before they go to the file.
+    static let bufferSize = 1 << 20
+
+    /// Where the file goes: the folder of the pack being made, so it is on the same disk.
+    let directory: String
+    private var descriptor: Int32 = -1
+    private var reader: ReadableFile?
+    /// Bytes not yet in the file; they start at `flushed`.
+    private var pending: [UInt8] = []
+    private var flushed = 0
+
+    /// The system's folder for temporary files (`TMPDIR`), for callers that make no pack.
+    static var systemDirectory: String {
+        guard let value = getenv("TMPDIR"), value.pointee != 0 else { return "/tmp" }
+        return String(cString: value)
+    }
+
+    init(directory: String) {
+        self.directory = directory
+        pending.reserveCapacity(Self.bufferSize)
+    }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    /// How many bytes it holds: the offset the next append starts at.
+    var count: Int { flushed + pending.count }
+
+    /// Ends a record: if the memory buffer is full, its bytes go to the file.
+    func endRecord() throws {
+        guard pending.count >= Self.bufferSize else { return }
+        if descriptor < 0 { try create() }
+        try pending.withUnsafeBufferPointer { buffer in
+            do throws(FileError) { try FileSystem.writeAll(descriptor, buffer, path: directory) } catch {
+                throw RegionError.unwritable(path: directory, reason: error.reason)
+            }
+        }
+        flushed += pending.count
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Appends a byte to the record being written.
+    @inline(__always) func append(_ byte: UInt8) { pending.append(byte) }
+
+    /// Appends bytes to the record being written.
+    func append(_ bytes: [UInt8]) { pending += bytes }
+
+    /// Appends an unsigned varint to the record being written.
+    @inline(__always) func appendUnsigned(_ value: UInt64) {
+        var value = value
+        while value >= 0x80 {
+            pending.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        pending.append(UInt8(value))
+    }
+
+    /// Appends a zigzag varint to the record being written.
+    @inline(__always) func appendSigned(_ value: Int64) {
+        appendUnsigned(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+    }
+
+    /// Copies the bytes `range` into `into` (replacing what it held).
+    func read(_ range: Range<Int>, into bytes: inout [UInt8]) throws {
+        bytes.removeAll(keepingCapacity: true)
+        if range.lowerBound >= flushed {
+            bytes += pending[(range.lowerBound - flushed)..<(range.upperBound - flushed)]
+            return
+        }
+        // Records never straddle the boundary: a range below it lies wholly in the file.
+        bytes.append(contentsOf: repeatElement(0, count: range.count))
+        let got = bytes.withUnsafeMutableBytes { buffer in try? reader?.read(at: range.lowerBound, into: buffer) }
+        guard got == range.count else {
+            throw RegionError.unwritable(path: directory, reason: "a temporary file could not be read back")
+        }
+    }
+
+    private func create() throws {
+        do throws(FileError) {
+            (descriptor, reader) = try FileSystem.createUnnamed(in: directory)
+        } catch {
+            throw RegionError.unwritable(path: directory, reason: error.reason)
+        }
+    }
+}

@@ -33,15 +33,17 @@ COLUMNS, ROWS = 200, 50
 
 
 class Browse:
-    """browse on a pty of its own; reads what it writes."""
+    """browse on a pty of its own; reads what it writes. `runner` starts it under another program
+    (valgrind), `home` is its HOME."""
 
-    def __init__(self, places, journal, arguments=()):
+    def __init__(self, places, journal, arguments=(), runner=(), home=WORK):
         self.started = time.perf_counter()
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
             os.environ.update({"PLACES_STORE": str(journal), "LANG": "C.UTF-8", "TERM": "xterm-256color",
-                               "HOME": str(WORK)})
-            os.execv(places, [places, "browse", *arguments])
+                               "HOME": str(home)})
+            command = [*runner, places, "browse", *arguments]
+            os.execvp(command[0], command)
         fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
 
     def read_until_quiet(self, needle=None, quiet=0.15, limit=120):
@@ -71,10 +73,10 @@ class Browse:
     def send(self, text):
         os.write(self.fd, text.encode())
 
-    def close(self):
+    def close(self, quiet=0.3, limit=5):
         self.send("q")
         try:
-            self.read_until_quiet(quiet=0.3, limit=5)
+            self.read_until_quiet(quiet=quiet, limit=limit)
         except OSError:
             pass
         os.waitpid(self.pid, 0)

@@ -13,59 +13,37 @@ dumped (`callgrind_control --dump`) after each phase, so each row is that phase'
 With --keep the callgrind files stay in Benchmarks/.work/browse-instructions/BINARY/ for
 `callgrind_annotate`. Needs valgrind (Debian).
 """
-import fcntl
 import glob
 import os
 import pathlib
-import pty
 import re
-import select
 import shutil
-import struct
 import subprocess
 import sys
-import termios
 import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the repository
 from benchmark_setup import make_journal  # noqa: E402
+from browse import COLUMNS, ROWS, Browse  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 WORK = ROOT / "Benchmarks/.work/browse-instructions"
-COLUMNS, ROWS = 200, 50
 PANS = 10
 
 
-class Session:
-    """browse under callgrind on a pty of its own."""
+class Session(Browse):
+    """browse under callgrind on a pty of its own (`browse.py`'s driver, with callgrind's dumps)."""
 
     def __init__(self, places, journal):
         self.out = WORK / "callgrind.out"
-        self.pid, self.fd = pty.fork()
-        if self.pid == 0:
-            os.environ.update({"PLACES_STORE": str(journal), "LANG": "C.UTF-8", "TERM": "xterm-256color",
-                               "HOME": str(WORK)})
-            os.execvp("valgrind", ["valgrind", "--tool=callgrind", f"--callgrind-out-file={self.out}",
-                                   "--dump-instr=no", places, "browse"])
-        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
+        super().__init__(places, journal, home=WORK,
+                         runner=("valgrind", "--tool=callgrind", f"--callgrind-out-file={self.out}", "--dump-instr=no"))
         self.dumps = 0
 
     def read_until_quiet(self, needle=None, quiet=1.5, limit=600):
         """What browse wrote until `needle` was seen (if given) and nothing came for `quiet` seconds."""
-        data, seen, end = b"", needle is None, time.time() + limit
-        while time.time() < end:
-            ready, _, _ = select.select([self.fd], [], [], quiet)
-            if not ready:
-                if seen and data:
-                    break
-                continue
-            data += os.read(self.fd, 1 << 16)
-            seen = seen or needle in data
         # valgrind's own lines are not the terminal's bytes.
-        return re.sub(rb"==\d+==[^\n]*\n", b"", data)
-
-    def send(self, text):
-        os.write(self.fd, text.encode())
+        return re.sub(rb"==\d+==[^\n]*\n", b"", super().read_until_quiet(needle, quiet=quiet, limit=limit))
 
     def dump(self):
         """Instructions since the last dump."""
@@ -86,12 +64,7 @@ class Session:
         return self.dump() / count, sorted(sizes)[len(sizes) // 2]
 
     def close(self):
-        self.send("q")
-        try:
-            self.read_until_quiet(quiet=2, limit=60)
-        except OSError:
-            pass
-        os.waitpid(self.pid, 0)
+        super().close(quiet=2, limit=60)
 
 
 def main():

@@ -83,24 +83,21 @@ import Testing
     /// had nothing but inland. Pins within a kilometre draw no river: at that scale the 1:10m line would
     /// run off the river's valley.
     @Test func aCityMapDrawsTheFinerOutlinesAndAStreetMapLeavesOutTheRivers() throws {
+        let dots = try Self.brailleCells(of: [("Kew Gardens", "51.4787,-0.2956"), ("Tate Modern", "51.5076,-0.0994"),
+                                              ("Thames Barrier", "51.4973,0.0370")])
+        #expect(dots > 30, "\(dots) cells of river and outline")
+        let nearDots = try Self.brailleCells(of: [("Tate Modern", "51.5076,-0.0994"), ("Borough Market", "51.5055,-0.0910"),
+                                                  ("Millennium Bridge", "51.5095,-0.0985")])
+        #expect(nearDots < dots / 4, "\(nearDots) cells of outline over a few streets")
+    }
+
+    /// The braille cells of the 80 × 40 terminal map of a journal holding just `places` (name, position).
+    static func brailleCells(of places: [(name: String, position: String)]) throws -> Int {
         let runner = try PlacesRunner()
         defer { runner.removeAll() }
-        _ = try runner.add("Kew Gardens", "51.4787,-0.2956")
-        _ = try runner.add("Tate Modern", "51.5076,-0.0994")
-        _ = try runner.add("Thames Barrier", "51.4973,0.0370")
+        for place in places { _ = try runner.add(place.name, place.position) }
         let result = try runner.run(["map", "--terminal", "--width", "80"], environment: ["LINES": "40"])
         #expect(result.status == 0, "\(result.stderr)")
-        let dots = Self.mapRows(result.stdout).joined().filter(Self.isBraille).count
-        #expect(dots > 30, "\(dots) cells of river and outline")
-
-        let streets = try PlacesRunner()
-        defer { streets.removeAll() }
-        _ = try streets.add("Tate Modern", "51.5076,-0.0994")
-        _ = try streets.add("Borough Market", "51.5055,-0.0910")
-        _ = try streets.add("Millennium Bridge", "51.5095,-0.0985")
-        let near = try streets.run(["map", "--terminal", "--width", "80"], environment: ["LINES": "40"])
-        #expect(near.status == 0, "\(near.stderr)")
-        let nearDots = Self.mapRows(near.stdout).joined().filter(Self.isBraille).count
-        #expect(nearDots < dots / 4, "\(nearDots) cells of outline over a few streets")
+        return mapRows(result.stdout).joined().filter(isBraille).count
     }
 }

@@ -58,12 +58,14 @@ public struct CountryLocator: Sendable {
         placement(latitude: latitude, longitude: longitude, name: name(at:))
     }
 
-    private func placement(latitude: Double, longitude: Double, name: (Int) -> String) -> Placement? {
-        if let inside = index.country(latitude: latitude, longitude: longitude) {
+    private func placement(latitude: Double, longitude: Double, decoded: CountryIndex.DecodedCells? = nil,
+                           name: (Int) -> String) -> Placement? {
+        if let inside = index.country(latitude: latitude, longitude: longitude, decoded: decoded) {
             return Placement(code: index.countries[inside].code, name: name(inside), offshore: false)
         }
         guard CountryIndex.cell(latitude: latitude, longitude: longitude) != nil else { return nil }
-        if let near = index.nearestOutline(latitude: latitude, longitude: longitude, limitKm: CountryLocator.territorialSeaKm) {
+        if let near = index.nearestOutline(latitude: latitude, longitude: longitude, limitKm: CountryLocator.territorialSeaKm,
+                                           decoded: decoded) {
             return Placement(code: index.countries[near.country].code, name: name(near.country), offshore: true)
         }
         // Every country of the bundled gazetteer has an outline (a data check tests it); an imported
@@ -87,11 +89,12 @@ public struct CountryLocator: Sendable {
     }
 
     /// This locator as the closure ``TravelStats`` takes.
-    /// Each country's name is looked up once, on first use.
+    /// Each country's name is looked up once, on first use, and each outline cell decoded once.
     public var lookup: CountryLookup {
         var names = [String?](repeating: nil, count: index.countries.count)
+        let decoded = CountryIndex.DecodedCells()
         return { latitude, longitude in
-            let found = placement(latitude: latitude, longitude: longitude) { position in
+            let found = placement(latitude: latitude, longitude: longitude, decoded: decoded) { position in
                 if let known = names[position] { return known }
                 let name = name(at: position)
                 names[position] = name

@@ -1,6 +1,7 @@
 extension Gazetteer {
     /// What a line of the `places` table says about a place's importance, read without building an entry.
-    public struct Standing: Sendable, Equatable {
+    // Unchecked: the name's bytes lie in a table that never moves and is never freed (``SortedTable``).
+    public struct Standing: @unchecked Sendable, Equatable {
         /// What sort of place it is.
         public let kind: GazetteerEntry.Kind
         /// Inhabitants (0 for features).
@@ -11,7 +12,10 @@ extension Gazetteer {
         /// villages, which carry their notability.
         public let rank: Int?
         /// The main name (lets a caller tell an ocean from a sea, which Natural Earth ranks alike).
-        public let name: Substring
+        public var name: Substring { Substring(decoding: UnsafeBufferPointer(start: nameStart, count: nameCount), as: UTF8.self) }
+        /// Where the name lies in the table: it is read only when asked, as few callers ask.
+        let nameStart: UnsafePointer<UInt8>
+        let nameCount: Int
     }
 
     /// The most important entries inside a latitude/longitude box, most important first.
@@ -109,16 +113,18 @@ extension Gazetteer {
 
     /// Reads the name, population, kind, flags and rank columns of a `places` line.
     func standing(ofLineAt offset: Int) -> Standing? {
+        let nameStart = places.field(.name, ofLineAt: offset)
         let populationStart = places.field(.population, ofLineAt: offset)
         let kindStart = places.fieldEnd(from: populationStart) + 1
         let flagsStart = places.fieldEnd(from: kindStart) + 1
         let rankStart = places.fieldEnd(from: flagsStart) + 1
-        let kindText = String(decoding: UnsafeBufferPointer(start: places.base + kindStart, count: flagsStart - 1 - kindStart), as: UTF8.self)
-        guard let kind = GazetteerEntry.Kind(rawValue: kindText) else { return nil }
+        guard let kind = GazetteerEntry.Kind(word: UnsafeBufferPointer(start: places.base + kindStart, count: flagsStart - 1 - kindStart)) else {
+            return nil
+        }
         let rankEnd = places.fieldEnd(from: rankStart)
         return Standing(kind: kind, population: places.integer(at: populationStart),
                         isCapital: places.base[flagsStart] == UInt8(ascii: "C"),
                         rank: rankEnd > rankStart ? places.integer(at: rankStart) : nil,
-                        name: places.text(.name, ofLineAt: offset))
+                        nameStart: places.base + nameStart, nameCount: places.fieldEnd(from: nameStart) - nameStart)
     }
 }

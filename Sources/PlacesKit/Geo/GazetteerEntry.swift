@@ -27,6 +27,26 @@ public struct GazetteerEntry: Sendable, Equatable {
         public var isWater: Bool { self == .lake || self == .lagoon || self == .fjord || self == .bay }
         /// Whether this kind is an island ("Isle of X", "Île X", "Isla X" look for these).
         public var isIsland: Bool { self == .island || self == .archipelago }
+
+        /// Every kind's word as bytes, by the word's length.
+        private static let wordsByLength: [[(word: [UInt8], kind: Kind)]] = {
+            var table = [[(word: [UInt8], kind: Kind)]](repeating: [], count: 16)
+            for kind in allCases where kind.rawValue.utf8.count < table.count {
+                table[kind.rawValue.utf8.count].append((Array(kind.rawValue.utf8), kind))
+            }
+            return table
+        }()
+
+        /// The kind a table's kind column names, read from its bytes: `init(rawValue:)` needs a String
+        /// made first and compares it with every case in turn, which is most of a scan over many lines.
+        init?(word: UnsafeBufferPointer<UInt8>) {
+            guard word.count < Self.wordsByLength.count else { return nil }
+            for candidate in Self.wordsByLength[word.count] where candidate.word.elementsEqual(word) {
+                self = candidate.kind
+                return
+            }
+            return nil
+        }
     }
 
     /// The place's usual name (GeoNames' main name, Natural Earth's or the curated table's English name),

@@ -104,8 +104,8 @@ final class RegionCells {
         let places = geocoder.gazetteer.places
         let start = places.field(.kind, ofLineAt: offset)
         let end = places.fieldEnd(from: start)
-        let text = String(decoding: UnsafeBufferPointer(start: places.base + start, count: max(0, end - start)), as: UTF8.self)
-        return GazetteerEntry.Kind(rawValue: text).map { Gazetteer.sightKinds.contains($0) } ?? false
+        return GazetteerEntry.Kind(word: UnsafeBufferPointer(start: places.base + start, count: max(0, end - start)))
+            .map { Gazetteer.sightKinds.contains($0) } ?? false
     }
 
     /// The line at `offset` as far as the region rule reads it: its country, its admin1 code and that
@@ -179,7 +179,11 @@ final class RegionCells {
                          center: (row: Int, column: Int), withinKm radius: Double,
                          where admits: (Int) -> Bool = { _ in true }) -> (offset: Int, distance: Double)? {
         var best: (offset: Int, distance: Double, rank: Int)?
+        // No point outside the point's own cell is nearer than this (a hair less, for rounding): a cell
+        // around it is read only while one of its points could still be kept.
+        let outside = Gazetteer.distanceOutsideBox(latitude: latitude, longitude: longitude, center: center, ring: 0) * (1 - 1e-9)
         for (rank, step) in order.enumerated() {
+            if step != (0, 0), outside > min(best?.distance ?? radius, radius) { continue }
             guard let cell = cell(center.row + step.0, center.column + step.1) else { continue }
             let points = cell[keyPath: list]
             // Outward from the point's latitude, each way until the latitude alone is too far.

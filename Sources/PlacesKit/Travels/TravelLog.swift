@@ -21,30 +21,43 @@ public struct TravelLog: Sendable {
     /// Every visit, in date order.
     public let entries: [Entry]
 
-    /// The log of `places`, keeping only the visits `admit` accepts.
-    public init(_ places: [Location], admitting admit: (Visit) -> Bool = { _ in true }) {
+    /// The log of `places`, keeping only the visits `admit` accepts (all without it).
+    public init(_ places: [Location], admitting admit: ((Visit) -> Bool)? = nil) {
         self.places = places
         var unsorted: [Entry] = []
-        // The sort moves small keys, not entries: a million visits' keys fit in the caches far better.
-        var keys: [Key] = []
+        var starts: [Double] = []
         let count = places.reduce(0) { $0 + $1.visits.count }
         unsorted.reserveCapacity(count)
-        keys.reserveCapacity(count)
+        starts.reserveCapacity(count)
         for (p, place) in places.enumerated() {
-            for (v, visit) in place.visits.enumerated() where admit(visit) {
-                keys.append(Key(start: visit.date.start.timeIntervalSince1970, position: unsorted.count))
-                unsorted.append(Entry(place: p, visit: v, date: visit.date, days: visit.date.days))
+            // The dates only: a whole visit (its note, its other fields) is not copied.
+            for v in place.visits.indices where admit?(place.visits[v]) ?? true {
+                let date = place.visits[v].date
+                starts.append(date.start.timeIntervalSince1970)
+                unsorted.append(Entry(place: p, visit: v, date: date, days: date.days))
             }
         }
-        // Keys are built in journal order, so sorting by (start, position) keeps ties in that order.
-        keys.sort { $0.start != $1.start ? $0.start < $1.start : $0.position < $1.position }
-        entries = keys.map { unsorted[$0.position] }
+        entries = Self.order(starts).map { unsorted[$0] }
     }
 
-    /// An entry's place in the sort: its first moment and its position in journal order.
-    private struct Key {
-        var start: Double
-        var position: Int
+    /// The positions of `starts` from the earliest, ties in position order (journal order).
+    static func order(_ starts: [Double]) -> [Int] {
+        // The sort moves small keys, not entries: a million visits' keys fit in the caches far better.
+        // Dates are whole seconds (a day's start is midnight; an instant is saved to the second), so a
+        // start and a position packed in one integer sort in its order, several times faster than pairs
+        // compared by a closure; anything else (a fraction of a second) takes the pairs.
+        let positionBits = 24
+        if starts.count < 1 << positionBits, let low = starts.min(), let high = starts.max(), high - low < 0x1p39,
+           starts.allSatisfy({ $0 == $0.rounded(.down) }) {
+            var keys = starts.enumerated().map { position, start in
+                UInt64(start - low) << positionBits | UInt64(position)
+            }
+            keys.sort()
+            return keys.map { Int($0 & (1 << positionBits - 1)) }
+        }
+        var positions = Array(starts.indices)
+        positions.sort { starts[$0] != starts[$1] ? starts[$0] < starts[$1] : $0 < $1 }
+        return positions
     }
 
     /// The place of an entry.

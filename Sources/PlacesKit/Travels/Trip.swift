@@ -149,16 +149,24 @@ public enum TripDetector {
         }
         let periods = home.periods
         var period = 0
+        // Whether each place is away, measured once per place and home (the home it was last measured
+        // from): a place has many visits, and home changes rarely.
+        var measuredFrom = [Int](repeating: -1, count: log.places.count)
+        var placeIsAway = [Bool](repeating: false, count: log.places.count)
         for (position, entry) in log.entries.enumerated() {
-            // The place's position only: copying the whole place for every visit costs more than the rest.
-            let latitude = log.places[entry.place].latitude, longitude = log.places[entry.place].longitude
             // Home on the visit's first day (the periods are few and in order of their first day).
             let day = entry.days.lowerBound
             period = 0
             while period + 1 < periods.count, periods[period + 1].from <= day { period += 1 }
-            let centre = periods[period].coordinate
-            let away = Geodesy.distanceKm(fromLatitude: centre.latitude, longitude: centre.longitude,
-                                          toLatitude: latitude, longitude: longitude) > awayKm
+            if measuredFrom[entry.place] != period {
+                // The place's position only: copying the whole place for every visit costs more than the rest.
+                let latitude = log.places[entry.place].latitude, longitude = log.places[entry.place].longitude
+                let centre = periods[period].coordinate
+                placeIsAway[entry.place] = Geodesy.distanceKm(fromLatitude: centre.latitude, longitude: centre.longitude,
+                                                              toLatitude: latitude, longitude: longitude) > awayKm
+                measuredFrom[entry.place] = period
+            }
+            let away = placeIsAway[entry.place]
             guard entry.date.isWithinADay else {
                 if away {
                     tripOf[position] = Int32(homes.count)

@@ -39,7 +39,8 @@ public struct CountryIndex: Sendable {
     /// (at sea) or for coordinates out of range.
     /// - Complexity: one grid read; in a cell crossed by a coast or border, a ray cast over the edges
     ///   clipped to that cell (tens of points).
-    public func country(latitude: Double, longitude: Double) -> Int? {
+    /// - Parameter decoded: the pieces of the cells met so far, for a caller that looks up many points.
+    public func country(latitude: Double, longitude: Double, decoded: DecodedCells? = nil) -> Int? {
         guard let (row, column) = CountryIndex.cell(latitude: latitude, longitude: longitude) else { return nil }
         let value = cellValue(row: row, column: column)
         if value == 0 { return nil }
@@ -47,7 +48,7 @@ public struct CountryIndex: Sendable {
         let x = PackedGeometry.x(longitude: longitude), y = PackedGeometry.y(latitude: latitude)
         // Pieces come grouped by country: a country holds the point when an odd number of its pieces do.
         var current = 0, odd = false, found: Int?
-        outlines.forEachPiece(inCell: value, row: row, column: column) { id, xs, ys in
+        forEachPiece(inCell: value, row: row, column: column, decoded: decoded) { id, xs, ys in
             if id != current {
                 if odd { found = current - 1; return false }
                 current = id
@@ -90,7 +91,8 @@ public struct CountryIndex: Sendable {
     ///   projection centred on the point: within a few per cent up to a thousand kilometres), or `nil`
     ///   when no outline is that near.
     /// - Complexity: reads grid cells in rings around the point until no unread cell can be nearer.
-    public func nearestOutline(latitude: Double, longitude: Double, limitKm: Double = .infinity) -> (country: Int, distanceKm: Double)? {
+    public func nearestOutline(latitude: Double, longitude: Double, limitKm: Double = .infinity,
+                               decoded: DecodedCells? = nil) -> (country: Int, distanceKm: Double)? {
         guard let (row0, column0) = CountryIndex.cell(latitude: latitude, longitude: longitude) else { return nil }
         let x = PackedGeometry.x(longitude: longitude), y = PackedGeometry.y(latitude: latitude)
         let scale = PackedGeometry.scale(latitude: latitude)
@@ -111,7 +113,7 @@ public struct CountryIndex: Sendable {
             let skip: (Int, Int, Int, Int) -> Bool = { ax, ay, bx, by in
                 (ax == bx && (ax == x0 || ax == x1)) || (ay == by && (ay == y0 || ay == y1))
             }
-            outlines.forEachPiece(inCell: value, row: row, column: column) { id, xs, ys in
+            forEachPiece(inCell: value, row: row, column: column, decoded: decoded) { id, xs, ys in
                 let d = PackedGeometry.distanceKm(xs: xs, ys: ys, x: x, y: y, scale: scale, skip: skip)
                 if d < (best?.distanceKm ?? .infinity) { best = (id - 1, d) }
                 return true
@@ -142,6 +144,31 @@ public struct CountryIndex: Sendable {
         }
         guard let best, best.distanceKm <= limitKm else { return nil }
         return best
+    }
+
+    /// The pieces of the mixed cells a caller has met, decoded once: a journal's places crowd into a few
+    /// cells, and decoding a cell's bits is most of a lookup in it.
+    public final class DecodedCells {
+        fileprivate var pieces: [Int: [(id: Int, xs: [Int], ys: [Int])]] = [:]
+        /// No cell decoded yet.
+        public init() {}
+    }
+
+    /// ``CountryOutlines/forEachPiece(inCell:row:column:_:)``, from `decoded` when given (the cell's
+    /// pieces decoded on first use).
+    private func forEachPiece(inCell value: Int, row: Int, column: Int, decoded: DecodedCells?,
+                              _ body: (_ id: Int, _ xs: [Int], _ ys: [Int]) -> Bool) {
+        guard let decoded else { return outlines.forEachPiece(inCell: value, row: row, column: column, body) }
+        let key = row * 360 + column
+        if decoded.pieces[key] == nil {
+            var pieces: [(id: Int, xs: [Int], ys: [Int])] = []
+            outlines.forEachPiece(inCell: value, row: row, column: column) { id, xs, ys in
+                pieces.append((id, xs, ys))
+                return true
+            }
+            decoded.pieces[key] = pieces
+        }
+        for piece in decoded.pieces[key]! where !body(piece.id, piece.xs, piece.ys) { return }
     }
 
     /// The grid cell of a point, or `nil` for coordinates out of range.

@@ -18,7 +18,7 @@
 /* leaflet-packages.txt 68 2d112622 */
 /* leaflet.css 17252 50dedb4d */
 /* leaflet.js 140947 8ca6454b */
-/* map-font.bin 373592 07439b65 */
+/* map-font.bin 347370 d86f31a9 */
 /* markercluster-notice.txt 1299 10c6e200 */
 /* markercluster.js 33984 f017fa30 */
 /* outlines-10m.bin 2952807 024e7a93 */

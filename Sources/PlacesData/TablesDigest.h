@@ -9,10 +9,10 @@
 /* gazetteer-counties.tsv 1666861 cccf71d6 */
 /* gazetteer-countries.tsv 12470 f70aff91 */
 /* gazetteer-folding.tsv 25830 362503ed */
-/* gazetteer-info.tsv 304 1002e417 */
-/* gazetteer-keys.bin 15419539 7b34d048 */
+/* gazetteer-info.tsv 304 78b762bd */
+/* gazetteer-keys.bin 15423056 686f3afa */
 /* gazetteer-occupancy.txt 64800 eb201562 */
-/* gazetteer-places.tsv 15845069 3ee4a516 */
+/* gazetteer-places.tsv 15852613 1cfb57f5 */
 /* gazetteer-regions.tsv 165566 b6e4ac27 */
 /* leaflet-notice.txt 1450 bcf47ca5 */
 /* leaflet-packages.txt 68 2d112622 */

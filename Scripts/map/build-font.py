@@ -28,7 +28,8 @@ Layout (little-endian; bits least significant first, as Scripts/pointcode.py wri
   streams  per glyph, byte-aligned: an outline is its contour count (8 bits), then each contour as a run
            of points (pointcode.write_points) shifted by POINT_SHIFT so that every coordinate is positive;
            a bitmap is a Rice parameter (5 bits), then the lengths of its alternating runs of clear and set
-           pixels, rows top first, Rice coded, starting with a clear run.
+           pixels, rows top first, each row XOR the row above it (the first as it is), Rice coded,
+           starting with a clear run (version 2; version 1 stored the rows themselves).
 """
 import os
 import sys
@@ -202,6 +203,9 @@ def outline_stream(contours):
 
 
 def bitmap_stream(rows):
+    # Each row XOR the row above: a stroke's edges rather than its body, so that the long vertical strokes
+    # of ideographs become long clear runs (about 26 KB less over the CJK letters).
+    rows = [row ^ (rows[i - 1] if i else 0) for i, row in enumerate(rows)]
     pixels = [row >> (BITMAP_SIZE - 1 - column) & 1 for row in rows for column in range(BITMAP_SIZE)]
     runs, current, length = [], 0, 0
     for pixel in pixels:
@@ -230,7 +234,7 @@ forms = []
 for base in sorted(joining):
     first, second = base if len(base) == 2 else (base[0], 0)
     forms.append(struct.pack("<6H", first, second, *(joining[base].get(f, 0) for f in FORMS)))
-header = b"PMFT" + struct.pack("<BBbBII", 1, BITMAP_SIZE, BITMAP_BOTTOM, POINT_BITS, len(index), len(forms))
+header = b"PMFT" + struct.pack("<BBbBII", 2, BITMAP_SIZE, BITMAP_BOTTOM, POINT_BITS, len(index), len(forms))
 body = header + b"".join(index) + struct.pack("<I", len(streams)) + b"".join(forms) + bytes(streams)
 write_table("map-font.bin", body)
 print(f"{len(index)} glyphs, {len(forms)} joining entries, {len(body)} bytes")

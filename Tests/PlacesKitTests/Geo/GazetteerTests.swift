@@ -71,6 +71,27 @@ import PlacesKit
         #expect(london.entry.admin2 == "Greater London")
     }
 
+    /// Regions as people name them, counted once: the rules of `Scripts/gazetteer/admin.py`.
+    @Test func regionsAreNamedAndCountedAsPeopleKnowThem() throws {
+        // A city's region is not GeoNames' nominal province named after the country (Taiwan Province).
+        let taipei = try #require(gazetteer.search("Taipei").first { $0.entry.kind == .city })
+        #expect(taipei.entry.admin1 == "Taipei")
+        let tainan = try #require(gazetteer.search("Tainan").first { $0.entry.kind == .city })
+        #expect(tainan.entry.admin1 == "Tainan")
+        // "Nairobi City" is known by its city's name; "Mexico City" is its city's own name.
+        let nairobi = try #require(gazetteer.search("Nairobi").first { $0.entry.kind == .city })
+        #expect(nairobi.entry.admin1 == "Nairobi")
+        let mexico = try #require(gazetteer.search("Mexico City").first { $0.entry.kind == .city })
+        #expect(mexico.entry.admin1 == "Mexico City")
+        // A city's districts listed beside it (Madrid's Latina, Tokyo's Setagaya) are not counted twice:
+        // Comunidad de Madrid has about 6.8 million people, Tokyo about 14 million, New York State 19.6.
+        for (query, low, high) in [("Comunidad de Madrid", 6_000_000, 8_000_000), ("Tokyo, JP", 12_000_000, 16_000_000),
+                                   ("New York State", 17_000_000, 22_000_000)] {
+            let region = try #require(gazetteer.search(query).first { $0.entry.kind == .region }, "\(query)")
+            #expect((low...high).contains(region.entry.population), "\(query): \(region.entry.population)")
+        }
+    }
+
     @Test func countryByNameAndCodeIsOneResult() {
         let results = gazetteer.search("US", limit: 10)
         #expect(results.filter { $0.entry.kind == .country && $0.entry.countryCode == "US" }.count == 1)

@@ -8,7 +8,7 @@ import PlacesData
 /// header that does not fit gives a table of no glyphs, and a glyph whose stream goes wrong is empty.
 struct MapFontTable: @unchecked Sendable {
     static let magic: [UInt8] = Array("PMFT".utf8)
-    static let version: UInt8 = 1
+    static let version: UInt8 = 2
     static let headerBytes = 16
     /// Outline coordinates are stored plus this, so that every one is positive.
     static let pointShift = 512
@@ -104,7 +104,8 @@ struct MapFontTable: @unchecked Sendable {
         return contours
     }
 
-    /// Alternating runs of clear and set pixels, Rice coded, rows top first.
+    /// Alternating runs of clear and set pixels, Rice coded, rows top first, each row stored XOR the
+    /// row above it (undone here, top down).
     private func bitmap(_ bits: inout BitStream) -> [[MapPoint]] {
         let size = bitmapSize, total = size * size
         guard let k = bits.read(5) else { return [] }
@@ -116,6 +117,7 @@ struct MapFontTable: @unchecked Sendable {
             at += run
             set.toggle()
         }
+        for i in size..<total where pixels[i - size] { pixels[i].toggle() }
         let rows = (0..<size).map { Array(pixels[($0 * size)..<(($0 + 1) * size)]) }
         return MapFont.bitmapContours(rows, bottom: Double(bitmapBottom))
     }

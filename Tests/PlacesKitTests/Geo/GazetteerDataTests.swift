@@ -125,8 +125,11 @@ import Testing
     @Test func everyCuratedSightIsInTheGazetteer() {
         var missing: [String] = []
         for sight in Self.sights {
+            // A name with a comma in it ("University of California, Los Angeles") is also read as a
+            // name and the place it is in, and ranked as that; the sight is still found under its whole name.
             let found = gazetteer.search(sight.name, limit: 20).contains { match in
-                match.quality.isExact && Geodesy.distanceKm(fromLatitude: sight.latitude, longitude: sight.longitude,
+                (match.quality.isExact || NameFolding.fold(match.entry.name) == NameFolding.fold(sight.name))
+                    && Geodesy.distanceKm(fromLatitude: sight.latitude, longitude: sight.longitude,
                                                             toLatitude: match.entry.latitude, longitude: match.entry.longitude) < 1
             }
             if !found { missing.append(sight.name) }

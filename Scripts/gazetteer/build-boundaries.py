@@ -33,10 +33,11 @@ Tables
 * ``features``   ``KIND<TAB>name<TAB>extra<TAB>BBOX<TAB>START END``: lakes, seas, regions,
   United States parks and first-level regions (KIND ``admin1``, extra = the GeoNames admin1 code
   such as ``US.CA``), simplified; their rings are bytes START to END of ``featureRings``.
-* ``featureRings`` (``boundary-feature-rings.bin``): the magic ``PLFR``, format version 1 and three
-  zero bytes, then each feature's rings as one bit stream padded to a whole byte: a run of
-  Scripts/pointcode.py per ring (the first point as itself, 24 bits each; fewer than 8 bits of padding).
-  Offsets count from the end of the header.
+* ``featureRings`` (``boundary-feature-rings.bin``): the magic ``PLFR``, format version 2 and three
+  zero bytes, then for each feature its one-degree cell grid (Scripts/gazetteer/cellgrid.py: a byte 0
+  for none, or 1 and two bits a cell saying outside, inside or crossed by an edge), then its rings as
+  one bit stream padded to a whole byte: a run of Scripts/pointcode.py per ring (the first point as
+  itself, 24 bits each; fewer than 8 bits of padding). Offsets count from the end of the header.
 * ``featureBoxes`` ``BBOX OFFSET``: 21 bytes a feature, its box and where its line starts.
 * ``peaks``      ``KIND<TAB>name<TAB>elevation<TAB>POINT``: named peaks and volcanoes.
 """
@@ -50,10 +51,12 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from pointcode import BitWriter, write_points  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cellgrid import grid_bytes  # noqa: E402
 from tables import write_table  # noqa: E402
 
 UNIT = 32768  # quantisation steps per degree; whole degrees are exact
-FEATURE_RINGS_MAGIC = b"PLFR\x01\x00\x00\x00"  # the magic, format version 1, three reserved bytes
+FEATURE_RINGS_MAGIC = b"PLFR\x02\x00\x00\x00"  # the magic, format version 2, three reserved bytes
 FEATURE_POINT_BITS = 24  # bits of a ring's first point: up to 360 * UNIT
 COUNTRY_RINGS_MAGIC = b"PLCR\x01\x00\x00\x00"  # the magic, format version 1, three reserved bytes
 COUNTRY_GRID_MAGIC = b"PLCG\x01\x00\x00\x00"
@@ -515,6 +518,9 @@ def main():
         for ring in rings:
             write_points(bits, ring, (0, 0), FEATURE_POINT_BITS)
         start = len(rings_table) - len(FEATURE_RINGS_MAGIC)
+        box = (min(x for r in rings for x, _ in r), min(y for r in rings for _, y in r),
+               max(x for r in rings for x, _ in r), max(y for r in rings for _, y in r))
+        rings_table += grid_bytes(box, rings)
         rings_table += bits.bytes()
         feature_lines.append("%s\t%s%s" % (head, enc(start), enc(len(rings_table) - len(FEATURE_RINGS_MAGIC))))
     feature_text = "".join(l + "\n" for l in feature_lines)

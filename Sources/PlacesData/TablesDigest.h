@@ -3,8 +3,8 @@
 /* boundary-country-grid.bin 783834 577ad000 */
 /* boundary-country-rings.bin 372966 1d8fc094 */
 /* boundary-feature-boxes.txt 74045 b400c4e0 */
-/* boundary-feature-rings.bin 933818 e7f28b33 */
-/* boundary-features.tsv 168739 ed8d5db9 */
+/* boundary-feature-rings.bin 991990 673d8477 */
+/* boundary-features.tsv 168739 32cbaa19 */
 /* boundary-peaks.tsv 22798 66c5d1cd */
 /* gazetteer-counties.tsv 1666861 cccf71d6 */
 /* gazetteer-countries.tsv 12470 f70aff91 */

@@ -41,7 +41,7 @@ public struct CountryLocator: Sendable {
 
     /// The name of the outlined country at `position` in ``CountryIndex/countries``.
     func name(at position: Int) -> String {
-        let country = index.countries[position]
+        let country = index.country(at: position)
         let name = gazetteer.countryName(country.code)
         return name.isEmpty ? country.name : name
     }
@@ -61,19 +61,19 @@ public struct CountryLocator: Sendable {
     private func placement(latitude: Double, longitude: Double, decoded: CountryIndex.DecodedCells? = nil,
                            name: (Int) -> String) -> Placement? {
         if let inside = index.country(latitude: latitude, longitude: longitude, decoded: decoded) {
-            return Placement(code: index.countries[inside].code, name: name(inside), offshore: false)
+            return Placement(code: index.country(at: inside).code, name: name(inside), offshore: false)
         }
         guard CountryIndex.cell(latitude: latitude, longitude: longitude) != nil else { return nil }
         if let near = index.nearestOutline(latitude: latitude, longitude: longitude, limitKm: CountryLocator.territorialSeaKm,
                                            decoded: decoded) {
-            return Placement(code: index.countries[near.country].code, name: name(near.country), offshore: true)
+            return Placement(code: index.country(at: near.country).code, name: name(near.country), offshore: true)
         }
         // Every country of the bundled gazetteer has an outline (a data check tests it); an imported
         // gazetteer may hold towns of territories that have none. Only at sea, so a cheap search: a few
         // grid cells of the gazetteer, most of them empty.
         guard gazetteer.source != .bundled else { return nil }
         for place in gazetteer.places(withinKm: CountryLocator.smallTerritoryKm, ofLatitude: latitude, longitude: longitude, limit: 20)
-        where !index.countries.contains(where: { $0.code == place.entry.countryCode }) {
+        where index.position(ofCode: place.entry.countryCode) == nil {
             let code = place.entry.countryCode
             let name = gazetteer.countryName(code)
             return Placement(code: code, name: name.isEmpty ? code : name, offshore: true)
@@ -83,7 +83,7 @@ public struct CountryLocator: Sendable {
 
     /// The country's name for a code: the gazetteer's, else Natural Earth's, else the code itself.
     public func name(of code: String) -> String {
-        if let i = index.countries.firstIndex(where: { $0.code == code }) { return name(at: i) }
+        if let i = index.position(ofCode: code) { return name(at: i) }
         let name = gazetteer.countryName(code)
         return name.isEmpty ? code : name
     }
@@ -91,7 +91,7 @@ public struct CountryLocator: Sendable {
     /// This locator as the closure ``TravelStats`` takes.
     /// Each country's name is looked up once, on first use, and each outline cell decoded once.
     public var lookup: CountryLookup {
-        var names = [String?](repeating: nil, count: index.countries.count)
+        var names = [String?](repeating: nil, count: index.countryCount)
         let decoded = CountryIndex.DecodedCells()
         return { latitude, longitude in
             let found = placement(latitude: latitude, longitude: longitude, decoded: decoded) { position in

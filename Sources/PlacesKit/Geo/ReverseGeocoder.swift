@@ -175,7 +175,7 @@ public struct ReverseGeocoder: Sendable {
     /// The nearest coast of a point outside every outline.
     private func coast(latitude: Double, longitude: Double) -> ReverseGeocodeResult.Coast? {
         guard let near = locator.index.nearestOutline(latitude: latitude, longitude: longitude) else { return nil }
-        let code = locator.index.countries[near.country].code
+        let code = locator.index.country(at: near.country).code
         return ReverseGeocodeResult.Coast(countryCode: code, countryName: locator.name(of: code), distanceKm: near.distanceKm)
     }
 

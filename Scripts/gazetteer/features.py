@@ -195,8 +195,10 @@ def _display(name):
     return name
 
 
-def natural_earth(folder):
-    """Named physical features from the Natural Earth layers in ``folder``."""
+def natural_earth(folder, people_along=lambda lines: 0):
+    """Named physical features from the Natural Earth layers in ``folder``. ``people_along(lines)`` is the
+    number of people living near a river's course (lines of (lon, lat)), which tells rivers of one name
+    apart."""
     out = []
 
     def add(props, geometry, kind, point=None, elevation=None, aliases=()):
@@ -268,9 +270,12 @@ def natural_earth(folder):
             lines = [line for f in parts for line in _rings(f["geometry"])]
             rank = min(f["properties"].get("scalerank") or 10 for f in parts)
             systems.append((_length_degrees(lines), rank, parts, lines))
-        # Rivers of one name and rank: the longest is the one meant (the Colorado of the United States,
-        # not of Argentina); the others rank one lower.
-        systems.sort(key=lambda s: -s[0])
+        # Rivers of one name far apart: the one meant is the one Natural Earth ranks highest once each
+        # tenfold of the people living along it (``people_along``) counts as a rank, then the longest
+        # (Britain's Severn, past Gloucester and Worcester, before Canada's longer one through empty
+        # forest; the Colorado of the United States, not of Argentina); the others rank one lower.
+        if len(systems) > 1:
+            systems.sort(key=lambda s: (s[1] - math.log10(1 + people_along(s[3])), -s[0]))
         for i, (_, rank, parts, lines) in enumerate(systems):
             if i and rank <= systems[0][1]:
                 rank = systems[0][1] + 1

@@ -78,6 +78,9 @@ import PlacesKit
         #expect(taipei.entry.admin1 == "Taipei")
         let tainan = try #require(gazetteer.search("Tainan").first { $0.entry.kind == .city })
         #expect(tainan.entry.admin1 == "Tainan")
+        // GeoNames files New Taipei's towns under Taipei; ISO 3166-2 lists New Taipei at its top level.
+        let banqiao = try #require(gazetteer.search("Banqiao").first { $0.entry.kind == .city && $0.entry.countryCode == "TW" })
+        #expect(banqiao.entry.admin1 == "New Taipei")
         // "Nairobi City" is known by its city's name; "Mexico City" is its city's own name.
         let nairobi = try #require(gazetteer.search("Nairobi").first { $0.entry.kind == .city })
         #expect(nairobi.entry.admin1 == "Nairobi")

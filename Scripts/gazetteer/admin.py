@@ -191,7 +191,10 @@ def unit_population(members, haversine):
     the city's own figure already counts. A town is taken for a section when it lies within
     ``SECTION_KM_PER_ROOT`` x sqrt(population) km of a city of 100,000 or more at least twice its size:
     about 9 km for Madrid's 3.3 million, 15 km for Tokyo's 8.3 million, while most suburbs that are
-    towns of their own lie further out."""
+    towns of their own lie further out. A city filed in a county ends at that county's edge: a town of
+    another county is no section of it (Montreuil and Boulogne-Billancourt, as near Paris's centre as its
+    arrondissements, are towns of other départements); a city without a county of its own (New York,
+    Tokyo) may have sections in any."""
     ordered = sorted(members, key=lambda p: (-p["pop"], p["id"]))
     cities = [p for p in ordered if p["pop"] >= 100000]
     total = 0
@@ -200,6 +203,8 @@ def unit_population(members, haversine):
         for city in cities:
             if city["pop"] < 2 * p["pop"]:
                 break
+            if city.get("a2") and p.get("a2") and p["a2"] != city["a2"]:
+                continue
             if haversine(p["latf"], p["lonf"], city["latf"], city["lonf"]) <= SECTION_KM_PER_ROOT * city["pop"] ** 0.5:
                 section = True
                 break

@@ -87,9 +87,10 @@ import PlacesKit
         let mexico = try #require(gazetteer.search("Mexico City").first { $0.entry.kind == .city })
         #expect(mexico.entry.admin1 == "Mexico City")
         // A city's districts listed beside it (Madrid's Latina, Tokyo's Setagaya) are not counted twice:
-        // Comunidad de Madrid has about 6.8 million people, Tokyo about 14 million, New York State 19.6.
+        // Comunidad de Madrid has about 6.8 million people, Tokyo about 14 million, New York State 19.6;
+        // Paris's neighbours in other départements are towns, not its districts (Île-de-France, 12.2).
         for (query, low, high) in [("Comunidad de Madrid", 6_000_000, 8_000_000), ("Tokyo, JP", 12_000_000, 16_000_000),
-                                   ("New York State", 17_000_000, 22_000_000)] {
+                                   ("New York State", 17_000_000, 22_000_000), ("Île-de-France", 11_500_000, 13_000_000)] {
             let region = try #require(gazetteer.search(query).first { $0.entry.kind == .region }, "\(query)")
             #expect((low...high).contains(region.entry.population), "\(query): \(region.entry.population)")
         }

@@ -13,6 +13,7 @@
 /* gazetteer-keys.bin 15423056 686f3afa */
 /* gazetteer-occupancy.txt 64800 eb201562 */
 /* gazetteer-places.tsv 15852613 1cfb57f5 */
+/* gazetteer-prominent.bin 212732 0ab29db5 */
 /* gazetteer-regions.tsv 165566 b6e4ac27 */
 /* leaflet-notice.txt 1450 bcf47ca5 */
 /* leaflet-packages.txt 68 2d112622 */

@@ -6,15 +6,23 @@ Every generator writes its tables through ``write_table``, which also refreshes
 so a changed table makes the build assemble it again (``.incbin`` is not a dependency the build sees).
 
     python3 Scripts/tables.py           rewrite the digest from the files as they are
-    python3 Scripts/tables.py --check   exit 1 when the digest does not match the files
+    python3 Scripts/tables.py --check   exit 1 when the digest does not match the files, or a table
+                                        derived from another is not what its script derives from it now
+
+Derived tables (``DERIVED``) are written from other tables, not from sources: a change to their source
+table must be followed by their script, which ``--check`` enforces.
 """
 import os
 import sys
 import zlib
 
+sys.dont_write_bytecode = True  # no __pycache__ in the repository
+
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 TABLES = os.path.join(ROOT, "Sources", "PlacesData", "Tables")
 DIGEST = os.path.join(ROOT, "Sources", "PlacesData", "TablesDigest.h")
+# (derived table, the script that writes it from other tables, as a module under Scripts/)
+DERIVED = [("gazetteer-prominent.bin", "gazetteer/prominent.py")]
 
 
 def write_table(file, text):
@@ -48,6 +56,13 @@ if __name__ == "__main__":
         with open(DIGEST, encoding="utf-8") as f:
             if f.read() != digest_text():
                 sys.exit("TablesDigest.h does not match the tables: run python3 Scripts/tables.py")
+        import importlib.util
+        for table, script in DERIVED:
+            spec = importlib.util.spec_from_file_location(table, os.path.join(ROOT, "Scripts", script))
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            if not module.is_current():
+                sys.exit("%s is not what its source table gives: run python3 Scripts/%s" % (table, script))
     elif sys.argv[1:]:
         sys.exit(__doc__)
     else:

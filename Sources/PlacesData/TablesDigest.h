@@ -13,6 +13,7 @@
 /* gazetteer-keys.bin 15423644 ab270504 */
 /* gazetteer-occupancy.txt 64800 eb201562 */
 /* gazetteer-places.tsv 15852584 a8a71cf0 */
+/* gazetteer-prominent.bin 212732 d9a88248 */
 /* gazetteer-regions.tsv 165571 aacea08d */
 /* leaflet-notice.txt 1450 bcf47ca5 */
 /* leaflet-packages.txt 68 2d112622 */

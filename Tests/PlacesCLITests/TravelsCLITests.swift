@@ -229,6 +229,47 @@ import Testing
         #expect(try Data(contentsOf: places.journal) == before)
     }
 
+    /// The travel commands read the journal with a reader of their own; what it does not take as plainly
+    /// valid is read in full, so the same journals are read, and refused with the same words, as by `list`.
+    @Test func journalsTheTravelReaderDeclinesAreReadInFull() throws {
+        let places = try PlacesRunner()
+        defer { places.removeAll() }
+        func write(_ text: String) throws {
+            try FileManager.default.createDirectory(at: places.journal.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: places.journal)
+        }
+        // Another tool's member in a place and in a visit, a member name written with escapes, a source.
+        try write("""
+            {"version": 2, "places": [
+              {"id": "\(ID.home)", "name": "Home", "latitude": 52.52, "longitude": 13.405, "tags": ["home"], "rating": 5,
+               "visits": [{"date": "2020-01-01"}]},
+              {"id": "\(ID.rome)", "n\\u0061me": "Colosseum", "latitude": 41.8902, "longitude": 12.4922,
+               "visits": [{"date": "2020-03-01", "note": "with Sam", "source": "photos", "mood": "sunny"}]}
+            ]}
+            """)
+        let timeline = try places.run(["timeline"])
+        #expect(timeline.status == 0, "\(timeline.stderr)")
+        #expect(timeline.stdout.contains("Colosseum") && timeline.stdout.contains("with Sam") && timeline.stdout.contains("Trip 1"), "\(timeline.stdout)")
+        // A repeated id, a control character in a description, a legacy bare array with a bad field.
+        let refused = [
+            """
+            {"version": 2, "places": [{"id": "\(ID.home)", "name": "A", "latitude": 1, "longitude": 2},
+              {"id": "\(ID.home)", "name": "B", "latitude": 1, "longitude": 2}]}
+            """,
+            "{\"version\": 2, \"places\": [{\"id\": \"\(ID.home)\", \"name\": \"A\", \"description\": \"a\u{07}b\", \"latitude\": 1, \"longitude\": 2}]}",
+            "[{\"id\": \"\(ID.home)\", \"name\": 3, \"latitude\": 1, \"longitude\": 2}]",
+        ]
+        for text in refused {
+            try write(text)
+            let list = try places.run(["list"])
+            #expect(list.status != 0)
+            for command in [["timeline"], ["trips"], ["review", "2020"], ["today", "--on", "2026-01-01"]] {
+                let result = try places.run(command)
+                #expect(result.status == list.status && result.stderr == list.stderr, "\(command): \(result.stderr)")
+            }
+        }
+    }
+
     @Test func tripNamesAreKeptInTheJournalAndSurviveNewVisits() throws {
         try Self.withJournal { places in
             let named = try places.run(["trips", "name", "5", "Japan 2023"])

@@ -70,31 +70,45 @@ extension Gazetteer {
         }
         let lowRow = max(0, Int(saturating: south.rounded(.down)) + 90), highRow = min(179, Int(saturating: north.rounded(.down)) + 90)
         guard lowRow <= highRow else { return found.map { _ in [] } }
+        // Features and towns of `minimumPopulation` or more: from the list of such lines when there is one.
+        let prominent = prominentLines(passingOver: minimumPopulation)
+        func consider(_ offset: Int, inside: Bool) {
+            if !inside {
+                let latitudeStart = places.field(.latitude, ofLineAt: offset)
+                let latitude = places.double(at: latitudeStart)
+                guard latitude >= south, latitude <= north else { return }
+                let longitude = places.double(at: places.fieldEnd(from: latitudeStart) + 1)
+                guard wholeWorld || (longitude >= west && longitude <= east) || (longitude - 360 >= west && longitude - 360 <= east)
+                        || (longitude + 360 >= west && longitude + 360 <= east) else { return }
+            }
+            if minimumPopulation > 0 {
+                // Features have no inhabitants (0) and always go on to `importance`.
+                let population = places.integer(at: places.field(.population, ofLineAt: offset))
+                if population > 0 && population < minimumPopulation { return }
+            }
+            guard let standing = standing(ofLineAt: offset), let scored = importance(standing),
+                  found.indices.contains(scored.group) else { return }
+            found[scored.group].append((scored.score, offset))
+        }
         for row in lowRow...highRow {
             // Row r holds latitudes r − 90 ..< r − 89.
             let rowInside = Double(row - 90) >= south && Double(row - 89) <= north
             for run in runs {
                 let inside = rowInside && run.inside
-                var offset = places.lowerBound(Self.cellKey(row * 360 + run.columns.lowerBound))
+                let start = places.lowerBound(Self.cellKey(row * 360 + run.columns.lowerBound))
                 let end = places.lowerBound(Self.cellKey(row * 360 + run.columns.upperBound + 1))
-                while offset < end {
-                    defer { offset = places.nextLine(after: offset) }
-                    if !inside {
-                        let latitudeStart = places.field(.latitude, ofLineAt: offset)
-                        let latitude = places.double(at: latitudeStart)
-                        guard latitude >= south, latitude <= north else { continue }
-                        let longitude = places.double(at: places.fieldEnd(from: latitudeStart) + 1)
-                        guard wholeWorld || (longitude >= west && longitude <= east) || (longitude - 360 >= west && longitude - 360 <= east)
-                                || (longitude + 360 >= west && longitude + 360 <= east) else { continue }
+                if let prominent {
+                    var index = prominent.firstIndex(atOrAfter: start)
+                    while index < prominent.count, prominent[index] < end {
+                        consider(prominent[index], inside: inside)
+                        index += 1
                     }
-                    if minimumPopulation > 0 {
-                        // Features have no inhabitants (0) and always go on to `importance`.
-                        let population = places.integer(at: places.field(.population, ofLineAt: offset))
-                        if population > 0 && population < minimumPopulation { continue }
+                } else {
+                    var offset = start
+                    while offset < end {
+                        consider(offset, inside: inside)
+                        offset = places.nextLine(after: offset)
                     }
-                    guard let standing = standing(ofLineAt: offset), let scored = importance(standing),
-                          found.indices.contains(scored.group) else { continue }
-                    found[scored.group].append((scored.score, offset))
                 }
             }
         }

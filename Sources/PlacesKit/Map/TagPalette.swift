@@ -47,21 +47,30 @@ public struct TagPalette: Sendable, Equatable {
     ///   - excluding: tags not worth a colour, such as the one the map was filtered by (case-insensitive).
     public init(locations: [Location], excluding: Set<String> = []) {
         let skipped = Set(excluding.map { $0.lowercased() })
+        // Each place's tags lower-cased once: a map of 10,000 places asks for them three times over.
+        let lowered = locations.map { $0.tags.map { $0.lowercased() } }
         var counts: [String: Int] = [:]
         var spelling: [String: String] = [:]
-        for location in locations {
-            for tag in Set(location.tags.map { $0.lowercased() }) where !skipped.contains(tag) {
+        for (location, tags) in zip(locations, lowered) {
+            // A tag a place has twice (in two cases) counts once for it.
+            for (index, tag) in tags.enumerated() where !skipped.contains(tag) && !tags[..<index].contains(tag) {
                 counts[tag, default: 0] += 1
             }
-            for tag in location.tags where spelling[tag.lowercased()] == nil { spelling[tag.lowercased()] = tag }
+            for (tag, written) in zip(tags, location.tags) where spelling[tag] == nil { spelling[tag] = written }
         }
         let ranked = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
         let rank = Dictionary(uniqueKeysWithValues: ranked.enumerated().map { ($1, $0) })
-        func mainTag(_ location: Location) -> String? {
-            location.tags.map { $0.lowercased() }.filter { rank[$0] != nil }.min { rank[$0]! < rank[$1]! }
+        // The place's highest-ranked tag, the first of equals.
+        let mains = lowered.map { tags -> String? in
+            var main: (rank: Int, tag: String)?
+            for tag in tags {
+                guard let tagRank = rank[tag] else { continue }
+                if main == nil || tagRank < main!.rank { main = (tagRank, tag) }
+            }
+            return main?.tag
         }
         var drawn: [String: Int] = [:]
-        for location in locations { if let tag = mainTag(location) { drawn[tag, default: 0] += 1 } }
+        for case let tag? in mains { drawn[tag, default: 0] += 1 }
         let coloured = ranked.filter { drawn[$0] != nil }.prefix(Self.colors.count)
         entries = zip(coloured, Self.colors).map { tag, color in
             Entry(tag: spelling[tag] ?? tag, color: color, count: drawn[tag] ?? 0)
@@ -69,7 +78,7 @@ public struct TagPalette: Sendable, Equatable {
         self.rank = rank
         colorByTag = Dictionary(uniqueKeysWithValues: zip(coloured, Self.colors).map { ($0, $1) })
         let colorByTag = self.colorByTag
-        hasOther = locations.contains { mainTag($0).flatMap { colorByTag[$0] } == nil }
+        hasOther = mains.contains { $0.flatMap { colorByTag[$0] } == nil }
     }
 
     /// The colour a place is drawn in.

@@ -56,24 +56,28 @@ extension JournalIndex {
         /// Whether two entries share an id: an open-addressing table of positions, hashed by mixing the
         /// bits (random in the ids `places` makes; ids typed by hand cost more probes, never a wrong answer).
         static func anyRepeated(in entries: [Entry]) -> Bool {
+            entries.withUnsafeBufferPointer { entries in anyRepeated(count: entries.count) { entries[$0].id } }
+        }
+
+        /// Whether two of `count` ids (`id(position)`) are the same.
+        @inline(__always)
+        static func anyRepeated(count: Int, _ id: (Int) -> IDBits) -> Bool {
             var capacity = 16
-            while capacity < entries.count * 2 { capacity *= 2 }
+            while capacity < count * 2 { capacity *= 2 }
             var table = [Int32](repeating: -1, count: capacity)
             return table.withUnsafeMutableBufferPointer { table in
-                entries.withUnsafeBufferPointer { entries in
-                    for position in entries.indices {
-                        let id = entries[position].id
-                        var mixed = (id.high &* 0x9E37_79B9_7F4A_7C15) ^ id.low
-                        mixed = (mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9
-                        var slot = Int(truncatingIfNeeded: mixed ^ (mixed >> 32)) & (capacity - 1)
-                        while table[slot] >= 0 {
-                            if entries[Int(table[slot])].id == id { return true }
-                            slot = (slot + 1) & (capacity - 1)
-                        }
-                        table[slot] = Int32(position)
+                for position in 0..<count {
+                    let bits = id(position)
+                    var mixed = (bits.high &* 0x9E37_79B9_7F4A_7C15) ^ bits.low
+                    mixed = (mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9
+                    var slot = Int(truncatingIfNeeded: mixed ^ (mixed >> 32)) & (capacity - 1)
+                    while table[slot] >= 0 {
+                        if id(Int(table[slot])) == bits { return true }
+                        slot = (slot + 1) & (capacity - 1)
                     }
-                    return false
+                    table[slot] = Int32(position)
                 }
+                return false
             }
         }
     }

@@ -1,10 +1,14 @@
 /// Reading and keeping trip names (``TripNames``) in the journal.
 extension JournalStore {
     /// The journal's places and trip names, read without changing anything.
-    /// - Parameter descriptions: `false` leaves every description empty, for commands that never show them.
+    /// - Parameter descriptions: `false` reads only what the travel commands show (``TravelJournalReader``):
+    ///   descriptions are empty, and `updated` and visits' sources are left out.
     public func loadWithTripNames(descriptions: Bool = false) throws -> (places: [Location], names: TripNames) {
         try checkJournalFile()
-        let contents = try Self.decode(mapJournal(resolvedPath), path: resolvedPath, backupPath: backupPath, descriptions: descriptions)
+        let file = try mapJournal(resolvedPath)
+        // Without descriptions, the travel commands' own reader; a journal it declines is read in full.
+        let read = descriptions ? nil : file.flatMap { file in file.withBuffer { TravelJournalReader.read($0) } }
+        let contents = try read ?? Self.decode(file, path: resolvedPath, backupPath: backupPath, descriptions: descriptions)
         // A `tripNames` member this version cannot read is kept as written; the trips are then unnamed.
         return (contents.places, TripNames(members: contents.members) ?? TripNames())
     }

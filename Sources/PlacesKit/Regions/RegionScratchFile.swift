@@ -37,6 +37,9 @@ final class RegionScratchFile {
     /// How many bytes it holds: the offset the next append starts at.
     var count: Int { flushed + pending.count }
 
+    /// How many of its bytes are in the file: a range below this can be read in one piece.
+    var flushedCount: Int { flushed }
+
     /// Ends a record: if the memory buffer is full, its bytes go to the file.
     func endRecord() throws {
         guard pending.count >= Self.bufferSize else { return }
@@ -92,5 +95,27 @@ final class RegionScratchFile {
         } catch {
             throw RegionError.unwritable(path: directory, reason: error.reason)
         }
+    }
+}
+
+/// Reads back the varints ``RegionScratchFile`` appends, from any byte collection: one loop for every
+/// scratch record (node blocks, ways, features).
+enum ScratchVarint {
+    /// The unsigned varint at `p`, moving `p` past it.
+    @inline(__always) static func unsigned<C: Collection<UInt8>>(_ bytes: C, _ p: inout C.Index) -> UInt64 {
+        var value: UInt64 = 0, shift: UInt64 = 0
+        while true {
+            let byte = bytes[p]
+            p = bytes.index(after: p)
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+    }
+
+    /// The zigzag varint at `p`, moving `p` past it.
+    @inline(__always) static func signed<C: Collection<UInt8>>(_ bytes: C, _ p: inout C.Index) -> Int64 {
+        let value = unsigned(bytes, &p)
+        return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
     }
 }

@@ -79,13 +79,18 @@ enum OSMKinds {
     /// `official_name`, `short_name`, `loc_name`, `int_name`, `brand` (and their `:xx` forms), each once.
     static func names(_ tags: [String: String]) -> [String] {
         var names: [String] = []
-        var seen = Set<String>()
+        // An object has a few names: comparing with each is cheaper than hashing every one into a set.
+        func keep(_ text: String) { if !text.isEmpty, !names.contains(text) { names.append(text) } }
         func add(_ name: String) {
-            // `alt_name` may hold several names separated by semicolons.
-            for part in name.split(separator: ";") {
-                let text = String(part).trimmed
-                if !text.isEmpty, seen.insert(text).inserted { names.append(text) }
+            // Most names hold no semicolon and no space at either end: kept as they are, not split and trimmed.
+            let bytes = name.utf8
+            if let first = bytes.first, let last = bytes.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80,
+               !bytes.contains(UInt8(ascii: ";")) {
+                keep(name)
+                return
             }
+            // `alt_name` may hold several names separated by semicolons.
+            for part in name.split(separator: ";") { keep(String(part).trimmed) }
         }
         if let main = tags["name"] { add(main) }
         // Only the keys that can hold a name are sorted: most objects (buildings, nodes of ways) have none,

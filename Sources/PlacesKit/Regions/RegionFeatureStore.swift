@@ -59,7 +59,7 @@ final class RegionFeatureStore {
         var text = text
         text.withUTF8 { bytes in
             file.appendUnsigned(UInt64(bytes.count))
-            for byte in bytes { file.append(byte) }
+            file.append(bytes)
         }
     }
 

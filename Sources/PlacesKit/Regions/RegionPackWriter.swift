@@ -132,7 +132,18 @@ enum RegionPackWriter {
                            degrees(f.longitude7), f.country, f.admin1, f.admin2, String(f.population), f.kind.rawValue, "-", "", "",
                            bounds, "", f.osmID, f.kindWord, f.kindTag, f.street, f.houseNumber, f.postcode, f.locality]
             placed.starts.append(lines.count)
-            lines.append(Array((columns.map(GazetteerImporter.clean).joined(separator: "\t") + "\n").utf8))
+            for (i, column) in columns.enumerated() {
+                if i > 0 { lines.append(UInt8(ascii: "\t")) }
+                // A column with no tab or line break is its own clean form: its bytes go as they are.
+                var text = column
+                let plain = text.withUTF8 { bytes in
+                    guard !bytes.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return false }
+                    lines.append(bytes)
+                    return true
+                }
+                if !plain { var cleaned = GazetteerImporter.clean(column); cleaned.withUTF8 { lines.append($0) } }
+            }
+            lines.append(UInt8(ascii: "\n"))
             try lines.endRecord()
             placed.cells.append(Int32(cell))
             placed.latitudes.append(f.latitude7)

@@ -20,14 +20,22 @@ enum RegionPackWriter {
     /// into one flat byte buffer of records that name the feature by its index. `features` is then emptied,
     /// the lines are ordered (as indices), each key record gets its line's offset in that order, and the
     /// records are sorted into the key table. The places are copied from the temporary file in their order,
-    /// a megabyte at a time: at its peak the writer holds the key records, the geometry and a few words a
-    /// line, not the lines themselves. The compiler's drawable shapes are freed once packed.
+    /// a megabyte at a time, and the packed shapes (freed from the compiler once packed) from another: at
+    /// its peak the writer holds the key records and a few words a line, not the lines or the shapes.
     /// - Throws: ``RegionError/tooLarge(source:placesBytes:limit:)`` when the places outgrow what the key
     ///   table can point into (64 GiB); ``RegionError/unwritable(path:reason:)``.
     static func write(name: String, source: String, compiler: inout RegionCompiler, features: RegionFeatureStore,
                       to path: String, scratchDirectory: String = RegionScratchFile.systemDirectory) throws {
-        // The drawable shapes first: the collector's memory goes before the places' lines are made.
-        let geometry = compiler.geometry.section(coverage: compiler.coverage)
+        // The drawable shapes first: the collector's memory goes before the places' lines are made, and the
+        // packed section waits in a temporary file, a megabyte a record, while the keys are sorted.
+        let geometry = RegionScratchFile(directory: scratchDirectory)
+        do {
+            let section = compiler.geometry.section(coverage: compiler.coverage)
+            for start in stride(from: 0, to: section.count, by: 1 << 20) {
+                section[start..<min(section.count, start + (1 << 20))].withUnsafeBufferPointer { geometry.append($0) }
+                try geometry.endRecord()
+            }
+        }
         let lines = RegionScratchFile(directory: scratchDirectory)
         var placed = try placeLines(features, into: lines)
         features.removeAll()
@@ -86,7 +94,15 @@ enum RegionPackWriter {
                         chunk.removeAll(keepingCapacity: true)
                     }
                 }
-                try (chunk + geometry).withUnsafeBufferPointer { buffer in Result { () throws(FileError) in try put(buffer) } }.get()
+                for start in stride(from: 0, to: geometry.count, by: 1 << 20) {
+                    do { try geometry.read(start..<min(geometry.count, start + (1 << 20)), into: &line) } catch {
+                        throw FileError.system(path, .read)
+                    }
+                    chunk += line
+                    try chunk.withUnsafeBufferPointer { buffer in Result { () throws(FileError) in try put(buffer) } }.get()
+                    chunk.removeAll(keepingCapacity: true)
+                }
+                try chunk.withUnsafeBufferPointer { buffer in Result { () throws(FileError) in try put(buffer) } }.get()
             }
         } catch {
             throw RegionError.unwritable(path: path, reason: error.reason)

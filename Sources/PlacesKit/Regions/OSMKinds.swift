@@ -79,13 +79,12 @@ enum OSMKinds {
     /// `official_name`, `short_name`, `loc_name`, `int_name`, `brand` (and their `:xx` forms), each once.
     static func names(_ tags: [String: String]) -> [String] {
         var names: [String] = []
-        // An object has a few names: comparing with each is cheaper than hashing every one into a set.
-        func keep(_ text: String) { if !text.isEmpty, !names.contains(text) { names.append(text) } }
+        var seen = Set<String>()
+        func keep(_ text: String) { if !text.isEmpty, seen.insert(text).inserted { names.append(text) } }
         func add(_ name: String) {
             // Most names hold no semicolon and no space at either end: kept as they are, not split and trimmed.
-            let bytes = name.utf8
-            if let first = bytes.first, let last = bytes.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80,
-               !bytes.contains(UInt8(ascii: ";")) {
+            if let first = name.unicodeScalars.first, let last = name.unicodeScalars.last,
+               !first.properties.isWhitespace, !last.properties.isWhitespace, !name.utf8.contains(UInt8(ascii: ";")) {
                 keep(name)
                 return
             }

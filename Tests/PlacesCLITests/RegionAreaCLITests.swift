@@ -189,6 +189,66 @@ import Testing
         #expect(outside.isEmpty, "places outside their areas: \(outside)")
     }
 
+    /// An unnamed building drawn as a multipolygon whose outer ring is two ways, around a courtyard that
+    /// holds the ring's centre, with its address on the relation; and one whose outer ring is not closed.
+    static let courtyardXML = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <osm version="0.6" generator="hand">
+          <bounds minlat="43.7290" minlon="7.4190" maxlat="43.7320" maxlon="7.4220"/>
+          <node id="1" lat="43.7300" lon="7.4200"/><node id="2" lat="43.7300" lon="7.4210"/>
+          <node id="3" lat="43.7310" lon="7.4210"/><node id="4" lat="43.7310" lon="7.4200"/>
+          <node id="5" lat="43.7301" lon="7.4201"/><node id="6" lat="43.7301" lon="7.4209"/>
+          <node id="7" lat="43.7309" lon="7.4209"/><node id="8" lat="43.7309" lon="7.4201"/>
+          <node id="9" lat="43.7295" lon="7.4195"/><node id="10" lat="43.7295" lon="7.4198"/>
+          <node id="11" lat="43.7298" lon="7.4198"/>
+          <way id="1"><nd ref="1"/><nd ref="2"/><nd ref="3"/></way>
+          <way id="2"><nd ref="3"/><nd ref="4"/><nd ref="1"/></way>
+          <way id="3"><nd ref="5"/><nd ref="6"/><nd ref="7"/><nd ref="8"/><nd ref="5"/></way>
+          <way id="4"><nd ref="9"/><nd ref="10"/><nd ref="11"/></way>
+          <relation id="1">
+            <member type="way" ref="1" role="outer"/><member type="way" ref="2" role="outer"/>
+            <member type="way" ref="3" role="inner"/>
+            <tag k="type" v="multipolygon"/><tag k="building" v="apartments"/>
+            <tag k="addr:housenumber" v="7"/><tag k="addr:street" v="Rue du Puits"/><tag k="addr:postcode" v="98000"/>
+          </relation>
+          <relation id="2">
+            <member type="way" ref="4" role="outer"/>
+            <tag k="type" v="multipolygon"/><tag k="building" v="yes"/>
+            <tag k="addr:housenumber" v="9"/><tag k="addr:street" v="Rue du Puits"/>
+          </relation>
+        </osm>
+        """
+
+    @Test(.enabled(if: ExternalTool.available("osmium"), "needs osmium-tool"))
+    func anAddressOnAMultipolygonBuildingLiesInsideItsOuterRing() throws {
+        let runner = try PlacesRunner()
+        defer { runner.removeAll() }
+        let file = runner.directory.appendingPathComponent("courtyard.osm").path
+        try Self.courtyardXML.write(toFile: file, atomically: true, encoding: .utf8)
+        let added = try runner.run(["region", "add", file, "--quiet"])
+        try #require(added.status == 0, "\(added.stderr)")
+        // osmium builds the building, courtyard and all; the open ring gives it no area.
+        let areas = try Self.osmiumRelationAreas(file, in: runner.directory)
+        let building = try #require(areas.first { $0.id == "r1" })
+        #expect(building.polygons.count == 1 && building.polygons[0].count == 2)
+        #expect(!areas.contains { $0.id == "r2" })
+        let pack = try RegionPack(path: RegionCLITests.packPath(runner, "courtyard"))
+        let held = try #require(pack.entries().first { $0.osm?.osmID == "r1" })
+        #expect(held.kind == .address && held.osm?.houseNumber == "7" && held.osm?.street == "Rue du Puits" && held.osm?.postcode == "98000")
+        #expect(building.contains((held.latitude, held.longitude)), "at \(held.latitude),\(held.longitude): outside the building or in its courtyard")
+        // Searched back by its address, either way round, to a spot inside the building.
+        for query in ["7 Rue du Puits", "Rue du Puits 7"] {
+            let result = try runner.run(["search", query, "--json", "-n", "1"])
+            let first = try #require((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])?.first, "\(query)")
+            let lat = try #require(first["latitude"] as? Double), lon = try #require(first["longitude"] as? Double)
+            #expect(first["houseNumber"] as? String == "7" && building.contains((lat, lon)), "\(query): \(first)")
+        }
+        // The relation osmium cannot build is still kept as an address, at a point of its outer way.
+        let open = try #require(pack.entries().first { $0.osm?.osmID == "r2" })
+        #expect(open.osm?.houseNumber == "9")
+        #expect(abs(open.latitude - 43.7296) < 0.0003 && abs(open.longitude - 7.4197) < 0.0003, "\(open.latitude),\(open.longitude)")
+    }
+
     @Test(.enabled(if: ExternalTool.available("ogr2ogr"), "needs gdal-bin"))
     func boundariesNameTheLocalitiesOfWhatLiesInside() throws {
         let (runner, pack) = try Self.monaco()

@@ -144,20 +144,26 @@ public enum FileSystem {
         }
     }
 
-    /// Creates a file with no name in `directory`, open for writing, and a reader of it: a temporary file
-    /// that goes with the process whatever happens (its name is removed as soon as both are open).
-    static func createUnnamed(in directory: String) throws(FileError) -> (descriptor: Int32, reader: ReadableFile) {
+    /// Creates a file with no name in `directory`, open for appending and reading: a temporary file that
+    /// goes with the process whatever happens (its name is removed as soon as it is open twice).
+    static func createUnnamed(in directory: String) throws(FileError) -> UnnamedFile {
         var template = Array((directory + "/.scratch-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         if descriptor < 0 { throw .system(directory, .create) }
-        let path = String(cString: template)
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         defer { unlink(path) }
         do throws(FileError) {
-            return (descriptor, try ReadableFile(path))
+            return UnnamedFile(directory: directory, descriptor: descriptor, reader: try ReadableFile(path))
         } catch {
             close(descriptor)
             throw error
         }
+    }
+
+    /// The folder for temporary files: `TMPDIR` when it is an absolute path, else `/tmp`.
+    public static var temporaryDirectory: String {
+        if let value = getenv("TMPDIR").map({ String(cString: $0) }), value.hasPrefix("/") { return value }
+        return "/tmp"
     }
 
     /// Flushes a directory's entries to the disk, so a rename inside it survives a power cut. File

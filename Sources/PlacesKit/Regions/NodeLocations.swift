@@ -108,20 +108,8 @@ struct NodeLocations {
         var n = slot * Self.blockSize
         blockBytes.withUnsafeBufferPointer { buffer in
             var index = 0
-            func unsigned() -> UInt64 {
-                var value: UInt64 = 0, shift: UInt64 = 0
-                while true {
-                    let byte = buffer[index]
-                    index += 1
-                    value |= UInt64(byte & 0x7F) << shift
-                    if byte < 0x80 { return value }
-                    shift += 7
-                }
-            }
-            func signed() -> Int64 {
-                let value = unsigned()
-                return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
-            }
+            func unsigned() -> UInt64 { ScratchVarint.unsigned(buffer, &index) }
+            func signed() -> Int64 { ScratchVarint.signed(buffer, &index) }
             var id = blockFirstID[block]
             var lat = signed(), lon = signed()
             slotIDs[n] = id; slotLats[n] = Int32(truncatingIfNeeded: lat); slotLons[n] = Int32(truncatingIfNeeded: lon)

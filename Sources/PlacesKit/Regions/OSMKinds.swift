@@ -80,12 +80,16 @@ enum OSMKinds {
     static func names(_ tags: [String: String]) -> [String] {
         var names: [String] = []
         var seen = Set<String>()
+        func keep(_ text: String) { if !text.isEmpty, seen.insert(text).inserted { names.append(text) } }
         func add(_ name: String) {
-            // `alt_name` may hold several names separated by semicolons.
-            for part in name.split(separator: ";") {
-                let text = String(part).trimmed
-                if !text.isEmpty, seen.insert(text).inserted { names.append(text) }
+            // Most names hold no semicolon and no space at either end: kept as they are, not split and trimmed.
+            if let first = name.unicodeScalars.first, let last = name.unicodeScalars.last,
+               !first.properties.isWhitespace, !last.properties.isWhitespace, !name.utf8.contains(UInt8(ascii: ";")) {
+                keep(name)
+                return
             }
+            // `alt_name` may hold several names separated by semicolons.
+            for part in name.split(separator: ";") { keep(String(part).trimmed) }
         }
         if let main = tags["name"] { add(main) }
         // Only the keys that can hold a name are sorted: most objects (buildings, nodes of ways) have none,

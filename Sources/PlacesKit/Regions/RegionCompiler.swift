@@ -45,8 +45,10 @@ struct RegionCompiler: OSMHandler {
 
     var header = OSMHeader()
     private var nodes: NodeLocations
-    private(set) var features: [Feature] = []
-    private(set) var streetSegments: [Feature] = []
+    /// The points of interest and addresses kept, and the named highway ways that make streets, in files.
+    private var features: RegionFeatureStore
+    private var streetSegments: RegionFeatureStore
+    private let scratchDirectory: String
     /// Place nodes that can give what lies around them a locality: name, place value, position.
     private var localityNodes: [(name: String, value: String, lat: Double, lon: Double)] = []
     /// Ways skipped because some of their nodes are not in the file.
@@ -55,9 +57,6 @@ struct RegionCompiler: OSMHandler {
     private(set) var skippedRelations = 0
     private(set) var nodeCount = 0, wayCount = 0, relationCount = 0
     private var seenBox: Box?
-    /// The text a feature shares with others (kind words and tags, streets, cities, postcodes), kept once:
-    /// a city's thousands of addresses on one street then share its name's storage.
-    private var shared: Set<String> = []
     var onProgress: (Int) -> Void = { _ in }
     /// The drawable ways (streets, railways, water, green areas, buildings), clipped to tiles for the map.
     var geometry = RegionGeometryCollector()
@@ -73,6 +72,9 @@ struct RegionCompiler: OSMHandler {
     init(scratchDirectory: String = RegionScratchFile.systemDirectory) {
         nodes = NodeLocations(directory: scratchDirectory)
         memberWays = RegionMemberWays(directory: scratchDirectory)
+        features = RegionFeatureStore(directory: scratchDirectory)
+        streetSegments = RegionFeatureStore(directory: scratchDirectory)
+        self.scratchDirectory = scratchDirectory
     }
 
     mutating func header(_ header: OSMHeader) throws { self.header = header }
@@ -85,7 +87,7 @@ struct RegionCompiler: OSMHandler {
         let point = Box(minLat: node.latitude7, minLon: node.longitude7, maxLat: node.latitude7, maxLon: node.longitude7)
         if seenBox == nil { seenBox = point } else { seenBox!.add(point) }
         if !node.tags.isEmpty {
-            keep(node.tags, id: "n\(node.id)", latitude7: node.latitude7, longitude7: node.longitude7, bounds: nil, length: 0)
+            try keep(node.tags, id: "n\(node.id)", latitude7: node.latitude7, longitude7: node.longitude7, bounds: nil, length: 0)
         }
     }
 
@@ -114,7 +116,7 @@ struct RegionCompiler: OSMHandler {
         keepForAreas(way, latitudes7: lats, longitudes7: lons)
         guard !way.tags.isEmpty else { return }
         geometry.add(tags: way.tags, latitudes7: lats, longitudes7: lons)
-        keep(way.tags, id: "w\(way.id)", latitude7: point.0, longitude7: point.1, bounds: box, length: length)
+        try keep(way.tags, id: "w\(way.id)", latitude7: point.0, longitude7: point.1, bounds: box, length: length)
     }
 
     mutating func relation(_ relation: OSMRelation) throws {
@@ -124,7 +126,7 @@ struct RegionCompiler: OSMHandler {
         if let area {
             // A point inside the area and in none of its holes.
             let point = area.interiorPoint()
-            keep(relation.tags, id: "r\(relation.id)", latitude7: point.lat, longitude7: point.lon, bounds: nil, length: 0)
+            try keep(relation.tags, id: "r\(relation.id)", latitude7: point.lat, longitude7: point.lon, bounds: nil, length: 0)
             return
         }
         // The outer way with the largest box places the relation: a point inside its largest part, or on
@@ -147,21 +149,21 @@ struct RegionCompiler: OSMHandler {
             skippedRelations += 1
             return
         }
-        keep(relation.tags, id: "r\(relation.id)", latitude7: best.lat, longitude7: best.lon, bounds: nil, length: 0)
+        try keep(relation.tags, id: "r\(relation.id)", latitude7: best.lat, longitude7: best.lon, bounds: nil, length: 0)
     }
 
-    private mutating func keep(_ tags: [String: String], id: String, latitude7: Int32, longitude7: Int32, bounds: Box?, length: Double) {
+    private mutating func keep(_ tags: [String: String], id: String, latitude7: Int32, longitude7: Int32, bounds: Box?, length: Double) throws {
         let names = OSMKinds.names(tags)
         let interest = names.isEmpty ? nil : OSMKinds.interest(tags)
         let houseNumber = tags["addr:housenumber"]?.trimmed ?? ""
-        let street = once((tags["addr:street"] ?? tags["addr:place"] ?? "").trimmed)
+        let street = (tags["addr:street"] ?? tags["addr:place"] ?? "").trimmed
         let hasAddress = !houseNumber.isEmpty && !street.isEmpty
         if let place = tags["place"], OSMKinds.localityReach[place] != nil, !names.isEmpty {
             localityNodes.append((names[0], place, Double(latitude7) / 1e7, Double(longitude7) / 1e7))
         }
         if let highway = tags["highway"], !names.isEmpty, !id.hasPrefix("n"), tags["area"] != "yes" || highway == "pedestrian" {
-            streetSegments.append(Feature(osmID: id, names: names, kind: .street, kindWord: "street", kindTag: once("highway=" + highway),
-                                          latitude7: latitude7, longitude7: longitude7, bounds: bounds, length: length))
+            try streetSegments.append(Feature(osmID: id, names: names, kind: .street, kindWord: "street", kindTag: "highway=" + highway,
+                                              latitude7: latitude7, longitude7: longitude7, bounds: bounds, length: length))
         }
         guard interest != nil || hasAddress else { return }
         var kind = GazetteerEntry.Kind.poi
@@ -173,21 +175,16 @@ struct RegionCompiler: OSMHandler {
             kind = .address
         }
         // A named building with an address keeps its name: people call it by that.
-        var feature = Feature(osmID: id, names: names, kind: kind, kindWord: once(interest?.word ?? (names.isEmpty ? "address" : "building")),
-                              kindTag: once(interest?.tag ?? ""), latitude7: latitude7, longitude7: longitude7, bounds: bounds, length: length)
+        var feature = Feature(osmID: id, names: names, kind: kind, kindWord: interest?.word ?? (names.isEmpty ? "address" : "building"),
+                              kindTag: interest?.tag ?? "", latitude7: latitude7, longitude7: longitude7, bounds: bounds, length: length)
         if hasAddress {
             feature.street = street
             feature.houseNumber = houseNumber
         }
-        feature.postcode = once((tags["addr:postcode"] ?? tags["postal_code"] ?? "").trimmed)
-        feature.city = once((tags["addr:city"] ?? "").trimmed)
+        feature.postcode = (tags["addr:postcode"] ?? tags["postal_code"] ?? "").trimmed
+        feature.city = (tags["addr:city"] ?? "").trimmed
         feature.population = Int(tags["population"]?.filter(\.isNumber) ?? "") ?? 0
-        features.append(feature)
-    }
-
-    /// The one copy of a text that features share.
-    private mutating func once(_ text: String) -> String {
-        text.utf8.count <= 15 ? text : shared.insert(text).memberAfterInsert
+        try features.append(feature)
     }
 
     /// A point on or inside a way, and its length in km: an area's centroid when it lies inside, else its
@@ -253,11 +250,11 @@ struct RegionCompiler: OSMHandler {
     // MARK: - Finishing
 
     /// Gives every feature and street its locality, country and region, joins streets, and makes postcodes.
-    /// - Returns: the features to write: points of interest, addresses, streets, postcodes.
-    mutating func finish(gazetteer: Gazetteer) -> [Feature] {
+    /// - Returns: the features to write, in a store of their own: points of interest and addresses in the
+    ///   order they were read, then streets, then postcodes.
+    mutating func finish(gazetteer: Gazetteer) throws -> RegionFeatureStore {
         nodes = NodeLocations(directory: RegionScratchFile.systemDirectory)
         memberWays = RegionMemberWays()
-        shared = []
         let areaGrid = localityAreaGrid(), areas = localityAreas
         var grid: [Int: [Int]] = [:]
         func cellOf(_ lat: Double, _ lon: Double) -> (Int, Int) { (Int((lat * 4).rounded(.down)), Int((lon * 4).rounded(.down))) }
@@ -302,13 +299,30 @@ struct RegionCompiler: OSMHandler {
                 : RegionCompiler.boundaryLocality(latitude7: feature.latitude7, longitude7: feature.longitude7,
                                                   areas: areas, grid: areaGrid) ?? best?.name ?? town
         }
-        for i in features.indices { locate(&features[i]) }
-        for i in streetSegments.indices { locate(&streetSegments[i]) }
+        // Each feature located into a second store, read in order: the first goes as soon as it is read.
+        // A postcode is found at the address nearest the middle of its addresses: its members are noted
+        // (index and position) as they pass.
+        let located = RegionFeatureStore(directory: scratchDirectory)
+        var postcodeGroups: [String: [(index: Int, lat: Int32, lon: Int32)]] = [:]
+        var postcodeOrder: [String] = []
+        for i in 0..<features.count {
+            var feature = try features.feature(i)
+            locate(&feature)
+            if !feature.postcode.isEmpty {
+                let key = feature.country + "\t" + feature.postcode
+                if postcodeGroups[key] == nil { postcodeOrder.append(key) }
+                postcodeGroups[key, default: []].append((located.count, feature.latitude7, feature.longitude7))
+            }
+            try located.append(feature)
+        }
+        features.removeAll()
 
         // One street per name per locality: its longest segment places it, the union of boxes bounds it.
         var streets: [String: Feature] = [:]
         var order: [String] = []
-        for segment in streetSegments {
+        for i in 0..<streetSegments.count {
+            var segment = try streetSegments.feature(i)
+            locate(&segment)
             let key = NameFolding.fold(segment.names[0]) + "\t" + NameFolding.fold(segment.locality)
             if var street = streets[key] {
                 for name in segment.names where !street.names.contains(name) { street.names.append(name) }
@@ -324,27 +338,19 @@ struct RegionCompiler: OSMHandler {
                 order.append(key)
             }
         }
-        streetSegments = []
+        streetSegments.removeAll()
 
-        // A postcode is found at the address nearest the middle of its addresses.
-        var postcodeGroups: [String: [Int]] = [:]
-        var postcodeOrder: [String] = []
-        for (index, feature) in features.enumerated() where !feature.postcode.isEmpty {
-            let key = feature.country + "\t" + feature.postcode
-            if postcodeGroups[key] == nil { postcodeOrder.append(key) }
-            postcodeGroups[key, default: []].append(index)
-        }
         var postcodes: [Feature] = []
         for key in postcodeOrder {
-            let members = postcodeGroups[key]!
-            let lat = members.reduce(0.0) { $0 + Double(features[$1].latitude7) } / Double(members.count)
-            let lon = members.reduce(0.0) { $0 + Double(features[$1].longitude7) } / Double(members.count)
+            let members = postcodeGroups.removeValue(forKey: key)!
+            let lat = members.reduce(0.0) { $0 + Double($1.lat) } / Double(members.count)
+            let lon = members.reduce(0.0) { $0 + Double($1.lon) } / Double(members.count)
             let centre = members.min { a, b in
-                let da = pow(Double(features[a].latitude7) - lat, 2) + pow(Double(features[a].longitude7) - lon, 2)
-                let db = pow(Double(features[b].latitude7) - lat, 2) + pow(Double(features[b].longitude7) - lon, 2)
+                let da = pow(Double(a.lat) - lat, 2) + pow(Double(a.lon) - lon, 2)
+                let db = pow(Double(b.lat) - lat, 2) + pow(Double(b.lon) - lon, 2)
                 return da < db
             }!
-            var postcode = features[centre]
+            var postcode = try located.feature(centre.index)
             postcode.names = [postcode.postcode]
             postcode.kind = .postcode
             postcode.kindWord = "postcode"
@@ -355,12 +361,8 @@ struct RegionCompiler: OSMHandler {
             postcode.population = members.count
             postcodes.append(postcode)
         }
-        // Handed over, not copied: the compiler keeps no second array of every feature.
-        var all = features
-        features = []
-        all.reserveCapacity(all.count + order.count + postcodes.count)
-        for key in order { all.append(streets.removeValue(forKey: key)!) }
-        all += postcodes
-        return all
+        for key in order { try located.append(streets.removeValue(forKey: key)!) }
+        for postcode in postcodes { try located.append(postcode) }
+        return located
     }
 }

@@ -158,13 +158,7 @@ struct RegionMemberWays {
     }
 
     @inline(__always) private static func unsigned<C: Collection<UInt8>>(_ bytes: C, _ p: inout C.Index) -> Int {
-        var value = 0, shift = 0
-        while true {
-            let byte = Int(bytes[p]); p = bytes.index(after: p)
-            value |= (byte & 0x7F) << shift
-            if byte < 0x80 { return value }
-            shift += 7
-        }
+        Int(truncatingIfNeeded: ScratchVarint.unsigned(bytes, &p))
     }
 
     private static func append(_ value: Int, to bytes: inout [UInt8]) {

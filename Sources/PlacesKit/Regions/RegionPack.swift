@@ -243,10 +243,11 @@ public enum RegionStore {
             if made.data { try? FileSystem.removeDirectory(dataDirectory) }
             throw error
         }
-        var features = compiler.finish(gazetteer: gazetteer)
         let temporary = folder + "/." + name + ".region.tmp-\(FileSystem.processID)"
         do {
-            try RegionPackWriter.write(name: name, source: source, compiler: &compiler, features: &features, to: temporary)
+            let features = try compiler.finish(gazetteer: gazetteer)
+            try RegionPackWriter.write(name: name, source: source, compiler: &compiler, features: features, to: temporary,
+                                       scratchDirectory: folder)
             do throws(FileError) { try FileSystem.rename(temporary, to: target) } catch {
                 throw RegionError.unwritable(path: target, reason: error.reason)
             }

@@ -16,29 +16,50 @@ enum RegionPackWriter {
 
     /// Writes the pack file to a new file at `path` (which must not exist), section by section.
     ///
-    /// Lines and keys are gathered in two flat byte buffers with an array of where each starts, and sorted
-    /// as indices, so a pack of millions of lines costs its own bytes plus a few words a line, not a
-    /// heap object per line. The places are written from the line buffer in their sorted order, never
-    /// copied into a second buffer, and the sections go to the file one after the other, never joined:
-    /// at its peak the writer holds the lines, the keys and the geometry once. `features` is emptied once
-    /// its keys are made, and the compiler's drawable shapes once packed.
+    /// Each feature is read from `features` once: its `places` line goes to a temporary file and its keys
+    /// into one flat byte buffer of records that name the feature by its index. `features` is then emptied,
+    /// the lines are ordered (as indices), each key record gets its line's offset in that order, and the
+    /// records are sorted into the key table. The places are copied from the temporary file in their order,
+    /// a megabyte at a time, and the packed shapes (freed from the compiler once packed) from another: at
+    /// its peak the writer holds the key records and a few words a line, not the lines or the shapes.
     /// - Throws: ``RegionError/tooLarge(source:placesBytes:limit:)`` when the places outgrow what the key
     ///   table can point into (64 GiB); ``RegionError/unwritable(path:reason:)``.
-    static func write(name: String, source: String, compiler: inout RegionCompiler, features: inout [RegionCompiler.Feature],
-                      to path: String) throws {
-        // The drawable shapes first: the collector's memory goes before the places' lines are made.
-        let geometry = compiler.geometry.section(coverage: compiler.coverage)
-        let (lines, order, counts) = placeLines(features)
-        let placesBytes = lines.bytes.count
+    static func write(name: String, source: String, compiler: inout RegionCompiler, features: RegionFeatureStore,
+                      to path: String, scratchDirectory: String = RegionScratchFile.systemDirectory) throws {
+        // The drawable shapes first: the collector's memory goes before the places' lines are made, and the
+        // packed section waits in a temporary file, a megabyte a record, while the keys are sorted.
+        let geometry = RegionScratchFile(directory: scratchDirectory)
+        do {
+            let section = compiler.geometry.section(coverage: compiler.coverage)
+            for start in stride(from: 0, to: section.count, by: 1 << 20) {
+                section[start..<min(section.count, start + (1 << 20))].withUnsafeBufferPointer { geometry.append($0) }
+                try geometry.endRecord()
+            }
+        }
+        let lines = RegionScratchFile(directory: scratchDirectory)
+        var placed = try placeLines(features, into: lines)
+        features.removeAll()
+        let placesBytes = lines.count
         guard placesBytes <= KeyTable.Layout.wide.maximumOffset + 1 else {
             throw RegionError.tooLarge(source: source, placesBytes: placesBytes, limit: KeyTable.Layout.wide.maximumOffset + 1)
         }
+        let order = placed.order()
+        // Each key record's feature index becomes its line's offset in the pack.
+        var offsets = [Int](repeating: 0, count: order.count)
+        var offset = 0
+        for index in order {
+            offsets[index] = offset
+            offset += placed.length(index, total: placesBytes)
+        }
+        placed.keys.rewriteTrailing(5) { offsets[$0] }
+        offsets = []
         // The writer's buffer goes with the closure: only the finished table stays.
         let (keys, keyCount) = { () -> ([UInt8], Int) in
-            let writer = keyTable(features: features, lines: lines, order: order)
+            let writer = keyWriter(records: placed.keys)
             return (writer.finish(), writer.count)
         }()
-        features = []
+        placed.keys = LineBuffer()
+        let counts = placed.counts
         let box = compiler.coverage
         var info: [(String, String)] = [
             ("name", name), ("source", source),
@@ -52,6 +73,7 @@ enum RegionPackWriter {
         if let stamp = compiler.header.replicationTimestamp { info.append(("extractDate", isoDate(stamp))) }
         let infoText = Array(info.map { GazetteerImporter.clean($0.0) + "\t" + GazetteerImporter.clean($0.1) + "\n" }.joined().utf8)
         let head = Array("places-region\t\(RegionPack.formatVersion)\nsections\t\(infoText.count)\t\(keys.count)\t\(placesBytes)\t\(geometry.count)\n".utf8)
+        var line: [UInt8] = []
         do throws(FileError) {
             try FileSystem.createNew(path, mode: 0o644, exactMode: false, sync: true) { descriptor throws(FileError) in
                 func put(_ bytes: UnsafeBufferPointer<UInt8>) throws(FileError) { try FileSystem.writeAll(descriptor, bytes, path: path) }
@@ -62,28 +84,60 @@ enum RegionPackWriter {
                 var chunk: [UInt8] = []
                 chunk.reserveCapacity(1 << 20)
                 for index in order {
-                    chunk += lines.line(index)
+                    let start = placed.starts[index]
+                    do { try lines.read(start..<(start + placed.length(index, total: placesBytes)), into: &line) } catch {
+                        throw FileError.system(path, .read)
+                    }
+                    chunk += line
                     if chunk.count >= 1 << 20 {
                         try chunk.withUnsafeBufferPointer { buffer in Result { () throws(FileError) in try put(buffer) } }.get()
                         chunk.removeAll(keepingCapacity: true)
                     }
                 }
-                try (chunk + geometry).withUnsafeBufferPointer { buffer in Result { () throws(FileError) in try put(buffer) } }.get()
+                for start in stride(from: 0, to: geometry.count, by: 1 << 20) {
+                    do { try geometry.read(start..<min(geometry.count, start + (1 << 20)), into: &line) } catch {
+                        throw FileError.system(path, .read)
+                    }
+                    chunk += line
+                    try chunk.withUnsafeBufferPointer { buffer in Result { () throws(FileError) in try put(buffer) } }.get()
+                    chunk.removeAll(keepingCapacity: true)
+                }
+                try chunk.withUnsafeBufferPointer { buffer in Result { () throws(FileError) in try put(buffer) } }.get()
             }
         } catch {
             throw RegionError.unwritable(path: path, reason: error.reason)
         }
     }
 
-    /// Each feature's `places` line, and the order the pack keeps them in: by 1-degree cell, then by
-    /// latitude, so `where` reads only a band of a cell.
-    static func placeLines(_ features: [RegionCompiler.Feature])
-        -> (lines: LineBuffer, order: [Int], counts: (poi: Int, streets: Int, addresses: Int, postcodes: Int)) {
-        var lines = LineBuffer()
+    /// The features' `places` lines as the writer lays them out: where each starts in the temporary file,
+    /// what orders it, and its key records.
+    struct PlacedLines {
+        var starts: [Int] = []
         var cells: [Int32] = []
-        cells.reserveCapacity(features.count)
+        var latitudes: [Int32] = []
+        /// Key records (see ``RegionPackWriter/keyWriter(records:)``) whose last 5 bytes hold the feature's index.
+        var keys = LineBuffer()
         var counts = (poi: 0, streets: 0, addresses: 0, postcodes: 0)
-        for f in features {
+
+        /// The byte length of a line, `total` being the bytes of all lines.
+        func length(_ index: Int, total: Int) -> Int { (index + 1 < starts.count ? starts[index + 1] : total) - starts[index] }
+
+        /// The order the pack keeps the lines in: by 1-degree cell, then by latitude, so `where` reads only a
+        /// band of a cell.
+        func order() -> [Int] {
+            starts.indices.sorted { (cells[$0], latitudes[$0], $0) < (cells[$1], latitudes[$1], $1) }
+        }
+    }
+
+    /// Writes each feature's `places` line to `lines`, and makes its key records.
+    static func placeLines(_ features: RegionFeatureStore, into lines: RegionScratchFile) throws -> PlacedLines {
+        var placed = PlacedLines()
+        placed.starts.reserveCapacity(features.count)
+        placed.cells.reserveCapacity(features.count)
+        placed.latitudes.reserveCapacity(features.count)
+        var folded: [UInt8] = []
+        for index in 0..<features.count {
+            let f = try features.feature(index)
             let lat = Double(f.latitude7) / 1e7, lon = Double(f.longitude7) / 1e7
             let cell = GazetteerImporter.cellKey(lat, lon)
             let cellText = String(cell)
@@ -93,43 +147,42 @@ enum RegionPackWriter {
             let columns = [String(repeating: "0", count: max(0, 5 - cellText.count)) + cellText, display, degrees(f.latitude7),
                            degrees(f.longitude7), f.country, f.admin1, f.admin2, String(f.population), f.kind.rawValue, "-", "", "",
                            bounds, "", f.osmID, f.kindWord, f.kindTag, f.street, f.houseNumber, f.postcode, f.locality]
-            lines.append(columns.map(GazetteerImporter.clean).joined(separator: "\t") + "\n")
-            cells.append(Int32(cell))
-            switch f.kind {
-            case .street: counts.streets += 1
-            case .postcode: counts.postcodes += 1
-            case .address: counts.addresses += 1
-            default:
-                counts.poi += 1
-                if !f.houseNumber.isEmpty { counts.addresses += 1 }
+            placed.starts.append(lines.count)
+            for (i, column) in columns.enumerated() {
+                if i > 0 { lines.append(UInt8(ascii: "\t")) }
+                // A column with no tab or line break is its own clean form: its bytes go as they are.
+                var text = column
+                let plain = text.withUTF8 { bytes in
+                    guard !bytes.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return false }
+                    lines.append(bytes)
+                    return true
+                }
+                if !plain { var cleaned = GazetteerImporter.clean(column); cleaned.withUTF8 { lines.append($0) } }
             }
-        }
-        let order = features.indices.sorted {
-            (cells[$0], features[$0].latitude7, $0) < (cells[$1], features[$1].latitude7, $1)
-        }
-        return (lines, order, counts)
-    }
-
-    /// The key table of the features' names, addresses and postcodes, each pointing at its line's offset
-    /// in the `places` section (the lines written in `order`).
-    static func keyTable(features: [RegionCompiler.Feature], lines: LineBuffer, order: [Int]) -> KeyTable.Writer {
-        // Each key as one record, `key bytes, 0, kind letter, offset (5 bytes, big-endian)`, so that byte
-        // order is the key table's order (key, then kind, then offset) and equal records are the same key.
-        var keyRecords = LineBuffer()
-        var folded: [UInt8] = []
-        var offset = 0
-        for index in order {
-            let f = features[index]
+            lines.append(UInt8(ascii: "\n"))
+            try lines.endRecord()
+            placed.cells.append(Int32(cell))
+            placed.latitudes.append(f.latitude7)
+            switch f.kind {
+            case .street: placed.counts.streets += 1
+            case .postcode: placed.counts.postcodes += 1
+            case .address: placed.counts.addresses += 1
+            default:
+                placed.counts.poi += 1
+                if !f.houseNumber.isEmpty { placed.counts.addresses += 1 }
+            }
+            // Each key as one record, `key bytes, 0, kind letter, index (5 bytes, big-endian)`; the index becomes
+            // the line's offset once the order is known, so that byte order is the key table's order (key,
+            // then kind, then offset) and equal records are the same key.
             func key(_ text: String, _ kind: GazetteerSchema.KeyKind) {
                 folded.removeAll(keepingCapacity: true)
                 folded += NameFolding.fold(text).utf8
                 guard (1...KeyTable.maximumKeyLength).contains(folded.count), !folded.contains(0) else { return }
                 folded.append(0)
                 folded.append(kind.rawValue)
-                for shift in stride(from: 32, through: 0, by: -8) { folded.append(UInt8(truncatingIfNeeded: offset >> shift)) }
-                keyRecords.append(folded)
+                for shift in stride(from: 32, through: 0, by: -8) { folded.append(UInt8(truncatingIfNeeded: index >> shift)) }
+                placed.keys.append(folded)
             }
-            defer { offset += lines.line(index).count }
             if f.kind == .postcode {
                 key(f.postcode, .placeCode)
                 continue
@@ -141,7 +194,7 @@ enum RegionPackWriter {
                 key(f.street + " " + f.houseNumber, .placeName)
             }
         }
-        return keyWriter(records: keyRecords)
+        return placed
     }
 
     /// A wide key table from key records (`key bytes, 0, kind letter, offset` as 5 big-endian bytes):
@@ -220,6 +273,17 @@ struct LineBuffer {
             let order = memcmp(buffer.baseAddress! + rangeA.lowerBound, buffer.baseAddress! + rangeB.lowerBound, common)
             if order != 0 { return order }
             return rangeA.count < rangeB.count ? -1 : rangeA.count > rangeB.count ? 1 : 0
+        }
+    }
+
+    /// Replaces the number each line ends with (`width` big-endian bytes) by `transform` of it.
+    mutating func rewriteTrailing(_ width: Int, _ transform: (Int) -> Int) {
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            for index in starts.indices {
+                let end = index + 1 < starts.count ? starts[index + 1] : buffer.count
+                let value = transform(buffer[(end - width)..<end].reduce(0) { $0 << 8 | Int($1) })
+                for i in 0..<width { buffer[end - 1 - i] = UInt8(truncatingIfNeeded: value >> (8 * i)) }
+            }
         }
     }
 

@@ -15,36 +15,33 @@ final class RegionScratchFile {
 
     /// Where the file goes: the folder of the pack being made, so it is on the same disk.
     let directory: String
-    private var descriptor: Int32 = -1
-    private var reader: ReadableFile?
+    private var file: UnnamedFile?
     /// Bytes not yet in the file; they start at `flushed`.
     private var pending: [UInt8] = []
     private var flushed = 0
 
-    /// The system's folder for temporary files (`TMPDIR`), for callers that make no pack.
-    static var systemDirectory: String {
-        guard let value = getenv("TMPDIR"), value.pointee != 0 else { return "/tmp" }
-        return String(cString: value)
-    }
+    /// The system's folder for temporary files, for callers that make no pack.
+    static var systemDirectory: String { FileSystem.temporaryDirectory }
 
     init(directory: String) {
         self.directory = directory
         pending.reserveCapacity(Self.bufferSize)
     }
 
-    deinit { if descriptor >= 0 { close(descriptor) } }
-
     /// How many bytes it holds: the offset the next append starts at.
     var count: Int { flushed + pending.count }
+
+    /// How many of its bytes are in the file: a range below this can be read in one piece.
+    var flushedCount: Int { flushed }
 
     /// Ends a record: if the memory buffer is full, its bytes go to the file.
     func endRecord() throws {
         guard pending.count >= Self.bufferSize else { return }
-        if descriptor < 0 { try create() }
-        try pending.withUnsafeBufferPointer { buffer in
-            do throws(FileError) { try FileSystem.writeAll(descriptor, buffer, path: directory) } catch {
-                throw RegionError.unwritable(path: directory, reason: error.reason)
-            }
+        do throws(FileError) {
+            if file == nil { file = try FileSystem.createUnnamed(in: directory) }
+            try pending.withUnsafeBufferPointer { buffer in Result { () throws(FileError) in try file!.append(buffer) } }.get()
+        } catch {
+            throw RegionError.unwritable(path: directory, reason: error.reason)
         }
         flushed += pending.count
         pending.removeAll(keepingCapacity: true)
@@ -55,6 +52,9 @@ final class RegionScratchFile {
 
     /// Appends bytes to the record being written.
     func append(_ bytes: [UInt8]) { pending += bytes }
+
+    /// Appends bytes to the record being written.
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) { pending.append(contentsOf: bytes) }
 
     /// Appends an unsigned varint to the record being written.
     @inline(__always) func appendUnsigned(_ value: UInt64) {
@@ -80,17 +80,31 @@ final class RegionScratchFile {
         }
         // Records never straddle the boundary: a range below it lies wholly in the file.
         bytes.append(contentsOf: repeatElement(0, count: range.count))
-        let got = bytes.withUnsafeMutableBytes { buffer in try? reader?.read(at: range.lowerBound, into: buffer) }
+        let got = bytes.withUnsafeMutableBytes { buffer in try? file?.read(at: range.lowerBound, into: buffer) }
         guard got == range.count else {
             throw RegionError.unwritable(path: directory, reason: "a temporary file could not be read back")
         }
     }
+}
 
-    private func create() throws {
-        do throws(FileError) {
-            (descriptor, reader) = try FileSystem.createUnnamed(in: directory)
-        } catch {
-            throw RegionError.unwritable(path: directory, reason: error.reason)
+/// Reads back the varints ``RegionScratchFile`` appends, from any byte collection: one loop for every
+/// scratch record (node blocks, ways, features).
+enum ScratchVarint {
+    /// The unsigned varint at `p`, moving `p` past it.
+    @inline(__always) static func unsigned<C: Collection<UInt8>>(_ bytes: C, _ p: inout C.Index) -> UInt64 {
+        var value: UInt64 = 0, shift: UInt64 = 0
+        while true {
+            let byte = bytes[p]
+            p = bytes.index(after: p)
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
         }
+    }
+
+    /// The zigzag varint at `p`, moving `p` past it.
+    @inline(__always) static func signed<C: Collection<UInt8>>(_ bytes: C, _ p: inout C.Index) -> Int64 {
+        let value = unsigned(bytes, &p)
+        return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
     }
 }

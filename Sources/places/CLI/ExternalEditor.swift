@@ -83,10 +83,7 @@ struct ExternalEditor {
 
 /// Starting other programs without Foundation's `Process` (which would load ICU at start-up).
 enum ProcessEnvironment {
-    static var temporaryDirectory: String {
-        if let dir = getenv("TMPDIR").map({ String(cString: $0) }), dir.hasPrefix("/") { return dir }
-        return "/tmp"
-    }
+    static var temporaryDirectory: String { FileSystem.temporaryDirectory }
 
     /// Runs a program with the terminal inherited and waits for it.
     /// - Returns: its exit status (128 + signal when killed).

@@ -64,8 +64,8 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("test.region").path
-        var features: [RegionCompiler.Feature] = []
-        try RegionPackWriter.write(name: "test", source: "test.osm", compiler: &compiler, features: &features, to: file)
+        try RegionPackWriter.write(name: "test", source: "test.osm", compiler: &compiler,
+                                   features: RegionFeatureStore(directory: directory.path), to: file)
         let pack = try RegionPack(path: file)
         let shapes = pack.shapes(west: 7.40, south: 43.70, east: 7.45, north: 43.76)
         let streets = shapes.filter { $0.layer == .secondary }

@@ -50,10 +50,11 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("riviera.region").path
-        var features = [Self.feature("Café de Paris", latitude: 43.7395, longitude: 7.4277, street: "Place du Casino", number: "1"),
-                        Self.feature("Le Bar Americain", latitude: 43.7390, longitude: 7.4280)]
+        let features = RegionFeatureStore(directory: directory.path)
+        try features.append(Self.feature("Café de Paris", latitude: 43.7395, longitude: 7.4277, street: "Place du Casino", number: "1"))
+        try features.append(Self.feature("Le Bar Americain", latitude: 43.7390, longitude: 7.4280))
         var compiler = RegionCompiler()
-        try RegionPackWriter.write(name: "riviera", source: "monaco.osm.pbf", compiler: &compiler, features: &features, to: path)
+        try RegionPackWriter.write(name: "riviera", source: "monaco.osm.pbf", compiler: &compiler, features: features, to: path)
         #expect(features.isEmpty)
         let current = try RegionPack(path: path)
         let found = current.tables.search("Café de Paris", limit: 1)

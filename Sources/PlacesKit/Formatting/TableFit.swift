@@ -34,18 +34,13 @@ public struct TableFit: Sendable {
         self.steps = steps
     }
 
-    /// The rows of `columns` (a title row first) fitted into `width` terminal columns with two spaces
-    /// between columns, taking ``steps`` in order only as far as needed; `nil` width keeps them whole.
-    /// - Returns: the lines, and which columns are right-aligned, for ``TerminalText/table(_:rightAligned:)``.
-    public func rows(_ columns: [Column], width: Int?) -> (rows: [[String]], rightAligned: Set<Int>) {
-        let count = columns.first?.cells.count ?? 0
-        guard let width else {
-            // Nothing to measure: a long listing into a pipe costs no more than before.
-            var rows = [columns.map(\.title)]
-            rows.reserveCapacity(count + 1)
-            for row in 0..<count { rows.append(columns.map { $0.cells[row] }) }
-            return (rows, Set(columns.indices.filter { columns[$0].rightAligned }))
-        }
+    /// `columns` fitted into `width` terminal columns with two spaces between columns, taking
+    /// ``steps`` in order only as far as needed; `nil` width keeps them whole.
+    /// - Returns: the columns kept, their cells cut where a step cut them, for
+    ///   ``TerminalText/appendTable(_:firstLine:to:)``.
+    public func fitted(_ columns: [Column], width: Int?) -> [Column] {
+        // Nothing to measure: a long listing into a pipe costs no more than before.
+        guard let width else { return columns }
         var kept = columns
         var widths = columns.map { column in
             column.cells.reduce(TerminalText.width(column.title)) { max($0, TerminalText.width(TerminalText.visible($1))) }
@@ -77,15 +72,9 @@ public struct TableFit: Sendable {
             let title = TerminalText.width(kept[index].title)
             widths[index] = min(widths[index], max(minimum, title, widths[index] - (total() - width)))
         }
-        var rows = [kept.map(\.title)]
-        rows.reserveCapacity(count + 1)
-        for row in 0..<count {
-            rows.append(kept.indices.map { index in
-                let cell = TerminalText.visible(kept[index].cells[row])
-                return TerminalText.truncate(cell, toWidth: widths[index])
-            })
+        for index in kept.indices {
+            kept[index].cells = kept[index].cells.map { TerminalText.truncate(TerminalText.visible($0), toWidth: widths[index]) }
         }
-        let right = Set(kept.indices.filter { kept[$0].rightAligned })
-        return (rows, right)
+        return kept
     }
 }

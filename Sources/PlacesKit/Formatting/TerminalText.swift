@@ -5,12 +5,9 @@ public enum TerminalText {
     /// The number of terminal columns `text` occupies: East Asian wide and fullwidth characters and
     /// emoji take two, combining marks and zero-width characters none.
     public static func width(_ text: String) -> Int {
-        // Plain ASCII, the common case, is one column a byte (checked on the contiguous bytes: tables
-        // measure every cell, often twice).
-        let printableASCII = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
-        } ?? text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
-        if printableASCII { return text.utf8.count }
+        // Plain ASCII, the common case, is one column a byte (tables measure every cell).
+        let asciiWidth = printableASCIIWidth(text)
+        if asciiWidth >= 0 { return asciiWidth }
         // Letters that never join their neighbours (Kraków, Hà Nội, Москва, 東京) are a character a
         // scalar: no need to break the text into grapheme clusters, which costs far more.
         var columns = 0
@@ -105,59 +102,68 @@ public enum TerminalText {
     /// Aligns rows into columns separated by two spaces. Cells in `rightAligned` columns are
     /// padded on the left. The last column is not padded, and no line ends in spaces.
     /// Every cell is made ``visible(_:keepingLineBreaks:)`` first: cells hold names from the journal
-    /// and from imported files. The lines are ``appendTable(_:rightAligned:firstLine:to:)``'s.
+    /// and from imported files. The lines are ``appendTable(_:firstLine:to:)``'s.
     public static func table(_ rows: [[String]], rightAligned: Set<Int> = []) -> [String] {
+        guard let first = rows.first, let count = rows.map(\.count).max() else { return [] }
+        // A short row is given empty cells: no line ends in spaces, so they add nothing.
+        let columns = (0..<count).map { index in
+            TableFit.Column(key: "", title: index < first.count ? first[index] : "",
+                            cells: rows.dropFirst().map { index < $0.count ? $0[index] : "" },
+                            rightAligned: rightAligned.contains(index))
+        }
         var text: [UInt8] = []
-        appendTable(rows, rightAligned: rightAligned, to: &text)
+        appendTable(columns, to: &text)
         // No cell holds a line break (each is made visible), so every line ends at a "\n".
         return text.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// ``table(_:rightAligned:)`` written into `out`, each line ending in `\n`: a 10,000-row listing
-    /// is one buffer, not a string per line joined into another.
+    /// A table of `columns` (a line of their titles, then a line per cell) written into `out` as
+    /// ``table(_:rightAligned:)`` lays it out, each line ending in `\n`. Read column by column: a
+    /// 10,000-row listing is one buffer, with no array or string made per row.
     /// - Parameter firstLine: text written before and after the first line (a style's escapes, for a
     ///   bold heading).
     /// - Complexity: O(total bytes); each cell is measured once, and a cell of printable ASCII (most
     ///   of them) is measured and checked for escapes in one pass over its bytes.
-    public static func appendTable(_ rows: [[String]], rightAligned: Set<Int> = [],
-                                   firstLine: (before: String, after: String)? = nil, to out: inout [UInt8]) {
-        guard let columns = rows.map({ $0.count }).max() else { return }
-        // Every cell's width, row after row in one array: a 10,000-row listing measures 60,000 cells.
-        // A cell that needs escapes (rare) is kept made visible, by its index in that order.
-        var cellWidths: [Int] = []
-        cellWidths.reserveCapacity(rows.count * columns)
+    public static func appendTable(_ columns: [TableFit.Column], firstLine: (before: String, after: String)? = nil,
+                                   to out: inout [UInt8]) {
+        guard let rowCount = columns.first.map({ $0.cells.count + 1 }) else { return }
+        // Every cell's width, column after column in one array (the title first). A cell that needs
+        // escapes (rare) is kept made visible, by its index in that order.
+        var cellWidths = [Int](repeating: 0, count: rowCount * columns.count)
         var escaped: [Int: String] = [:]
-        var widths = [Int](repeating: 0, count: columns)
-        for row in rows {
-            for (index, cell) in row.enumerated() {
-                var cellWidth = printableASCIIWidth(cell)
-                if cellWidth < 0 {
-                    let shown = visible(cell)
-                    if shown != cell { escaped[cellWidths.count] = shown }
-                    cellWidth = width(shown)
-                }
-                cellWidths.append(cellWidth)
-                widths[index] = max(widths[index], cellWidth)
+        var widths = [Int](repeating: 0, count: columns.count)
+        func measure(_ cell: String, at index: Int) -> Int {
+            var cellWidth = printableASCIIWidth(cell)
+            if cellWidth < 0 {
+                let shown = visible(cell)
+                if shown != cell { escaped[index] = shown }
+                cellWidth = width(shown)
             }
+            cellWidths[index] = cellWidth
+            return cellWidth
         }
-        let right = (0..<columns).map { rightAligned.contains($0) }
-        out.reserveCapacity(out.count + rows.count * (widths.reduce(2 * (columns - 1), +) + 1))
-        var cellIndex = 0
-        for (rowIndex, row) in rows.enumerated() {
-            if rowIndex == 0, let firstLine { out.append(contentsOf: firstLine.before.utf8) }
+        for (column, content) in columns.enumerated() {
+            let base = column * rowCount
+            var widest = measure(content.title, at: base)
+            for (row, cell) in content.cells.enumerated() { widest = max(widest, measure(cell, at: base + row + 1)) }
+            widths[column] = widest
+        }
+        out.reserveCapacity(out.count + rowCount * (widths.reduce(2 * (columns.count - 1), +) + 1))
+        for row in 0..<rowCount {
+            if row == 0, let firstLine { out.append(contentsOf: firstLine.before.utf8) }
             let lineStart = out.count
-            for (index, cell) in row.enumerated() {
-                if index > 0 { out.append(0x20); out.append(0x20) }
-                let padding = widths[index] - cellWidths[cellIndex]
-                if right[index] { out.append(contentsOf: repeatElement(0x20, count: padding)) }
+            for (column, content) in columns.enumerated() {
+                if column > 0 { out.append(0x20); out.append(0x20) }
+                let index = column * rowCount + row
+                let padding = widths[column] - cellWidths[index]
+                if content.rightAligned { out.append(contentsOf: repeatElement(0x20, count: padding)) }
                 // A native string's bytes are contiguous: copied at once, not byte by byte.
-                var text = escaped[cellIndex] ?? cell
+                var text = escaped[index] ?? (row == 0 ? content.title : content.cells[row - 1])
                 text.withUTF8 { out.append(contentsOf: $0) }
-                if !right[index] && index < row.count - 1 { out.append(contentsOf: repeatElement(0x20, count: padding)) }
-                cellIndex += 1
+                if !content.rightAligned && column < columns.count - 1 { out.append(contentsOf: repeatElement(0x20, count: padding)) }
             }
             while out.count > lineStart, out.last == 0x20 { out.removeLast() }
-            if rowIndex == 0, let firstLine { out.append(contentsOf: firstLine.after.utf8) }
+            if row == 0, let firstLine { out.append(contentsOf: firstLine.after.utf8) }
             out.append(0x0A)
         }
     }

@@ -10,21 +10,21 @@ import Foundation
 /// place is still the same place. Use ``Location/hasSameContent(as:)`` to compare every field.
 public struct Location: Identifiable, Sendable {
     /// The place's permanent identity. It never changes, not even when every other field does.
-    public var id: UUID
+    public var id: UUID { didSet { readMark = nil } }
     /// What the person calls the place. Trimmed, non-empty, at most ``Location/maximumNameLength`` characters.
-    public var name: String
+    public var name: String { didSet { readMark = nil } }
     /// Free text: why the place matters, notes, an address. May be empty; may span lines.
-    public var description: String
+    public var description: String { didSet { readMark = nil } }
     /// Degrees north of the equator, −90…90 (WGS 84).
-    public var latitude: Double
+    public var latitude: Double { didSet { readMark = nil } }
     /// Degrees east of Greenwich, −180…180 (WGS 84).
-    public var longitude: Double
+    public var longitude: Double { didSet { readMark = nil } }
     /// The lists the place belongs to ("food", "2025 trip"). Kept in the order given, without repeats.
-    public var tags: [String]
+    public var tags: [String] { didSet { readMark = nil } }
     /// Every time the person was there, in date order (see ``VisitDate`` for the order); empty for a
     /// place they still want to go to. Add visits with ``addVisit(_:)``, which keeps the order.
     public var visits: [Visit] {
-        didSet { visits = Self.sortedVisits(visits) }
+        didSet { visits = Self.sortedVisits(visits); readMark = nil }
     }
     /// When the person was last there: the ``VisitDate/start`` of the latest visit; `nil` for a
     /// place they still want to go to. The journal writes it beside `visits` so that older readers
@@ -41,12 +41,16 @@ public struct Location: Identifiable, Sendable {
         }
     }
     /// When the place was added to the journal. `nil` for places from older journals that did not record it.
-    public var created: Date?
+    public var created: Date? { didSet { readMark = nil } }
     /// When the place was last changed. `nil` for places from older journals that did not record it.
-    public var updated: Date?
+    public var updated: Date? { didSet { readMark = nil } }
     /// Fields of the place that this version of `places` does not know, kept as they were so that
     /// saving never drops them.
-    public var extraFields: [String: JSONFragment]
+    public var extraFields: [String: JSONFragment] { didSet { readMark = nil } }
+    /// Which read of a journal made this place, and where in it, for as long as no field has been set
+    /// since (every field's `didSet` clears it): a transaction knows such a place is unchanged without
+    /// keeping a copy of every place to compare it with. Not part of what the place is.
+    var readMark: JournalReadMark?
 
     /// The member of ``extraFields`` that keeps another tool's id for the place, read from an
     /// imported file whose `id` is not one of ours (a GIS layer's 1, 2, 3).

@@ -15,6 +15,11 @@ public struct JournalContents: Sendable {
     public var legacy: Bool
     /// Top-level members this version does not know, kept to be written back as they were.
     public var members: [String: JSONFragment]
+    /// Where each place's object starts in the bytes it was read from (``JournalCodec/decodePlace(_:at:)``
+    /// reads it again from there); empty when the places were not read from bytes.
+    var placeOffsets: [Int] = []
+    /// The read that made the places, as their ``Location/readMark``s name it.
+    var read: UInt64 = 0
 }
 
 /// The journal's fast path: reads and writes the journal format directly over bytes.
@@ -36,7 +41,7 @@ public enum JournalCodec {
 
     /// ``decode(_:descriptions:)`` of bytes in memory (a mapped journal).
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, descriptions: Bool = true) -> JournalContents? {
-        var reader = Reader(scanner: JSONScanner(bytes), keepsDescriptions: descriptions)
+        var reader = Reader(scanner: JSONScanner(bytes), keepsDescriptions: descriptions, read: .random(in: .min ... .max))
         return reader.document()
     }
 
@@ -88,13 +93,17 @@ public enum JournalCodec {
     private struct Reader {
         var scanner: JSONScanner
         var keepsDescriptions = true
+        /// The number this read marks its places with.
+        var read: UInt64 = 0
+        /// Where each place read so far starts.
+        var placeOffsets: [Int] = []
 
         mutating func document() -> JournalContents? {
             scanner.skipSpace()
             let result: JournalContents
             if scanner.peek == UInt8(ascii: "[") {
                 guard let places = places() else { return nil }
-                result = JournalContents(places: places, legacy: true, members: [:])
+                result = JournalContents(places: places, legacy: true, members: [:], placeOffsets: placeOffsets, read: read)
             } else {
                 guard scanner.consume(UInt8(ascii: "{")) else { return nil }
                 var places: [Location]?
@@ -125,14 +134,20 @@ public enum JournalCodec {
                     break
                 }
                 guard let places, version != nil else { return nil }
-                result = JournalContents(places: places, legacy: false, members: members)
+                result = JournalContents(places: places, legacy: false, members: members, placeOffsets: placeOffsets, read: read)
             }
             scanner.skipSpace()
             return scanner.atEnd ? result : nil
         }
 
         mutating func places() -> [Location]? {
-            list { $0.location() }
+            list { reader in
+                let index = UInt32(truncatingIfNeeded: reader.placeOffsets.count)
+                reader.placeOffsets.append(reader.scanner.index)
+                var place = reader.location()
+                place?.readMark = JournalReadMark(read: reader.read, index: index)
+                return place
+            }
         }
 
         /// A JSON array whose every element `element` reads (`nil` when one is not what it wants).

@@ -188,47 +188,22 @@ public struct JournalStore: Sendable {
         defer { withExtendedLifetime(lock) {} }
 
         settleInterruptedWrites()
-        // The mapping ends once decoded: the places are what is kept, and a large journal's bytes
-        // and its new text need not be in memory at once (the backup is copied from the file).
         let existed = PosixFile.exists(target)
-        let contents = try Self.decode(mapJournal(target), path: target, backupPath: target + ".bak")
-        let (before, legacy) = (contents.places, contents.legacy)
-        var places = before
-        var members = contents.members
-        let result = try body(&places, &members)
-
-        // Validate what the change touched. A record someone broke by hand is left as it is (and
-        // reported by `places doctor`) rather than blocking every other change to the journal.
-        // Changes keep the order of places, so each is first compared with the one at its own
-        // index; only when that is another place is the old version looked up by id: by a scan for
-        // the first few (an added place), by a table made once when there are more (a reordering).
-        var previous: [UUID: Location]?
-        var scans = 0
-        var seen = Set<UUID>(minimumCapacity: places.count)
-        var changed = places.count != before.count
-        for index in places.indices {
-            let place = places[index]
-            let old: Location?
-            if index < before.count && before[index].id == place.id {
-                old = before[index]
-            } else if previous == nil && scans < 8 {
-                scans += 1
-                old = before.firstIndex { $0.id == place.id }.map { before[$0] }
-                changed = true
-            } else {
-                if previous == nil { previous = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) }
-                old = previous![place.id]
-                changed = true
-            }
-            if old == nil || !old!.hasSameContent(as: place) {
-                changed = true
-                places[index] = try place.validated()
-            }
-            guard seen.insert(place.id).inserted else {
-                throw JournalError.duplicateID(path: target, id: place.idString)
-            }
+        let result: T, changed: Bool, legacy: Bool
+        var places: [Location], members: [String: JSONFragment], readMembers: [String: JSONFragment]
+        do {
+            // The journal's bytes stay mapped until the change is checked (to the end of this block):
+            // a place the change touched is compared with its old version read again from them, so no
+            // copy of every place is kept.
+            let mapping = try mapJournal(target)
+            var contents = try Self.decode(mapping, path: target, backupPath: target + ".bak")
+            (places, legacy, members, readMembers) = (contents.places, contents.legacy, contents.members, contents.members)
+            contents.places = []
+            let before = PlacesAsRead(places, contents: contents, mapping: mapping)
+            result = try body(&places, &members)
+            changed = try before.validateChanges(in: &places, path: target)
         }
-        let unchanged = !changed && members == contents.members
+        let unchanged = !changed && members == readMembers
         if unchanged && !legacy && existed { return result }
         try write(places, members: members, to: target, replacing: existed)
         return result

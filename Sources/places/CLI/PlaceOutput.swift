@@ -53,9 +53,9 @@ enum PlaceOutput {
             case .tags: return TableFit.Column(key: column.rawValue, title: "TAGS", cells: places.map { tagList($0.tags) })
             }
         }
-        let fitted = ListColumn.fit(chosen: chosen).rows(tableColumns, width: width)
+        let fitted = ListColumn.fit(chosen: chosen).fitted(tableColumns, width: width)
         var text: [UInt8] = []
-        TerminalText.appendTable(fitted.rows, rightAligned: fitted.rightAligned, firstLine: style.boldEscapes, to: &text)
+        TerminalText.appendTable(fitted, firstLine: style.boldEscapes, to: &text)
         return text
     }
 

@@ -12,8 +12,9 @@ import Testing
     let fit = TableFit(steps: [.drop("latitude"), .shrink("tags", toAtLeast: 8), .shrink("name", toAtLeast: 10), .drop("tags")])
 
     func lines(_ width: Int?) -> [String] {
-        let rows = fit.rows(columns, width: width)
-        return TerminalText.table(rows.rows, rightAligned: rows.rightAligned)
+        var text: [UInt8] = []
+        TerminalText.appendTable(fit.fitted(columns, width: width), to: &text)
+        return String(decoding: text, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
     @Test func wideEnoughOrNoWidthKeepsEverything() {

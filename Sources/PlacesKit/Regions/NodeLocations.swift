@@ -33,6 +33,8 @@ struct NodeLocations {
     private var slotLats: [Int32] = []
     private var slotLons: [Int32] = []
     private var blockBytes: [UInt8] = []
+    /// The block of the last lookup, or -1.
+    private var lastBlock = -1
 
     /// How many nodes it holds.
     private(set) var count = 0
@@ -75,14 +77,22 @@ struct NodeLocations {
     /// A node's position in 1e-7 degrees, or `nil` when the extract does not hold it.
     mutating func location(of id: Int64) throws -> (latitude7: Int32, longitude7: Int32)? {
         if !unsorted.isEmpty { try sortOnce() }
-        // The last block whose first id is at most `id`.
-        var low = 0, high = blockFirstID.count
-        while low < high {
-            let mid = (low + high) / 2
-            if blockFirstID[mid] <= id { low = mid + 1 } else { high = mid }
+        // The last block whose first id is at most `id`: the block of the lookup before when it holds it (a
+        // way's nodes mostly follow one another), else a binary search.
+        let block: Int
+        if lastBlock >= 0, lastBlock < blockFirstID.count, blockFirstID[lastBlock] <= id,
+           lastBlock + 1 == blockFirstID.count || blockFirstID[lastBlock + 1] > id {
+            block = lastBlock
+        } else {
+            var low = 0, high = blockFirstID.count
+            while low < high {
+                let mid = (low + high) / 2
+                if blockFirstID[mid] <= id { low = mid + 1 } else { high = mid }
+            }
+            block = low - 1
+            guard block >= 0 else { return nil }
+            lastBlock = block
         }
-        let block = low - 1
-        guard block >= 0 else { return nil }
         if slotBlock.isEmpty {
             slotBlock = [Int](repeating: -1, count: Self.cacheSlots)
             slotCount = [Int](repeating: 0, count: Self.cacheSlots)

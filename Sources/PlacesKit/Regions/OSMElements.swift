@@ -25,7 +25,7 @@ public struct OSMNode: Sendable, Equatable {
     /// Degrees east × 10⁷.
     public var longitude7: Int32
     /// Its tags; empty for the untagged nodes that only give ways their shape.
-    public var tags: [String: String]
+    public var tags: OSMTags
 
     /// Degrees north.
     public var latitude: Double { Double(latitude7) / 1e7 }
@@ -40,7 +40,7 @@ public struct OSMWay: Sendable, Equatable {
     /// The ids of its nodes, in order (a closed way repeats its first).
     public var nodes: [Int64]
     /// Its tags.
-    public var tags: [String: String]
+    public var tags: OSMTags
 }
 
 /// A relation: members of any type with roles, and tags.
@@ -61,7 +61,7 @@ public struct OSMRelation: Sendable, Equatable {
     /// Its members in order.
     public var members: [Member]
     /// Its tags.
-    public var tags: [String: String]
+    public var tags: OSMTags
 }
 
 /// Receives an extract's contents in file order: the header, then nodes, ways and relations.

@@ -2,8 +2,9 @@
 /// from its tags; and which objects a region pack keeps as points of interest.
 enum OSMKinds {
     /// The tag keys whose named objects are points of interest, in the order their kind word is read.
-    static let interestKeys = ["amenity", "shop", "tourism", "historic", "leisure", "office", "craft", "healthcare",
-                               "railway", "public_transport", "aeroway", "man_made", "natural", "water", "waterway", "place"]
+    static let interestKeys: [OSMKey] = [.amenity, .shop, .tourism, .historic, .leisure, .office, .craft, .healthcare,
+                                         .railway, .publicTransport, .aeroway, .manMade, .natural, .water, .waterway, .place]
+    private static let interestMask = interestKeys.reduce(0) { $0 | $1.bit }
 
     /// `railway=*` and `public_transport=*` values that are stations (not tracks, platforms or crossings).
     static let stationValues: Set<String> = ["station", "halt", "tram_stop", "subway_entrance", "stop_area"]
@@ -36,17 +37,18 @@ enum OSMKinds {
 
     /// The tag (`amenity=cafe`) that makes an object a point of interest and its kind word, or `nil` when the
     /// object is not one (whatever its name).
-    static func interest(_ tags: [String: String]) -> (tag: String, word: String)? {
-        for key in interestKeys {
-            guard let value = tags[key], !value.isEmpty, value != "no" else { continue }
-            switch key {
-            case "railway", "public_transport": guard stationValues.contains(value) else { continue }
-            case "aeroway": guard aerowayValues.contains(value) else { continue }
-            case "waterway": guard waterwayValues.contains(value) else { continue }
+    static func interest(_ tags: OSMTags) -> (tag: String, word: String)? {
+        guard tags.hasAny(interestMask) else { return nil }
+        for code in interestKeys {
+            guard let value = tags[code], !value.isEmpty, value != "no" else { continue }
+            switch code {
+            case .railway, .publicTransport: guard stationValues.contains(value) else { continue }
+            case .aeroway: guard aerowayValues.contains(value) else { continue }
+            case .waterway: guard waterwayValues.contains(value) else { continue }
             default: break
             }
-            let tag = key + "=" + value
-            return (tag, word(key: key, value: value))
+            let key = code.text
+            return (key + "=" + value, word(key: key, value: value))
         }
         return nil
     }
@@ -75,12 +77,30 @@ enum OSMKinds {
     private static let nameKeyPrefixes = ["name:", "alt_name", "old_name", "official_name", "short_name", "loc_name", "int_name", "brand"]
     private static let nameKeyInitials = Set(nameKeyPrefixes.map { $0.utf8.first! })
 
-    /// Every name an object is known by, its main one first: `name`, then `name:xx`, `alt_name`, `old_name`,
-    /// `official_name`, `short_name`, `loc_name`, `int_name`, `brand` (and their `:xx` forms), each once.
-    static func names(_ tags: [String: String]) -> [String] {
+    /// Whether a tag key holds another name of the object: `name:xx`, `alt_name`, `old_name`, `official_name`,
+    /// `short_name`, `loc_name`, `int_name`, `brand` and their `:xx` forms, but not `brand:wikidata`,
+    /// `name:etymology`, `name:prefix` and the like.
+    static func isNameVariant(_ key: String) -> Bool {
+        guard let first = key.utf8.first, nameKeyInitials.contains(first), nameKeyPrefixes.contains(where: { key.hasPrefix($0) }) else {
+            return false
+        }
+        if key.hasSuffix("wikidata") || key.hasSuffix("wikipedia") || key.hasPrefix("name:etymology") || key.hasPrefix("name:signed") { return false }
+        return !(key == "name:prefix" || key == "name:suffix" || key == "name:left" || key == "name:right")
+    }
+
+    /// Every name an object is known by, its main one first: `name`, then the keys of
+    /// ``isNameVariant(_:)`` in key order, each name once.
+    static func names(_ tags: OSMTags) -> [String] {
+        guard tags.hasAny(OSMKey.name.bit | OSMKey.nameVariant.bit) else { return [] }
         var names: [String] = []
-        var seen = Set<String>()
-        func keep(_ text: String) { if !text.isEmpty, seen.insert(text).inserted { names.append(text) } }
+        // Most objects have a name or two: compared with those kept; a set only for objects named in many languages.
+        var seen: Set<String>?
+        func keep(_ text: String) {
+            guard !text.isEmpty else { return }
+            if seen == nil, names.count >= 8 { seen = Set(names) }
+            if seen != nil { guard seen!.insert(text).inserted else { return } } else if names.contains(text) { return }
+            names.append(text)
+        }
         func add(_ name: String) {
             // Most names hold no semicolon and no space at either end: kept as they are, not split and trimmed.
             if let first = name.unicodeScalars.first, let last = name.unicodeScalars.last,
@@ -91,18 +111,16 @@ enum OSMKinds {
             // `alt_name` may hold several names separated by semicolons.
             for part in name.split(separator: ";") { keep(String(part).trimmed) }
         }
-        if let main = tags["name"] { add(main) }
-        // Only the keys that can hold a name are sorted: most objects (buildings, nodes of ways) have none,
-        // and sorting every object's keys was a sixth of adding a region.
-        let nameKeys = tags.keys.filter { key in
-            guard let first = key.utf8.first, nameKeyInitials.contains(first) else { return false }
-            return nameKeyPrefixes.contains { key.hasPrefix($0) }
-        }
-        for key in nameKeys.sorted() {
-            // `brand:wikidata` and the like are not names.
-            if key.hasSuffix("wikidata") || key.hasSuffix("wikipedia") || key.hasPrefix("name:etymology") || key.hasPrefix("name:signed") { continue }
-            if key == "name:prefix" || key == "name:suffix" || key == "name:left" || key == "name:right" { continue }
-            add(tags[key]!)
+        if let main = tags[.name] { add(main) }
+        guard tags.has(.nameVariant) else { return names }
+        // Only the keys that can hold a name are sorted: most objects have none or one.
+        var variants: [(key: String, index: Int)] = []
+        for (index, tag) in tags.tags.enumerated() where tag.code == .nameVariant { variants.append((tag.key, index)) }
+        if variants.count > 1 { variants.sort { ($0.key, $0.index) < ($1.key, $1.index) } }
+        for (position, variant) in variants.enumerated() {
+            // A key given twice counts once, with its last value.
+            if position + 1 < variants.count, variants[position + 1].key == variant.key { continue }
+            add(tags.tags[variant.index].value)
         }
         return names
     }

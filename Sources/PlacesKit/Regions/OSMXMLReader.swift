@@ -20,7 +20,7 @@ public struct OSMXMLReader {
         var header = OSMHeader()
         var sentHeader = false
         var current: (kind: UInt8, id: Int64, lat: Int32, lon: Int32, offset: Int)?
-        var tags: [String: String] = [:]
+        var tags = OSMTags()
         var nodes: [Int64] = []
         var members: [OSMRelation.Member] = []
         var lastOffset = 0
@@ -66,12 +66,12 @@ public struct OSMXMLReader {
                         if !sentHeader { try handler.header(header); sentHeader = true }
                         let kind: UInt8 = name == "node" ? 0 : name == "way" ? 1 : 2
                         current = (kind, try integer("id"), kind == 0 ? try degrees("lat", 90) : 0, kind == 0 ? try degrees("lon", 180) : 0, offset)
-                        tags = [:]
+                        tags = OSMTags()
                         nodes = []
                         members = []
                     case "tag" where current != nil:
                         guard let key = attribute("k"), let value = attribute("v") else { throw fail(offset, "<tag> needs k and v attributes") }
-                        tags[key] = value
+                        tags.set(key, value)
                     case "nd" where current?.kind == 1:
                         nodes.append(try integer("ref"))
                     case "member" where current?.kind == 2:

@@ -235,7 +235,7 @@ public struct PBFReader {
                 guard granularity > 0, granularity <= 1_000_000_000 else {
                     throw ProtobufReader.Failure(reason: "a granularity of \(granularity)")
                 }
-                let block = Block(strings: strings, granularity: granularity, latOffset: latOffset, lonOffset: lonOffset)
+                var block = Block(strings: strings, granularity: granularity, latOffset: latOffset, lonOffset: lonOffset)
                 for group in groups {
                     try block.readGroup(reader.sub(group), into: &handler)
                 }
@@ -251,12 +251,33 @@ public struct PBFReader {
         let granularity: Int64
         let latOffset: Int64
         let lonOffset: Int64
+        /// Each string's ``OSMKey`` once it has been a key (`nil` before): a key is classified once a block.
+        var keys: [OSMKey?]
+
+        init(strings: [String], granularity: Int64, latOffset: Int64, lonOffset: Int64) {
+            self.strings = strings
+            self.granularity = granularity
+            self.latOffset = latOffset
+            self.lonOffset = lonOffset
+            keys = [OSMKey?](repeating: nil, count: strings.count)
+        }
 
         func string(_ index: UInt64) throws -> String {
             guard index < UInt64(strings.count) else {
                 throw ProtobufReader.Failure(reason: "a string index \(index) beyond the block's \(strings.count) strings")
             }
             return strings[Int(index)]
+        }
+
+        /// Adds the tag of a key and a value given as string indices.
+        mutating func add(key: UInt64, value: UInt64, to tags: inout OSMTags) throws {
+            let text = try string(key), value = try string(value)
+            let code: OSMKey
+            if let known = keys[Int(key)] { code = known } else {
+                code = OSMKey(text)
+                keys[Int(key)] = code
+            }
+            tags.set(text, value, code: code)
         }
 
         /// Degrees × 10⁷ from a stored value: `offset + granularity × value` nanodegrees.
@@ -269,14 +290,15 @@ public struct PBFReader {
             return Int32(nano / 100)
         }
 
-        func tags(keys: [UInt64], values: [UInt64]) throws -> [String: String] {
+        mutating func tags(keys: [UInt64], values: [UInt64]) throws -> OSMTags {
             guard keys.count == values.count else { throw ProtobufReader.Failure(reason: "\(keys.count) tag keys for \(values.count) values") }
-            var tags: [String: String] = [:]
-            for (key, value) in zip(keys, values) { tags[try string(key)] = try string(value) }
+            var tags = OSMTags()
+            tags.reserveCapacity(keys.count)
+            for i in keys.indices { try add(key: keys[i], value: values[i], to: &tags) }
             return tags
         }
 
-        func readGroup<H: OSMHandler>(_ group: ProtobufReader, into handler: inout H) throws {
+        mutating func readGroup<H: OSMHandler>(_ group: ProtobufReader, into handler: inout H) throws {
             var reader = group
             while let (number, wire) = try reader.field() {
                 guard wire == .lengthDelimited else { try reader.skip(wire); continue }
@@ -292,7 +314,7 @@ public struct PBFReader {
             }
         }
 
-        func plainNode(_ message: ProtobufReader) throws -> OSMNode {
+        mutating func plainNode(_ message: ProtobufReader) throws -> OSMNode {
             var reader = message
             var id: Int64 = 0, lat: Int64 = 0, lon: Int64 = 0
             var keys: [UInt64] = [], values: [UInt64] = []
@@ -323,7 +345,7 @@ public struct PBFReader {
             }
         }
 
-        func denseNodes<H: OSMHandler>(_ message: ProtobufReader, into handler: inout H) throws {
+        mutating func denseNodes<H: OSMHandler>(_ message: ProtobufReader, into handler: inout H) throws {
             var reader = message
             var ids: [Int64] = [], lats: [Int64] = [], lons: [Int64] = []
             var keysValues: [UInt64] = []
@@ -359,7 +381,12 @@ public struct PBFReader {
                 id &+= ids[i]
                 lat &+= lats[i]
                 lon &+= lons[i]
-                var tags: [String: String] = [:]
+                var tags = OSMTags()
+                if !keysValues.isEmpty, tagIndex < keysValues.count, keysValues[tagIndex] != 0 {
+                    var end = tagIndex
+                    while end < keysValues.count, keysValues[end] != 0 { end += 2 }
+                    tags.reserveCapacity((end - tagIndex) / 2)
+                }
                 if !keysValues.isEmpty {
                     // Each node's keys and values alternate, ended by a 0.
                     while true {
@@ -368,7 +395,7 @@ public struct PBFReader {
                         tagIndex += 1
                         if key == 0 { break }
                         guard tagIndex < keysValues.count else { throw ProtobufReader.Failure(reason: "a dense node tag without a value") }
-                        tags[try string(key)] = try string(keysValues[tagIndex])
+                        try add(key: key, value: keysValues[tagIndex], to: &tags)
                         tagIndex += 1
                     }
                 }
@@ -377,7 +404,7 @@ public struct PBFReader {
             }
         }
 
-        func way(_ message: ProtobufReader) throws -> OSMWay {
+        mutating func way(_ message: ProtobufReader) throws -> OSMWay {
             var reader = message
             var id: Int64 = 0
             var keys: [UInt64] = [], values: [UInt64] = [], refs: [Int64] = []
@@ -399,7 +426,7 @@ public struct PBFReader {
             return OSMWay(id: id, nodes: refs, tags: try tags(keys: keys, values: values))
         }
 
-        func relation(_ message: ProtobufReader) throws -> OSMRelation {
+        mutating func relation(_ message: ProtobufReader) throws -> OSMRelation {
             var reader = message
             var id: Int64 = 0
             var keys: [UInt64] = [], values: [UInt64] = [], roles: [UInt64] = [], types: [UInt64] = []

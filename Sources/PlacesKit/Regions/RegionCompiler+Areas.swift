@@ -12,9 +12,9 @@ struct RegionLocalityArea {
     var size: Double
 
     /// The rank of an area with these tags, or `nil` when it names no locality.
-    static func rank(_ tags: [String: String]) -> Int? {
-        if let place = tags["place"], OSMKinds.settlementValues.contains(place) { return 1 }
-        guard tags["boundary"] == "administrative", let level = tags["admin_level"] else { return nil }
+    static func rank(_ tags: OSMTags) -> Int? {
+        if let place = tags[.place], OSMKinds.settlementValues.contains(place) { return 1 }
+        guard tags[.boundary] == "administrative", let level = tags[.adminLevel] else { return nil }
         switch level {
         case "8": return 1
         case "9": return 2
@@ -23,7 +23,7 @@ struct RegionLocalityArea {
         }
     }
 
-    init?(tags: [String: String], shape: RegionMultipolygon) {
+    init?(tags: OSMTags, shape: RegionMultipolygon) {
         guard let rank = Self.rank(tags), let name = OSMKinds.names(tags).first, !shape.polygons.isEmpty else { return nil }
         self.name = name
         self.rank = rank
@@ -62,11 +62,11 @@ extension RegionCompiler {
     /// draws it. `nil` for other relations, or when none of its rings can be closed.
     mutating func assembleArea(_ relation: OSMRelation) throws -> RegionMultipolygon? {
         let tags = relation.tags
-        guard tags["type"] == "multipolygon" || tags["type"] == "boundary" else { return nil }
+        guard let type = tags[.type], type == "multipolygon" || type == "boundary" else { return nil }
         let layer = RegionLayer.of(tags: tags, closed: true)
         let drawn = layer?.isArea ?? false
         let names = OSMKinds.names(tags)
-        let kept = !names.isEmpty && OSMKinds.interest(tags) != nil || tags["addr:housenumber"] != nil
+        let kept = !names.isEmpty && OSMKinds.interest(tags) != nil || tags.has(.houseNumber)
         let locality = RegionLocalityArea.rank(tags) != nil
         guard drawn || kept || locality else { return nil }
         var ways: [[RegionMultipolygon.Point]] = []

@@ -45,6 +45,7 @@ struct RegionCompiler: OSMHandler {
 
     var header = OSMHeader()
     private var nodes: NodeLocations
+    private var wayLats: [Int32] = [], wayLons: [Int32] = []
     /// The points of interest and addresses kept, and the named highway ways that make streets, in files.
     private var features: RegionFeatureStore
     private var streetSegments: RegionFeatureStore
@@ -87,24 +88,25 @@ struct RegionCompiler: OSMHandler {
         let point = Box(minLat: node.latitude7, minLon: node.longitude7, maxLat: node.latitude7, maxLon: node.longitude7)
         if seenBox == nil { seenBox = point } else { seenBox!.add(point) }
         if !node.tags.isEmpty {
-            try keep(node.tags, id: "n\(node.id)", latitude7: node.latitude7, longitude7: node.longitude7, bounds: nil, length: 0)
+            try keep(node.tags, type: "n", id: node.id, latitude7: node.latitude7, longitude7: node.longitude7, bounds: nil, length: 0)
         }
     }
 
     mutating func way(_ way: OSMWay) throws {
         wayCount += 1
         guard !way.nodes.isEmpty else { return }
-        var lats: [Int32] = [], lons: [Int32] = []
-        lats.reserveCapacity(way.nodes.count)
-        lons.reserveCapacity(way.nodes.count)
+        // The way's points go to two buffers kept from way to way, so a way allocates no arrays of its own.
+        wayLats.removeAll(keepingCapacity: true)
+        wayLons.removeAll(keepingCapacity: true)
         for id in way.nodes {
             guard let location = try nodes.location(of: id) else {
                 skippedWays += 1
                 return
             }
-            lats.append(location.latitude7)
-            lons.append(location.longitude7)
+            wayLats.append(location.latitude7)
+            wayLons.append(location.longitude7)
         }
+        let lats = wayLats, lons = wayLons
         var box = Box(minLat: lats[0], minLon: lons[0], maxLat: lats[0], maxLon: lons[0])
         for i in lats.indices { box.add(Box(minLat: lats[i], minLon: lons[i], maxLat: lats[i], maxLon: lons[i])) }
         let (point, length) = RegionCompiler.representativePoint(lats: lats, lons: lons, closed: way.nodes.count >= 4 && way.nodes.first == way.nodes.last)
@@ -116,17 +118,17 @@ struct RegionCompiler: OSMHandler {
         keepForAreas(way, latitudes7: lats, longitudes7: lons)
         guard !way.tags.isEmpty else { return }
         geometry.add(tags: way.tags, latitudes7: lats, longitudes7: lons)
-        try keep(way.tags, id: "w\(way.id)", latitude7: point.0, longitude7: point.1, bounds: box, length: length)
+        try keep(way.tags, type: "w", id: way.id, latitude7: point.0, longitude7: point.1, bounds: box, length: length)
     }
 
     mutating func relation(_ relation: OSMRelation) throws {
         relationCount += 1
         let area = try assembleArea(relation)
-        guard !relation.tags.isEmpty, !OSMKinds.names(relation.tags).isEmpty || relation.tags["addr:housenumber"] != nil else { return }
+        guard !relation.tags.isEmpty, !OSMKinds.names(relation.tags).isEmpty || relation.tags.has(.houseNumber) else { return }
         if let area {
             // A point inside the area and in none of its holes.
             let point = area.interiorPoint()
-            try keep(relation.tags, id: "r\(relation.id)", latitude7: point.lat, longitude7: point.lon, bounds: nil, length: 0)
+            try keep(relation.tags, type: "r", id: relation.id, latitude7: point.lat, longitude7: point.lon, bounds: nil, length: 0)
             return
         }
         // The outer way with the largest box places the relation: a point inside its largest part, or on
@@ -149,25 +151,29 @@ struct RegionCompiler: OSMHandler {
             skippedRelations += 1
             return
         }
-        try keep(relation.tags, id: "r\(relation.id)", latitude7: best.lat, longitude7: best.lon, bounds: nil, length: 0)
+        try keep(relation.tags, type: "r", id: relation.id, latitude7: best.lat, longitude7: best.lon, bounds: nil, length: 0)
     }
 
-    private mutating func keep(_ tags: [String: String], id: String, latitude7: Int32, longitude7: Int32, bounds: Box?, length: Double) throws {
+    /// Keeps an object as a point of interest, an address or a street segment, as its tags say.
+    /// - Parameter type: `n`, `w` or `r`: with `id`, the OSM id of what is kept (written only then).
+    private mutating func keep(_ tags: OSMTags, type: String, id: Int64, latitude7: Int32, longitude7: Int32, bounds: Box?, length: Double) throws {
         let names = OSMKinds.names(tags)
+        // Most tagged objects (buildings without an address, parts of ways) are none of these.
+        guard !names.isEmpty || tags.has(.houseNumber) else { return }
         let interest = names.isEmpty ? nil : OSMKinds.interest(tags)
-        let houseNumber = tags["addr:housenumber"]?.trimmed ?? ""
-        let street = (tags["addr:street"] ?? tags["addr:place"] ?? "").trimmed
+        let houseNumber = tags[.houseNumber]?.trimmed ?? ""
+        let street = (tags[.street] ?? tags[.addressPlace] ?? "").trimmed
         let hasAddress = !houseNumber.isEmpty && !street.isEmpty
-        if let place = tags["place"], OSMKinds.localityReach[place] != nil, !names.isEmpty {
+        if let place = tags[.place], OSMKinds.localityReach[place] != nil, !names.isEmpty {
             localityNodes.append((names[0], place, Double(latitude7) / 1e7, Double(longitude7) / 1e7))
         }
-        if let highway = tags["highway"], !names.isEmpty, !id.hasPrefix("n"), tags["area"] != "yes" || highway == "pedestrian" {
-            try streetSegments.append(Feature(osmID: id, names: names, kind: .street, kindWord: "street", kindTag: "highway=" + highway,
+        if let highway = tags[.highway], !names.isEmpty, type != "n", tags[.area] != "yes" || highway == "pedestrian" {
+            try streetSegments.append(Feature(osmID: type + String(id), names: names, kind: .street, kindWord: "street", kindTag: "highway=" + highway,
                                               latitude7: latitude7, longitude7: longitude7, bounds: bounds, length: length))
         }
         guard interest != nil || hasAddress else { return }
         var kind = GazetteerEntry.Kind.poi
-        if let place = tags["place"], interest?.tag.hasPrefix("place=") ?? false {
+        if let place = tags[.place], interest?.tag.hasPrefix("place=") ?? false {
             kind = OSMKinds.settlementValues.contains(place) ? .city
                 : ["suburb", "quarter", "neighbourhood", "borough"].contains(place) ? .district
                 : place == "square" ? .square : place == "island" || place == "islet" ? .island : .poi
@@ -175,28 +181,33 @@ struct RegionCompiler: OSMHandler {
             kind = .address
         }
         // A named building with an address keeps its name: people call it by that.
-        var feature = Feature(osmID: id, names: names, kind: kind, kindWord: interest?.word ?? (names.isEmpty ? "address" : "building"),
+        var feature = Feature(osmID: type + String(id), names: names, kind: kind, kindWord: interest?.word ?? (names.isEmpty ? "address" : "building"),
                               kindTag: interest?.tag ?? "", latitude7: latitude7, longitude7: longitude7, bounds: bounds, length: length)
         if hasAddress {
             feature.street = street
             feature.houseNumber = houseNumber
         }
-        feature.postcode = (tags["addr:postcode"] ?? tags["postal_code"] ?? "").trimmed
-        feature.city = (tags["addr:city"] ?? "").trimmed
-        feature.population = Int(tags["population"]?.filter(\.isNumber) ?? "") ?? 0
+        feature.postcode = (tags[.postcode] ?? tags[.postalCode] ?? "").trimmed
+        feature.city = (tags[.city] ?? "").trimmed
+        feature.population = Int(tags[.population]?.filter(\.isNumber) ?? "") ?? 0
         try features.append(feature)
     }
 
     /// A point on or inside a way, and its length in km: an area's centroid when it lies inside, else its
     /// vertex nearest the centroid; a line's vertex at half its length.
     static func representativePoint(lats: [Int32], lons: [Int32], closed: Bool) -> ((Int32, Int32), Double) {
+        func step(_ i: Int) -> Double {
+            Geodesy.distanceKm(fromLatitude: Double(lats[i - 1]) / 1e7, longitude: Double(lons[i - 1]) / 1e7,
+                               toLatitude: Double(lats[i]) / 1e7, longitude: Double(lons[i]) / 1e7)
+        }
+        // A line's running lengths are kept to find its middle; a ring (most ways are buildings) needs them
+        // only when it has no area, and then makes them again.
         var length = 0.0
-        var running: [Double] = [0]
-        running.reserveCapacity(lats.count)
+        var running: [Double] = []
+        if !closed { running.reserveCapacity(lats.count); running.append(0) }
         for i in 1..<max(1, lats.count) {
-            length += Geodesy.distanceKm(fromLatitude: Double(lats[i - 1]) / 1e7, longitude: Double(lons[i - 1]) / 1e7,
-                                         toLatitude: Double(lats[i]) / 1e7, longitude: Double(lons[i]) / 1e7)
-            running.append(length)
+            length += step(i)
+            if !closed { running.append(length) }
         }
         if closed {
             // Planar centroid of the ring (shoelace), relative to its first vertex for precision.
@@ -223,8 +234,20 @@ struct RegionCompiler: OSMHandler {
                 return ((lats[nearest], lons[nearest]), length)
             }
         }
+        // The first vertex whose length along the line reaches half (the same sums in the same order).
         let half = length / 2
-        let index = running.firstIndex(where: { $0 >= half }) ?? 0
+        var index = 0
+        if closed {
+            var sum = 0.0
+            if !(sum >= half) {
+                for i in 1..<max(1, lats.count) {
+                    sum += step(i)
+                    if sum >= half { index = i; break }
+                }
+            }
+        } else {
+            index = running.firstIndex(where: { $0 >= half }) ?? 0
+        }
         return ((lats[index], lons[index]), length)
     }
 

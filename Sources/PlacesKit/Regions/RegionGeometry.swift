@@ -57,10 +57,10 @@ public enum RegionLayer: UInt8, CaseIterable, Sendable {
 
     /// The layer of a way from its tags, or `nil` when it is not drawn. Ways in tunnels are left out:
     /// they would be drawn over the streets and buildings above them.
-    static func of(tags: [String: String], closed: Bool) -> RegionLayer? {
-        let tunnel = tags["tunnel"].map { $0 != "no" } ?? false
-        if let highway = tags["highway"] {
-            guard !tunnel, tags["area"] != "yes" else { return nil }
+    static func of(tags: OSMTags, closed: Bool) -> RegionLayer? {
+        let tunnel = tags[.tunnel].map { $0 != "no" } ?? false
+        if let highway = tags[.highway] {
+            guard !tunnel, tags[.area] != "yes" else { return nil }
             switch highway {
             case "motorway", "motorway_link", "trunk", "trunk_link": return .motorway
             case "primary", "primary_link": return .primary
@@ -71,27 +71,37 @@ public enum RegionLayer: UInt8, CaseIterable, Sendable {
             default: return nil
             }
         }
-        if let railway = tags["railway"] {
+        if let railway = tags[.railway] {
             guard !tunnel else { return nil }
             switch railway {
             case "rail", "light_rail", "tram", "narrow_gauge", "funicular", "monorail", "subway", "preserved": return .railway
             default: return nil
             }
         }
-        if tags["natural"] == "coastline" { return .coastline }
-        if let waterway = tags["waterway"] {
+        if tags[.natural] == "coastline" { return .coastline }
+        if let waterway = tags[.waterway] {
             if waterway == "riverbank" { return closed ? .water : nil }
             guard !tunnel else { return nil }
-            return ["river", "canal", "stream"].contains(waterway) ? .waterway : nil
+            switch waterway {
+            case "river", "canal", "stream": return .waterway
+            default: return nil
+            }
         }
         guard closed else { return nil }
-        if tags["natural"] == "water" || ["reservoir", "basin"].contains(tags["landuse"] ?? "") { return .water }
-        if ["park", "garden", "golf_course", "nature_reserve", "dog_park"].contains(tags["leisure"] ?? "")
-            || ["forest", "grass", "meadow", "village_green", "recreation_ground", "cemetery", "allotments"].contains(tags["landuse"] ?? "")
-            || ["wood", "scrub", "grassland", "heath"].contains(tags["natural"] ?? "") {
-            return .green
+        let natural = tags[.natural], landuse = tags[.landuse]
+        switch (natural, landuse) {
+        case ("water", _), (_, "reservoir"), (_, "basin"): return .water
+        default: break
         }
-        if let building = tags["building"], building != "no" { return .building }
+        switch (tags[.leisure], landuse, natural) {
+        case ("park", _, _), ("garden", _, _), ("golf_course", _, _), ("nature_reserve", _, _), ("dog_park", _, _),
+             (_, "forest", _), (_, "grass", _), (_, "meadow", _), (_, "village_green", _), (_, "recreation_ground", _),
+             (_, "cemetery", _), (_, "allotments", _),
+             (_, _, "wood"), (_, _, "scrub"), (_, _, "grassland"), (_, _, "heath"):
+            return .green
+        default: break
+        }
+        if let building = tags[.building], building != "no" { return .building }
         return nil
     }
 }
@@ -130,7 +140,7 @@ struct RegionGeometryCollector {
     }
 
     /// Adds a way if it is drawn: its layer from its tags, its points clipped to every tile it crosses.
-    mutating func add(tags: [String: String], latitudes7: [Int32], longitudes7: [Int32]) {
+    mutating func add(tags: OSMTags, latitudes7: [Int32], longitudes7: [Int32]) {
         guard latitudes7.count >= 2 else { return }
         let closed = latitudes7.count >= 4 && latitudes7.first == latitudes7.last && longitudes7.first == longitudes7.last
         guard let layer = RegionLayer.of(tags: tags, closed: closed) else { return }
@@ -153,7 +163,7 @@ struct RegionGeometryCollector {
         }
         if layer == .coastline { coastlines.append(points) }
         points = Self.simplified(points, closed: layer.isArea)
-        add(layer, points, name: layer.isStreet ? GazetteerImporter.clean(tags["name"] ?? "") : "")
+        add(layer, points, name: layer.isStreet ? GazetteerImporter.clean(tags[.name] ?? "") : "")
     }
 
     /// Adds a shape to every tile it crosses, cut to each.

@@ -43,8 +43,8 @@ struct RegionMemberWays {
     }
 
     /// Whether a way with these tags may be a member of an area relation worth keeping it for.
-    static func mayBeMember(_ tags: [String: String]) -> Bool {
-        tags["building"] == nil || tags["boundary"] != nil || tags["admin_level"] != nil
+    static func mayBeMember(_ tags: OSMTags) -> Bool {
+        !tags.has(.building) || tags.has(.boundary) || tags.has(.adminLevel)
     }
 
     /// Keeps a way's summary, and its points when given (a way that may be an area's member).
@@ -68,7 +68,7 @@ struct RegionMemberWays {
         } else {
             Self.append(0, to: &record)
         }
-        guard id != lastID, unsorted[id] == nil else { return }
+        guard id != lastID, unsorted.isEmpty || unsorted[id] == nil else { return }
         count += 1
         guard id > lastID else {
             unsorted[id] = record

@@ -20,7 +20,7 @@ import Testing
         (["amenity": "cafe"], true, nil),
     ] as [([String: String], Bool, RegionLayer?)])
     func layerFromTags(tags: [String: String], closed: Bool, layer: RegionLayer?) {
-        #expect(RegionLayer.of(tags: tags, closed: closed) == layer)
+        #expect(RegionLayer.of(tags: OSMTags(tags), closed: closed) == layer)
     }
 
     @Test func lineAcrossTilesIsCutWhereItCrossesAndJoinsAgain() {

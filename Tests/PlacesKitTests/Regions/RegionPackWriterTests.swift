@@ -90,12 +90,23 @@ import Testing
 /// The names an object's tags give, in the order the pack keeps them.
 @Suite struct OSMNamesTests {
     @Test func namesComeMainFirstThenByKeyEachOnce() {
-        let tags = ["name": "Café de Paris", "building": "yes", "name:fr": "Café de Paris", "name:en": "Paris Café",
+        let tags: OSMTags = ["name": "Café de Paris", "building": "yes", "name:fr": "Café de Paris", "name:en": "Paris Café",
                     "alt_name": "Le Café; Café Monte-Carlo", "brand:wikidata": "Q1", "brand": "Barrière", "addr:street": "Place du Casino",
                     "old_name": "Grand Café", "name:prefix": "Le", "source": "survey", "official_name": "Café de Paris Monte-Carlo"]
         #expect(OSMKinds.names(tags) == ["Café de Paris", "Le Café", "Café Monte-Carlo", "Barrière", "Paris Café",
                                          "Café de Paris Monte-Carlo", "Grand Café"])
         #expect(OSMKinds.names(["building": "yes", "addr:housenumber": "1", "brand:wikidata": "Q1"]).isEmpty)
         #expect(OSMKinds.names(["short_name": "CdP"]) == ["CdP"])
+    }
+
+    @Test func aKeyGivenTwiceReadsAsItsLastValue() {
+        var tags = OSMTags()
+        for (key, value) in [("name", "Old"), ("alt_name", "A"), ("building", "yes"), ("name", "New"), ("alt_name", "B"), ("fixme", "x"), ("fixme", "y")] {
+            tags.set(key, value)
+        }
+        #expect(OSMKinds.names(tags) == ["New", "B"])
+        #expect(tags["name"] == "New" && tags["fixme"] == "y" && tags["building"] == "yes" && tags["shop"] == nil)
+        #expect(tags == ["building": "yes", "name": "New", "alt_name": "B", "fixme": "y"])
+        #expect(OSMTags(["name": "New"]) != ["name": "Old"])
     }
 }

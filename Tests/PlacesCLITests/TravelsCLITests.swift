@@ -250,6 +250,20 @@ import Testing
         let timeline = try places.run(["timeline"])
         #expect(timeline.status == 0, "\(timeline.stderr)")
         #expect(timeline.stdout.contains("Colosseum") && timeline.stdout.contains("with Sam") && timeline.stdout.contains("Trip 1"), "\(timeline.stdout)")
+        // Visits written out of date order (the full read orders them: the coarser of dates starting
+        // together first) and a place with only the older one-date `visited` member.
+        try write("""
+            {"version": 2, "places": [
+              {"id": "\(ID.home)", "name": "Home", "latitude": 52.52, "longitude": 13.405, "tags": ["home"],
+               "visits": [{"date": "2020-01-01"}, {"date": "2020-01", "note": "month"}, {"date": "2020"}]},
+              {"id": "\(ID.rome)", "name": "Colosseum", "latitude": 41.8902, "longitude": 12.4922, "visited": "2021-06-01T00:00:00Z"}
+            ]}
+            """)
+        let ordered = try places.run(["timeline", "--json"])
+        #expect(ordered.status == 0, "\(ordered.stderr)")
+        let visits = try #require(try Self.json(ordered.stdout) as? [[String: Any]])
+        #expect(visits.map { $0["date"] as? String } == ["2020", "2020-01", "2020-01-01", "2021-06-01"], "\(ordered.stdout)")
+        #expect(visits.map { $0["note"] as? String } == [nil, "month", nil, nil], "\(ordered.stdout)")
         // A repeated id, a control character in a description, a legacy bare array with a bad field.
         let refused = [
             """

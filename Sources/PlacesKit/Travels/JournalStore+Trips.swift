@@ -1,16 +1,32 @@
 /// Reading and keeping trip names (``TripNames``) in the journal.
 extension JournalStore {
     /// The journal's places and trip names, read without changing anything.
-    /// - Parameter descriptions: `false` reads only what the travel commands show (``TravelJournalReader``):
-    ///   descriptions are empty, and `updated` and visits' sources are left out.
+    /// - Parameter descriptions: `false` leaves descriptions empty, and `updated` and visits' sources out.
     public func loadWithTripNames(descriptions: Bool = false) throws -> (places: [Location], names: TripNames) {
         try checkJournalFile()
+        let contents = try Self.decode(mapJournal(resolvedPath), path: resolvedPath, backupPath: backupPath, descriptions: descriptions)
+        return (contents.places, Self.tripNames(contents.members))
+    }
+
+    /// Every visit in date order and the trip names, read without changing anything: what the travel
+    /// commands show (the places' ids, names, positions, tags and `created` times; visits' dates and notes).
+    ///
+    /// Read by the travel commands' own reader (``TravelJournalReader``), whose log keeps the places without
+    /// their visits; a journal it declines is read in full (the same errors as any read).
+    public func loadTravelLog() throws -> (log: TravelLog, names: TripNames) {
+        try checkJournalFile()
         let file = try mapJournal(resolvedPath)
-        // Without descriptions, the travel commands' own reader; a journal it declines is read in full.
-        let read = descriptions ? nil : file.flatMap { file in file.withBuffer { TravelJournalReader.read($0) } }
-        let contents = try read ?? Self.decode(file, path: resolvedPath, backupPath: backupPath, descriptions: descriptions)
-        // A `tripNames` member this version cannot read is kept as written; the trips are then unnamed.
-        return (contents.places, TripNames(members: contents.members) ?? TripNames())
+        if let read = file.flatMap({ file in file.withBuffer { TravelJournalReader.read($0) } }) {
+            return (read.log, Self.tripNames(read.members))
+        }
+        let contents = try Self.decode(file, path: resolvedPath, backupPath: backupPath, descriptions: false)
+        return (TravelLog(contents.places), Self.tripNames(contents.members))
+    }
+
+    /// The trip names of a journal's top-level members: a `tripNames` member this version cannot read
+    /// is kept as written, and the trips are then unnamed.
+    private static func tripNames(_ members: [String: JSONFragment]) -> TripNames {
+        TripNames(members: members) ?? TripNames()
     }
 
     /// Changes the trip names in one transaction: `body` sees the places as saved and the names, and what

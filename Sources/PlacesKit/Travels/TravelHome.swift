@@ -31,11 +31,24 @@ public struct TravelHome: Sendable, Equatable {
     /// place tagged home and no visit.
     public init?(log: TravelLog) {
         var homes: [Period] = []
-        for place in log.places where place.tags.contains(where: { $0.lowercased() == Self.tag }) {
-            let first = place.visits.map(\.date.days.lowerBound).min() ?? .min
-            homes.append(Period(from: first, coordinate: Coordinate(latitude: place.latitude, longitude: place.longitude), name: place.name))
+        // For each place, its index in `homes`, -1 for a place not tagged home.
+        var homeOf = [Int32](repeating: -1, count: log.places.count)
+        for (index, place) in log.places.enumerated() where place.tags.contains(where: { $0.lowercased() == Self.tag }) {
+            homeOf[index] = Int32(homes.count)
+            homes.append(Period(from: .min, coordinate: Coordinate(latitude: place.latitude, longitude: place.longitude), name: place.name))
         }
         if !homes.isEmpty {
+            // Each home from its first visit, a home never visited from the start. The log's entries are
+            // the places' visits, in date order: a place's first entry is its first day.
+            var found = [Bool](repeating: false, count: homes.count), left = homes.count
+            for entry in log.entries {
+                if left == 0 { break }
+                let home = Int(homeOf[entry.place])
+                guard home >= 0, !found[home] else { continue }
+                homes[home].from = entry.days.lowerBound
+                found[home] = true
+                left -= 1
+            }
             homes.sort { $0.from < $1.from }
             homes[0].from = .min
             periods = homes
@@ -45,13 +58,14 @@ public struct TravelHome: Sendable, Equatable {
         var counts: [Square: (visits: Int, latitude: Double, longitude: Double)] = [:]
         var best: (square: Square, visits: Int)?
         for entry in log.entries {
-            let place = log.places[entry.place]
-            let square = Square(row: Int((place.latitude / Self.squareDegrees).rounded(.down)),
-                                column: Int((place.longitude / Self.squareDegrees).rounded(.down)))
+            // The position only: copying the whole place for every visit costs more than the rest.
+            let latitude = log.places[entry.place].latitude, longitude = log.places[entry.place].longitude
+            let square = Square(row: Int((latitude / Self.squareDegrees).rounded(.down)),
+                                column: Int((longitude / Self.squareDegrees).rounded(.down)))
             var count = counts[square] ?? (0, 0, 0)
             count.visits += 1
-            count.latitude += place.latitude
-            count.longitude += place.longitude
+            count.latitude += latitude
+            count.longitude += longitude
             counts[square] = count
             if count.visits > best?.visits ?? 0 { best = (square, count.visits) }
         }

@@ -7,13 +7,16 @@ import Foundation
 import Glibc
 #endif
 
-/// The journal read for the travel commands (`timeline`, `trips`, `review`, `today`): of each place its
-/// id, name, position, tags, `created` time and visits (dates and notes), in one pass over the mapped
-/// file, without the fields these commands never show (descriptions, `updated`, visits' sources).
+/// The journal read for the travel commands (`timeline`, `trips`, `review`): of each place its id, name,
+/// position, tags and `created` time, and every visit's date and note, in one pass over the mapped file,
+/// without the fields these commands never show (descriptions, `updated`, visits' sources).
 ///
 /// At 100,000 places with a million visits the full read (``JournalCodec``) was the largest part of
 /// these commands: every visit became a whole `Visit` (its source, its unknown fields) through the
-/// codec's generic list reader. This reader knows the one shape it reads and makes only what is shown.
+/// codec's generic list reader. This reader knows the one shape it reads and makes only what is shown:
+/// the visits go straight into the ``TravelLog`` (no `Visit` is made; the places are kept without
+/// them). A place whose visits are not written in date order is declined too (the full read orders
+/// them, and the log's ties follow that order).
 /// Every value it keeps is read with the checks of a full read, and every string or date it passes
 /// over is checked as a full read checks it. Anything it does not take as plainly valid (a legacy bare
 /// array, a member this version does not know in a place or a visit, a member name written with
@@ -21,8 +24,8 @@ import Glibc
 /// in full instead: so it is accepted or refused, with the same message, exactly as
 /// ``JournalStore/load()`` would (as ``JournalIndex`` does).
 enum TravelJournalReader {
-    /// The places and top-level members of journal bytes, or `nil` when they must be read in full.
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> JournalContents? {
+    /// The travel log and top-level members of journal bytes, or `nil` when they must be read in full.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> (log: TravelLog, members: [String: JSONFragment])? {
         var reader = Reader(scanner: JSONScanner(bytes))
         guard let contents = try? reader.document() else { return nil }
         return contents
@@ -35,8 +38,10 @@ enum TravelJournalReader {
         var scanner: JSONScanner
         /// Every place's id, to find one repeated (the full read says which).
         var ids: [JournalIndex.IDBits] = []
+        /// Every visit read so far, for the log.
+        var visits = TravelLog.Visits()
 
-        mutating func document() throws -> JournalContents {
+        mutating func document() throws -> (log: TravelLog, members: [String: JSONFragment]) {
             scanner.skipSpace()
             try scanner.expect(UInt8(ascii: "{"), "")
             var places: [Location]?, version = false
@@ -71,7 +76,7 @@ enum TravelJournalReader {
             guard let places, version, scanner.atEnd,
                   !ids.withUnsafeBufferPointer({ ids in JournalIndex.IDBits.anyRepeated(count: ids.count) { ids[$0] } })
             else { throw Declined() }
-            return JournalContents(places: places, legacy: false, members: members)
+            return (TravelLog(places, visits), members)
         }
 
         mutating func placeList() throws -> [Location] {
@@ -101,7 +106,8 @@ enum TravelJournalReader {
         mutating func place() throws -> Location {
             try scanner.expect(UInt8(ascii: "{"), "")
             var id: UUID?, name: String?, latitude: Double?, longitude: Double?
-            var tags: [String] = [], visited: Date?, created: Date?, visits: [Visit] = []
+            var tags: [String] = [], visited: Date?, created: Date?
+            let place = ids.count, firstVisit = visits.entries.count
             var seen: UInt16 = 0
             while true {
                 scanner.skipSpace()
@@ -125,7 +131,7 @@ enum TravelJournalReader {
                 case .visited: visited = try optionalDate()
                 case .created: created = try optionalDate()
                 case .updated: _ = try optionalDate()
-                case .visits: if !scanner.isNull() { visits = try visitList() }
+                case .visits: if !scanner.isNull() { try visitList(place: place) }
                 }
                 scanner.skipSpace()
                 if scanner.consume(UInt8(ascii: ",")) { continue }
@@ -133,26 +139,34 @@ enum TravelJournalReader {
                 break
             }
             guard let id, let name, let latitude, let longitude else { throw Declined() }
-            return Location(id: id, name: name, latitude: latitude, longitude: longitude, tags: tags, visited: visited,
-                            visits: visits, created: created)
+            // A place with no visits listed and a `visited` time has that one visit (as ``Location`` reads it).
+            if visits.entries.count == firstVisit, let visited {
+                visits.add(place: place, visit: 0, date: VisitDate(visited), note: nil)
+            }
+            return Location(id: id, name: name, latitude: latitude, longitude: longitude, tags: tags, created: created)
         }
 
-        mutating func visitList() throws -> [Visit] {
+        /// Reads the visits of the place numbered `place` into ``visits``; visits out of date order are declined.
+        mutating func visitList(place: Int) throws {
             try scanner.expect(UInt8(ascii: "["), "")
-            var visits: [Visit] = []
             scanner.skipSpace()
-            if scanner.consume(UInt8(ascii: "]")) { return visits }
+            if scanner.consume(UInt8(ascii: "]")) { return }
+            var previous: VisitDate?, count = 0
             while true {
                 scanner.skipSpace()
-                visits.append(try visit())
+                let (date, note) = try visit()
+                if let previous, date < previous { throw Declined() }
+                visits.add(place: place, visit: count, date: date, note: note)
+                previous = date
+                count += 1
                 scanner.skipSpace()
                 if scanner.consume(UInt8(ascii: ",")) { continue }
                 try scanner.expect(UInt8(ascii: "]"), "")
-                return visits
+                return
             }
         }
 
-        mutating func visit() throws -> Visit {
+        mutating func visit() throws -> (date: VisitDate, note: String?) {
             try scanner.expect(UInt8(ascii: "{"), "")
             var date: VisitDate?, note: String?, seen: UInt8 = 0
             while true {
@@ -174,7 +188,7 @@ enum TravelJournalReader {
                 break
             }
             guard let date else { throw Declined() }
-            return Visit(date: date, note: note)
+            return (date, note)
         }
 
         mutating func stringList() throws -> [String] {

@@ -3,41 +3,71 @@
 /// A visit is a place (its index in the journal) and one of its visits. Dates order by their first
 /// moment (``VisitDate/start``), so a date that is only a month or a year sorts at the start of that month
 /// or year; ties keep journal order (place by place, each place's visits in their own order).
+///
+/// The entries are the visits: a log read straight from the journal (``JournalStore/loadTravelLog()``)
+/// holds its places without their ``Location/visits``, so read dates and notes through the entries.
 public struct TravelLog: Sendable {
     /// One visit in the log.
     public struct Entry: Sendable, Equatable {
         /// The place's index in ``TravelLog/places``.
         public var place: Int
-        /// The visit's index in that place's ``Location/visits``.
+        /// The visit's index among that place's visits (in date order).
         public var visit: Int
         /// The visit's date.
         public var date: VisitDate
         /// The calendar days the date covers.
         public var days: ClosedRange<Int>
+        /// The visit's note: its index in the log's notes, -1 for none.
+        var note: Int32
     }
 
-    /// The journal's places.
+    /// The journal's places (their visits are the entries: see the type's documentation).
     public let places: [Location]
     /// Every visit, in date order.
     public let entries: [Entry]
+    /// The notes of the visits that have one.
+    private let notes: [String]
 
     /// The log of `places`, keeping only the visits `admit` accepts (all without it).
     public init(_ places: [Location], admitting admit: ((Visit) -> Bool)? = nil) {
-        self.places = places
-        var unsorted: [Entry] = []
-        var starts: [Double] = []
-        let count = places.reduce(0) { $0 + $1.visits.count }
-        unsorted.reserveCapacity(count)
-        starts.reserveCapacity(count)
+        var visits = Visits()
+        visits.reserve(places.reduce(0) { $0 + $1.visits.count })
         for (p, place) in places.enumerated() {
-            // The dates only: a whole visit (its note, its other fields) is not copied.
             for v in place.visits.indices where admit?(place.visits[v]) ?? true {
-                let date = place.visits[v].date
-                starts.append(date.start.timeIntervalSince1970)
-                unsorted.append(Entry(place: p, visit: v, date: date, days: date.days))
+                visits.add(place: p, visit: v, date: place.visits[v].date, note: place.visits[v].note)
             }
         }
-        entries = Self.order(starts).map { unsorted[$0] }
+        self.init(places, visits)
+    }
+
+    /// The log of `places` and their visits gathered apart, in journal order.
+    init(_ places: [Location], _ visits: Visits) {
+        self.places = places
+        entries = Self.order(visits.starts).map { visits.entries[$0] }
+        notes = visits.notes
+    }
+
+    /// The visits of a journal gathered in journal order, before they are put in date order.
+    struct Visits {
+        var entries: [Entry] = []
+        var starts: [Double] = []
+        var notes: [String] = []
+
+        mutating func reserve(_ count: Int) {
+            entries.reserveCapacity(count)
+            starts.reserveCapacity(count)
+        }
+
+        /// Adds a place's visit: `visit` is its index among the place's visits in date order.
+        mutating func add(place: Int, visit: Int, date: VisitDate, note: String?) {
+            var index: Int32 = -1
+            if let note {
+                index = Int32(notes.count)
+                notes.append(note)
+            }
+            starts.append(date.start.timeIntervalSince1970)
+            entries.append(Entry(place: place, visit: visit, date: date, days: date.days, note: index))
+        }
     }
 
     /// The positions of `starts` from the earliest, ties in position order (journal order).
@@ -63,6 +93,6 @@ public struct TravelLog: Sendable {
     /// The place of an entry.
     public func place(_ entry: Entry) -> Location { places[entry.place] }
 
-    /// The visit of an entry.
-    public func visit(_ entry: Entry) -> Visit { places[entry.place].visits[entry.visit] }
+    /// The note of an entry's visit, `nil` when it has none.
+    public func note(_ entry: Entry) -> String? { entry.note < 0 ? nil : notes[Int(entry.note)] }
 }

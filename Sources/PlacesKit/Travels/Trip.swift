@@ -138,11 +138,15 @@ public enum TripDetector {
     static func segments(of log: TravelLog, home: TravelHome) -> (tripOf: [Int32], homes: [Int], firstDays: [Int]) {
         var tripOf = [Int32](repeating: -1, count: log.entries.count)
         var homes: [Int] = [], firstDays: [Int] = []
-        // The open trip: the visits joined so far, its home, its first and last day.
-        var open: (positions: [Int], home: Int, firstDay: Int, lastDay: Int)?
+        // The open trip: its home, its first and last day; and the visits joined so far, in one array
+        // kept for every trip (a trip is often one visit: an array made and freed for each cost more
+        // than the rest of the pass).
+        var open: (home: Int, firstDay: Int, lastDay: Int)?
+        var openPositions: [Int] = []
         func close() {
             guard let trip = open else { return }
-            for position in trip.positions { tripOf[position] = Int32(homes.count) }
+            for position in openPositions { tripOf[position] = Int32(homes.count) }
+            openPositions.removeAll(keepingCapacity: true)
             homes.append(trip.home)
             firstDays.append(trip.firstDay)
             open = nil
@@ -177,11 +181,12 @@ public enum TripDetector {
             }
             guard away else { close(); continue }
             if let trip = open, day - trip.lastDay <= joiningDays, periods[trip.home] == periods[period] {
-                open!.positions.append(position)
+                openPositions.append(position)
                 open!.lastDay = max(trip.lastDay, entry.days.upperBound)
             } else {
                 close()
-                open = ([position], period, day, entry.days.upperBound)
+                open = (period, day, entry.days.upperBound)
+                openPositions.append(position)
             }
         }
         close()

@@ -21,19 +21,31 @@ struct TravelJournal {
         var home: String?
     }
 
-    /// Reads the journal.
-    /// - Parameter home: `--home`, resolved like any typed place.
-    static func load(_ context: CommandContext, home typedHome: String? = nil, descriptions: Bool = false) throws -> TravelJournal {
-        let (places, names) = try context.store().loadWithTripNames(descriptions: descriptions)
+    /// Reads the journal. It is kept until the process exits: a million visits are not freed one by one.
+    /// - Parameters:
+    ///   - home: `--home`, resolved like any typed place.
+    ///   - wholePlaces: read each place whole (its description and its visits), for output that shows the
+    ///     places themselves (maps, exports); otherwise only what the travel commands show is read, and
+    ///     the places' visits are the log's entries alone (``JournalStore/loadTravelLog()``).
+    static func load(_ context: CommandContext, home typedHome: String? = nil, wholePlaces: Bool = false) throws -> TravelJournal {
+        let log: TravelLog, names: TripNames
+        if wholePlaces {
+            let read = try context.store().loadWithTripNames(descriptions: true)
+            (log, names) = (TravelLog(read.places), read.names)
+        } else {
+            (log, names) = try context.store().loadTravelLog()
+        }
+        let places = log.places
         let gazetteer = try GazetteerAccess.gazetteer(context)
-        let log = TravelLog(places)
         var home = TravelHome(log: log)
         if let typedHome {
             let resolver = PlaceResolver(gazetteer: gazetteer, journal: places)
             let point = try PlaceChoice.look(typedHome, resolver: resolver, context: context, verb: "Home is", quiet: true)
             home = TravelHome(Coordinate(latitude: point.latitude, longitude: point.longitude), name: point.name)
         }
-        return TravelJournal(places: places, names: names, log: log, home: home, areas: PlaceAreas(gazetteer: gazetteer))
+        let journal = TravelJournal(places: places, names: names, log: log, home: home, areas: PlaceAreas(gazetteer: gazetteer))
+        context.keepUntilExit(journal)
+        return journal
     }
 
     /// The trips, numbered from the earliest.
@@ -114,9 +126,8 @@ struct TravelJournal {
     /// One visit: `2023-04-02  Fushimi Inari  with Sam  Kyoto, JP` as table cells.
     func cells(_ entry: TravelLog.Entry) -> [String] {
         let place = log.place(entry)
-        let visit = log.visit(entry)
         var date = entry.date.readableText
         if !entry.date.isWithinADay { date += entry.date.precision == .year ? " (year only)" : " (month only)" }
-        return [date, place.name, visit.note ?? "", whereabouts(place)]
+        return [date, place.name, log.note(entry) ?? "", whereabouts(place)]
     }
 }

@@ -50,7 +50,7 @@ enum ExportCommand: PlacesCommand {
         var route: ExportRoute?
         if let typed = options.trip {
             if query.filters { throw UsageError("--trip chooses the places itself; leave out the other filters") }
-            let journal = try TravelJournal.load(context, home: options.home.home, descriptions: true)
+            let journal = try TravelJournal.load(context, home: options.home.home, wholePlaces: true)
             let trip = try TravelJournal.trip(typed, in: journal.trips())
             places = trip.route(in: journal.log)
             route = ExportRoute(name: trip.name ?? "Trip \(trip.number)", stops: places)

@@ -40,7 +40,8 @@ enum ReviewCommand: PlacesCommand {
             }
             return format
         }
-        let journal = try TravelJournal.load(context, home: options.home.home, descriptions: format == "html")
+        // The map draws the places themselves (visited, and on the page their descriptions): read whole.
+        let journal = try TravelJournal.load(context, home: options.home.home, wholePlaces: format != nil)
         // A trip that starts in the year has a stop in it: only those are built.
         let trips = journal.trips(touching: DaySpan(year: year))
         let review = YearReview.make(year: year, log: journal.log, trips: trips, home: journal.home, areas: journal.areas)

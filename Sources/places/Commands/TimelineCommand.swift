@@ -51,7 +51,7 @@ enum TimelineCommand: PlacesCommand {
             let visits = kept.map { entry -> TimelineVisit in
                 let place = journal.log.place(entry)
                 return TimelineVisit(date: entry.date.journalText, place: .init(id: place.idString, name: place.name),
-                                     note: journal.log.visit(entry).note,
+                                     note: journal.log.note(entry),
                                      country: journal.areas.country(of: place)?.code,
                                      trip: tripOf[TravelJournal.VisitKey(entry)].map { trips[$0].number })
             }

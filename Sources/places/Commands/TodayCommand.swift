@@ -45,7 +45,7 @@ enum TodayCommand: PlacesCommand {
             context.say(try PlaceOutput.json(memories.map { memory -> Memory in
                 let place = log.place(memory.entry)
                 return Memory(yearsAgo: memory.yearsAgo, date: memory.entry.date.journalText,
-                              place: .init(id: place.idString, name: place.name), note: log.visit(memory.entry).note)
+                              place: .init(id: place.idString, name: place.name), note: log.note(memory.entry))
             }))
             return
         }
@@ -58,7 +58,7 @@ enum TodayCommand: PlacesCommand {
         for memory in memories {
             let place = log.place(memory.entry)
             let ago = memory.yearsAgo == 1 ? "A year ago" : "\(memory.yearsAgo) years ago"
-            let note = log.visit(memory.entry).note.map { ", \(TerminalText.visible($0))" } ?? ""
+            let note = log.note(memory.entry).map { ", \(TerminalText.visible($0))" } ?? ""
             context.say("\(ago) \(options.on == nil ? "today" : "on \(dayName)") (\(memory.entry.date.shortText)): \(TerminalText.visible(place.name))\(note)")
         }
     }

@@ -159,7 +159,7 @@ enum TripsCommand: PlacesCommand {
             stops = trip.stops.map { stop in
                 let place = journal.log.place(stop.entry)
                 return Stop(id: place.idString, name: place.name, date: stop.entry.date.journalText,
-                            note: journal.log.visit(stop.entry).note, country: stop.country)
+                            note: journal.log.note(stop.entry), country: stop.country)
             }
         }
     }

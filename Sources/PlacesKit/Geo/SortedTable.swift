@@ -42,7 +42,12 @@ struct SortedTable: @unchecked Sendable {
 
     /// The text of a column of a `places` line.
     func text(_ column: GazetteerSchema.PlaceColumn, ofLineAt offset: Int) -> Substring {
-        let start = field(column.rawValue, ofLineAt: offset)
+        text(field: column.rawValue, ofLineAt: offset)
+    }
+
+    /// The text of field `index` (0-based) of the line at `offset` (empty past the line's last field).
+    func text(field index: Int, ofLineAt offset: Int) -> Substring {
+        let start = field(index, ofLineAt: offset)
         return Substring(decoding: UnsafeBufferPointer(start: base + start, count: fieldEnd(from: start) - start), as: UTF8.self)
     }
 

@@ -31,6 +31,10 @@ COMMANDS = [
     ('search "Nimes, Occitany"', ["search", "Nimes, Occitany"]),
     ("where 51.5,-0.12", ["where", "51.5,-0.12"]),
     ("where 23.4,25.6", ["where", "23.4,25.6"]),
+    ("where 46.45,6.55", ["where", "46.45,6.55"]),
+    ("where 42.0,50.5", ["where", "42.0,50.5"]),
+    ("where 48.8566,2.3522", ["where", "48.8566,2.3522"]),
+    ("where 0,-30", ["where", "0,-30"]),
 ]
 
 

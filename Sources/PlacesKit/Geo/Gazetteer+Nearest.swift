@@ -78,6 +78,20 @@ extension Gazetteer {
 
     /// ``nearest(latitude:longitude:limit:minimumPopulation:)``, counting its work in `work`.
     func nearest(latitude: Double, longitude: Double, limit: Int, minimumPopulation: Int, work: inout NearestWork) -> [NearbyPlace] {
+        nearestLines(latitude: latitude, longitude: longitude, limit: limit, minimumPopulation: minimumPopulation, work: &work)
+            .map { NearbyPlace(entry: placeEntry(at: $0.offset), distanceKm: $0.distanceKm) }
+    }
+
+    /// The `places` lines of ``nearest(latitude:longitude:limit:minimumPopulation:)``, in its order, with no
+    /// entry built: a caller that keeps one of several builds only that one (an entry looks up its region,
+    /// county and country names).
+    func nearestLines(latitude: Double, longitude: Double, limit: Int, minimumPopulation: Int = 0) -> [(offset: Int, distanceKm: Double)] {
+        var work = NearestWork()
+        return nearestLines(latitude: latitude, longitude: longitude, limit: limit, minimumPopulation: minimumPopulation, work: &work)
+    }
+
+    private func nearestLines(latitude: Double, longitude: Double, limit: Int, minimumPopulation: Int,
+                              work: inout NearestWork) -> [(offset: Int, distanceKm: Double)] {
         guard limit > 0, latitude.isFinite, longitude.isFinite else { return [] }
         let center = Gazetteer.cell(latitude: latitude, longitude: longitude)
         var found: [(offset: Int, distance: Double)] = []
@@ -163,7 +177,7 @@ extension Gazetteer {
         }
         work.cellsSearched += cellsSearched
         work.linesRead += linesRead
-        return found.map { NearbyPlace(entry: placeEntry(at: $0.offset), distanceKm: $0.distance) }
+        return found.map { ($0.offset, $0.distance) }
     }
 
     /// A lower bound, in kilometres, on the distance from a point to any cell outside the box of cells

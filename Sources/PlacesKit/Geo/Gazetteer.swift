@@ -138,7 +138,7 @@ public struct Gazetteer: Sendable {
         let key = Array(code.uppercased().utf8)
         let offset = countries.lowerBound(key)
         guard offset < countries.count, countries.compareKey(at: offset, key) == 0 else { return "" }
-        return String(countries.fields(at: offset)[GazetteerSchema.CountryColumn.name.rawValue])
+        return String(countries.text(field: GazetteerSchema.CountryColumn.name.rawValue, ofLineAt: offset))
     }
 
     /// The name of a first-level region from its country code and GeoNames admin1 code; empty when unknown.
@@ -158,7 +158,7 @@ public struct Gazetteer: Sendable {
         let key = Array(text.utf8)
         let offset = table.lowerBound(key)
         guard offset < table.count, table.compareKey(at: offset, key) == 0 else { return "" }
-        return String(table.fields(at: offset)[GazetteerSchema.UnitColumn.name.rawValue])
+        return String(table.text(field: GazetteerSchema.UnitColumn.name.rawValue, ofLineAt: offset))
     }
 
     func coordinateMatch(latitude: Double, longitude: Double) -> GazetteerMatch {

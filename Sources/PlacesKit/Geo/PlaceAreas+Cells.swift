@@ -99,13 +99,13 @@ final class RegionCells {
         return cell
     }
 
-    /// Whether the line at `offset` is a sight (one of ``Gazetteer/sightKinds``).
+    /// Whether the line at `offset` is a sight (``Gazetteer/isSightKind(_:)``).
     private func isSight(_ offset: Int) -> Bool {
         let places = geocoder.gazetteer.places
         let start = places.field(.kind, ofLineAt: offset)
         let end = places.fieldEnd(from: start)
         return GazetteerEntry.Kind(word: UnsafeBufferPointer(start: places.base + start, count: max(0, end - start)))
-            .map { Gazetteer.sightKinds.contains($0) } ?? false
+            .map(Gazetteer.isSightKind) ?? false
     }
 
     /// The line at `offset` as far as the region rule reads it: its country, its admin1 code and that

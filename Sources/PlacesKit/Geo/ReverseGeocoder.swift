@@ -146,9 +146,14 @@ public struct ReverseGeocoder: Sendable {
         }
         var town = nearest.flatMap { fits($0) ? $0 : nil }
         if town == nil {
-            let sameCountry = gazetteer.nearest(latitude: latitude, longitude: longitude, limit: 10)
-                .filter { $0.entry.countryCode == country }
-            town = sameCountry.first(where: fits) ?? sameCountry.first
+            // The ten nearest towns judged by their lines' codes: only the one kept is read whole (an entry
+            // looks up its region's, county's and country's names).
+            let places = gazetteer.places
+            let sameCountry = gazetteer.nearestLines(latitude: latitude, longitude: longitude, limit: 10)
+                .filter { places.text(.country, ofLineAt: $0.offset) == country }
+            let kept = sameCountry.first { line in outlinedCode.map { places.text(.admin1, ofLineAt: line.offset) == $0 } ?? true }
+                ?? sameCountry.first
+            town = kept.map { NearbyPlace(entry: gazetteer.placeEntry(at: $0.offset), distanceKm: $0.distanceKm) }
         }
         // A sight within a kilometre is where the point is: its own town's region and district, as `add`
         // gives them (Mont Saint-Michel is in Normandie, though Bretagne's Roz-sur-Couesnon is nearer).

@@ -42,7 +42,12 @@ struct SortedTable: @unchecked Sendable {
 
     /// The text of a column of a `places` line.
     func text(_ column: GazetteerSchema.PlaceColumn, ofLineAt offset: Int) -> Substring {
-        let start = field(column.rawValue, ofLineAt: offset)
+        text(field: column.rawValue, ofLineAt: offset)
+    }
+
+    /// The text of field `index` (0-based) of the line at `offset` (empty past the line's last field).
+    func text(field index: Int, ofLineAt offset: Int) -> Substring {
+        let start = field(index, ofLineAt: offset)
         return Substring(decoding: UnsafeBufferPointer(start: base + start, count: fieldEnd(from: start) - start), as: UTF8.self)
     }
 
@@ -149,7 +154,9 @@ struct SortedTable: @unchecked Sendable {
         let end = nextLine(after: offset) - 1
         let line = String(decoding: UnsafeBufferPointer(start: base + offset, count: max(0, min(end, count) - offset)),
                           as: UTF8.self)
-        return line.split(separator: "\t", omittingEmptySubsequences: false)
+        // Split on the tab byte: a tab is always a character of its own, so these are the fields a split on
+        // the character gives, without walking the line character by character.
+        return line.utf8.split(separator: 9, omittingEmptySubsequences: false).map { Substring($0) }
     }
 
     /// The first field of the line at `offset`, as bytes.

@@ -37,7 +37,7 @@ extension Gazetteer {
                     let d = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: lat, longitude: lon)
                     guard d <= radiusKm, best == nil || d < best!.distance else { return }
                     guard let kind = GazetteerEntry.Kind(rawValue: kindText(at: offset)),
-                          Self.sightKinds.contains(kind) else { return }
+                          Self.isSightKind(kind) else { return }
                     best = (offset, d)
                 }
             }
@@ -45,13 +45,19 @@ extension Gazetteer {
         return best.map { NearbyPlace(entry: placeEntry(at: $0.offset), distanceKm: $0.distance) }
     }
 
-    /// The kinds a photo can be "at": the curated sights' kinds.
-    static let sightKinds: Set<GazetteerEntry.Kind> = [
-        .monument, .building, .tower, .bridge, .castle, .palace, .church, .temple, .mosque, .museum, .ruins, .heritage,
-        .park, .garden, .island, .beach, .viewpoint, .street, .square, .waterfall, .canyon, .cave, .glacier, .valley,
-        .coast, .district, .market, .stadium, .mountain, .volcano, .lake, .natural,
-        .university, .station, .lighthouse, .dam,
-    ]
+    /// Whether a kind is one a photo can be "at": the curated sights' kinds. A switch, not a `Set`: a
+    /// one-point `where` asks it once, and building a set's storage cost more than the rest of its search.
+    static func isSightKind(_ kind: GazetteerEntry.Kind) -> Bool {
+        switch kind {
+        case .monument, .building, .tower, .bridge, .castle, .palace, .church, .temple, .mosque, .museum, .ruins, .heritage,
+             .park, .garden, .island, .beach, .viewpoint, .street, .square, .waterfall, .canyon, .cave, .glacier, .valley,
+             .coast, .district, .market, .stadium, .mountain, .volcano, .lake, .natural,
+             .university, .station, .lighthouse, .dam:
+            return true
+        default:
+            return false
+        }
+    }
 
     /// The kind column of the `places` line at `offset`.
     private func kindText(at offset: Int) -> String {

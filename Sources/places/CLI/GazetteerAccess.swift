@@ -5,10 +5,16 @@ enum GazetteerAccess {
     /// The gazetteer in use for this journal: one imported with `places gazetteer import` into the journal's
     /// data directory, else the one inside the binary. Opened once a run (``CommandContext/openedGazetteer``).
     static func gazetteer(_ context: CommandContext) throws -> Gazetteer {
-        if let opened = context.openedGazetteer { return try opened.get() }
-        let result = Result { try open(context) }
-        context.openedGazetteer = result
-        return try result.get()
+        if let opened = context.openedGazetteer { return opened }
+        if let error = context.gazetteerError { throw error }
+        do {
+            let gazetteer = try open(context)
+            context.openedGazetteer = gazetteer
+            return gazetteer
+        } catch {
+            context.gazetteerError = error
+            throw error
+        }
     }
 
     private static func open(_ context: CommandContext) throws -> Gazetteer {

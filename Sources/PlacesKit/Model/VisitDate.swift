@@ -90,12 +90,15 @@ public enum VisitDate: Sendable, Hashable {
     /// ``init(journalText:)`` of the text's UTF-8 bytes, read in place (the journal's reader gives
     /// the bytes between a date's quotes, so a million visits make no strings for their dates).
     init?(journalBytes bytes: UnsafeBufferPointer<UInt8>) {
+        // At most four digits, inside `bytes` (the cases below check the count): no overflow, no bounds to check.
         func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                let byte = bytes[index]
-                guard byte >= 0x30, byte <= 0x39 else { return nil }
-                value = value * 10 + Int(byte - 0x30)
+            guard let base = bytes.baseAddress else { return nil }
+            var value = 0, index = range.lowerBound
+            while index < range.upperBound {
+                let digit = base[index] &- 0x30
+                guard digit <= 9 else { return nil }
+                value = value &* 10 &+ Int(digit)
+                index &+= 1
             }
             return value
         }

@@ -151,13 +151,15 @@ enum TravelJournalReader {
             try scanner.expect(UInt8(ascii: "["), "")
             scanner.skipSpace()
             if scanner.consume(UInt8(ascii: "]")) { return }
-            var previous: VisitDate?, count = 0
+            // The previous visit's start and precision: dates order by these (``VisitDate/<``), and the
+            // start is the one the log keeps.
+            var previous: (start: Double, precision: VisitDate.Precision)?, count = 0
             while true {
                 scanner.skipSpace()
                 let (date, note) = try visit()
-                if let previous, date < previous { throw Declined() }
-                visits.add(place: place, visit: count, date: date, note: note)
-                previous = date
+                let start = visits.add(place: place, visit: count, date: date, note: note)
+                if let previous, start < previous.start || (start == previous.start && date.precision < previous.precision) { throw Declined() }
+                previous = (start, date.precision)
                 count += 1
                 scanner.skipSpace()
                 if scanner.consume(UInt8(ascii: ",")) { continue }

@@ -58,15 +58,23 @@ public struct TravelLog: Sendable {
             starts.reserveCapacity(count)
         }
 
-        /// Adds a place's visit: `visit` is its index among the place's visits in date order.
-        mutating func add(place: Int, visit: Int, date: VisitDate, note: String?) {
+        /// Adds a place's visit: `visit` is its index among the place's visits in date order. Returns
+        /// the date's ``VisitDate/start`` in seconds since 1970 (its key in the log's order).
+        @discardableResult
+        mutating func add(place: Int, visit: Int, date: VisitDate, note: String?) -> Double {
             var index: Int32 = -1
             if let note {
                 index = Int32(notes.count)
                 notes.append(note)
             }
-            starts.append(date.start.timeIntervalSince1970)
-            entries.append(Entry(place: place, visit: visit, date: date, days: date.days, note: index))
+            // The start is the first day's midnight UTC, read off the days worked out anyway (a million
+            // visits would otherwise work out their first day twice).
+            let days = date.days
+            let start: Double
+            if case .instant(let moment) = date { start = moment.timeIntervalSince1970 } else { start = Double(days.lowerBound * 86_400) }
+            starts.append(start)
+            entries.append(Entry(place: place, visit: visit, date: date, days: days, note: index))
+            return start
         }
     }
 

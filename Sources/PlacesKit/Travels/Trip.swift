@@ -104,7 +104,7 @@ public enum TripDetector {
         let found = segments(of: log, home: home)
         var wanted = [Bool](repeating: span.isOpen, count: found.homes.count)
         if !span.isOpen {
-            for (position, entry) in log.entries.enumerated() where found.tripOf[position] >= 0 && span.contains(entry.date) {
+            for (position, entry) in log.entries.enumerated() where found.tripOf[position] >= 0 && span.contains(entry.days) {
                 wanted[Int(found.tripOf[position])] = true
             }
         }

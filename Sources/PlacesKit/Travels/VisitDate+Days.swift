@@ -85,8 +85,10 @@ public struct DaySpan: Sendable, Equatable {
     public var isOpen: Bool { first == nil && last == nil }
 
     /// Whether a date lies wholly inside the span: "2019" is inside 2019, but not inside May 2019.
-    public func contains(_ date: VisitDate) -> Bool {
-        let days = date.days
+    public func contains(_ date: VisitDate) -> Bool { contains(date.days) }
+
+    /// Whether the days lie wholly inside the span (a log entry's ``TravelLog/Entry/days``, worked out once).
+    public func contains(_ days: ClosedRange<Int>) -> Bool {
         if let first, days.lowerBound < first { return false }
         if let last, days.upperBound > last { return false }
         return true

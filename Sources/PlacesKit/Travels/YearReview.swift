@@ -75,7 +75,7 @@ public struct YearReview: Sendable, Encodable {
         var regionOrder: [(name: String, key: String)] = [], regionNames = Set<String>()
         var firstInYear: Int?
         for (position, entry) in log.entries.enumerated() {
-            guard span.contains(entry.date) else {
+            guard span.contains(entry.days) else {
                 if entry.days.lowerBound > span.last! { break }
                 continue
             }
@@ -129,7 +129,7 @@ public struct YearReview: Sendable, Encodable {
                 review.furthest = PlaceFigure(id: place.idString, name: place.name, value: furthest.km)
             }
         }
-        for trip in trips where span.contains(trip.stops[0].entry.date) || (trip.firstDay >= span.first! && trip.firstDay <= span.last!) {
+        for trip in trips where span.contains(trip.stops[0].entry.days) || (trip.firstDay >= span.first! && trip.firstDay <= span.last!) {
             review.trips += 1
             review.daysAway += trip.days ?? 0
             review.distanceKm += trip.distanceKm(in: log)
@@ -142,7 +142,7 @@ public struct YearReview: Sendable, Encodable {
         let span = DaySpan(year: year)
         var seen = Set<Int>()
         var result: [Location] = []
-        for entry in log.entries where span.contains(entry.date) && seen.insert(entry.place).inserted {
+        for entry in log.entries where span.contains(entry.days) && seen.insert(entry.place).inserted {
             result.append(log.places[entry.place])
         }
         return result

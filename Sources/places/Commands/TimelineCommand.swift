@@ -42,7 +42,7 @@ enum TimelineCommand: PlacesCommand {
         let trips = journal.trips(touching: query.dates)
         let tripOf = journal.tripIndexByVisit(trips)
         var kept: [TravelLog.Entry] = []
-        for entry in journal.log.entries where query.dates.isOpen || query.dates.contains(entry.date) {
+        for entry in journal.log.entries where query.dates.isOpen || query.dates.contains(entry.days) {
             let place = journal.log.place(entry)
             if query.filtersAreas, !query.passesAreas(latitude: place.latitude, longitude: place.longitude, journal.areas) { continue }
             kept.append(entry)

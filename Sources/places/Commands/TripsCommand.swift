@@ -61,7 +61,7 @@ enum TripsCommand: PlacesCommand {
             let trips = journal.trips(touching: query.dates).filter { trip in
                 !query.filters || trip.stops.contains { stop in
                     let place = journal.log.place(stop.entry)
-                    return (query.dates.isOpen || query.dates.contains(stop.entry.date))
+                    return (query.dates.isOpen || query.dates.contains(stop.entry.days))
                         && (!query.filtersAreas || query.passesAreas(latitude: place.latitude, longitude: place.longitude, journal.areas))
                 }
             }

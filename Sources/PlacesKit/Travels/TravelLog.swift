@@ -90,12 +90,44 @@ public struct TravelLog: Sendable {
             var keys = starts.enumerated().map { position, start in
                 UInt64(start - low) << positionBits | UInt64(position)
             }
-            keys.sort()
+            sortByStart(&keys, above: positionBits)
             return keys.map { Int($0 & (1 << positionBits - 1)) }
         }
         var positions = Array(starts.indices)
         positions.sort { starts[$0] != starts[$1] ? starts[$0] < starts[$1] : $0 < $1 }
         return positions
+    }
+
+    /// Sorts keys whose bits below `low` (the positions) are already in order, by the bits above:
+    /// a stable radix sort, 11 bits a pass, a pass skipped when every key has the same digit. A million
+    /// visits over twenty years take three passes, several times faster than comparing keys.
+    private static func sortByStart(_ keys: inout [UInt64], above low: Int) {
+        guard let top = keys.max() else { return }
+        let digitBits = 11, mask = UInt64(1 << digitBits - 1), width = UInt64.bitWidth - top.leadingZeroBitCount
+        var other = [UInt64](repeating: 0, count: keys.count)
+        var counts = [Int](repeating: 0, count: 1 << digitBits)
+        var shift = low
+        while shift < width {
+            let moved = keys.withUnsafeBufferPointer { keys in
+                other.withUnsafeMutableBufferPointer { other in
+                    counts.withUnsafeMutableBufferPointer { counts in
+                        counts.update(repeating: 0)
+                        for key in keys { counts[Int(key >> UInt64(shift) & mask)] += 1 }
+                        if counts.contains(keys.count) { return false }
+                        var total = 0
+                        for digit in counts.indices { (counts[digit], total) = (total, total + counts[digit]) }
+                        for key in keys {
+                            let digit = Int(key >> UInt64(shift) & mask)
+                            other[counts[digit]] = key
+                            counts[digit] += 1
+                        }
+                        return true
+                    }
+                }
+            }
+            if moved { swap(&keys, &other) }
+            shift += digitBits
+        }
     }
 
     /// The place of an entry.

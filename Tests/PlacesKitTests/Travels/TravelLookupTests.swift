@@ -49,6 +49,41 @@ import Testing
         }
     }
 
+    @Test func theLogOrdersVisitsByStartWithTiesInJournalOrder() {
+        // Dates from year 1 to 9999 (every radix pass of the start keys is used), instants off midnight,
+        // and many visits starting on the same moment (a year, its January, its first day).
+        var seed: UInt64 = 4
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        var places: [Location] = []
+        for index in 0..<300 {
+            var visits: [Visit] = []
+            for _ in 0..<5 {
+                let year = next(3) == 0 ? 2000 : 1 + next(9999), kind = next(5)
+                let date: VisitDate = switch kind {
+                case 0: .year(year)
+                case 1: .month(year: year, month: 1)
+                case 2: .day(year: year, month: 1, day: 1)
+                case 3: .day(year: year, month: 1 + next(12), day: 1 + next(28))
+                default: .instant(Date(timeIntervalSince1970: (VisitDate.year(year).start.timeIntervalSince1970 + Double(next(400 * 86_400)))))
+                }
+                visits.append(Visit(date: date))
+            }
+            places.append(Location(name: "Place \(index)", latitude: 0, longitude: 0, visits: visits))
+        }
+        let log = TravelLog(places)
+        var expected: [(place: Int, visit: Int, start: Date)] = []
+        for (p, place) in places.enumerated() {
+            for (v, visit) in place.visits.enumerated() { expected.append((p, v, visit.date.start)) }
+        }
+        // Swift's sort is not promised stable: ties are broken by journal position explicitly.
+        let order = expected.indices.sorted { expected[$0].start != expected[$1].start ? expected[$0].start < expected[$1].start : $0 < $1 }
+        #expect(log.entries.count == 1_500)
+        #expect(log.entries.map { [$0.place, $0.visit] } == order.map { [expected[$0].place, expected[$0].visit] })
+    }
+
     @Test func regionsFromTheDecodedCellsAreTheGeocodersRegions() {
         let areas = PlaceAreas()
         let geocoder = ReverseGeocoder()

@@ -145,7 +145,12 @@ public struct ScreenBuffer: Sendable {
         // Left (dx < 0): delete n at the left edge, then insert n blanks where the block ends.
         // Right: delete the n that fall off the block's right edge, then insert n at the left.
         let (deleteAt, insertAt) = dx < 0 ? (0, end - n) : (end - n, 0)
-        return Array("\u{1B}[\(row + 1);\(deleteAt + 1)H\u{1B}[\(n)P\u{1B}[\(row + 1);\(insertAt + 1)H\u{1B}[\(n)@".utf8)
+        var out: [UInt8] = []
+        Self.appendCursorMove(row: row, column: deleteAt, to: &out)
+        out += Array("\u{1B}[\(n)P".utf8)
+        Self.appendColumnMove(column: insertAt, to: &out)
+        out += Array("\u{1B}[\(n)@".utf8)
+        return out
     }
 
     /// A row of the terminal after its columns `0..<end` moved by `dx`.
@@ -275,7 +280,9 @@ public struct ScreenBuffer: Sendable {
             }
             var movedStyle = style, plainStyle = style
             var moved = sequence, plain: [UInt8] = []
-            encode(row: row, over: shiftedLine(line, end: move.end, dx: move.dx)[...], style: &movedStyle, into: &moved)
+            // The move leaves the cursor on the row, where it inserted.
+            encode(row: row, over: shiftedLine(line, end: move.end, dx: move.dx)[...], style: &movedStyle, into: &moved,
+                   cursor: move.dx < 0 ? move.end - abs(move.dx) : 0)
             if changes < many { encode(row: row, over: line, style: &plainStyle, into: &plain) }
             if changes >= many || moved.count < plain.count {
                 out += moved
@@ -292,9 +299,10 @@ public struct ScreenBuffer: Sendable {
 
     /// Writes the cells of a row that differ from what the terminal shows on it (`previous`, the
     /// row's cells by column), starting in `style` and leaving `style` as the terminal's.
-    private func encode(row: Int, over previous: ArraySlice<ScreenCell>, style: inout CellStyle, into out: inout [UInt8]) {
+    /// - Parameter cursor: the column the cursor is at on this row, when known.
+    private func encode(row: Int, over previous: ArraySlice<ScreenCell>, style: inout CellStyle, into out: inout [UInt8], cursor: Int? = nil) {
         let base = row * columns, first = previous.startIndex
-        var cursor: Int? = nil  // the column the cursor is at on this row, when known
+        var cursor = cursor
         var column = 0
         while column < columns {
             let index = base + column
@@ -318,7 +326,8 @@ public struct ScreenBuffer: Sendable {
                (at..<column).allSatisfy({ cells[base + $0].style == style && !cells[base + $0].text.isEmpty && !isWide(cells[base + $0]) }) {
                 for c in at..<column { out.append(contentsOf: cells[base + c].text.utf8) }
             } else if cursor != column {
-                Self.appendCursorMove(row: row, column: column, to: &out)
+                // Once on the row, only the column is named.
+                if cursor != nil { Self.appendColumnMove(column: column, to: &out) } else { Self.appendCursorMove(row: row, column: column, to: &out) }
             }
             if style != cell.style { cell.style.append(to: &out); style = cell.style }
             out.append(contentsOf: cell.text.utf8)
@@ -336,13 +345,22 @@ public struct ScreenBuffer: Sendable {
         return cell.text.first.map { CellWidth.of($0) == 2 } ?? false
     }
 
-    /// `CSI row;column H`, one-based.
+    /// `CSI row;column H`, one-based; `CSI row H` for the first column (the column's default).
     static func appendCursorMove(row: Int, column: Int, to out: inout [UInt8]) {
         out.append(contentsOf: [0x1B, 0x5B])
         appendNumber(row + 1, to: &out)
-        out.append(0x3B)
-        appendNumber(column + 1, to: &out)
+        if column > 0 {
+            out.append(0x3B)
+            appendNumber(column + 1, to: &out)
+        }
         out.append(0x48)
+    }
+
+    /// `CSI column G` (CHA), one-based: a move along the cursor's row, shorter than naming the row too.
+    static func appendColumnMove(column: Int, to out: inout [UInt8]) {
+        out.append(contentsOf: [0x1B, 0x5B])
+        appendNumber(column + 1, to: &out)
+        out.append(0x47)
     }
 
     /// A non-negative number in decimal digits.

@@ -51,7 +51,9 @@ struct TinyTerminal {
                 switch scalars[j] {
                 case "H":
                     let parts = parameters.split(separator: ";").map { Int($0)! }
-                    (row, column) = parts.isEmpty ? (0, 0) : (parts[0] - 1, parts[1] - 1)
+                    // A missing column is the first.
+                    (row, column) = parts.isEmpty ? (0, 0) : (parts[0] - 1, parts.count > 1 ? parts[1] - 1 : 0)
+                case "G": column = Int(parameters)! - 1
                 case "J":
                     text = Array(repeating: " ", count: columns * rows)
                     styles = Array(repeating: "0", count: columns * rows)
@@ -124,6 +126,21 @@ struct TinyTerminal {
         check(screen, terminal)
         // One cursor move, then X, the unchanged c, and Y.
         #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}[1;2HXcY")
+    }
+
+    @Test func movesOnTheCursorsRowNameOnlyTheColumn() {
+        var screen = ScreenBuffer(columns: 20, rows: 2)
+        var terminal = TinyTerminal(columns: 20, rows: 2)
+        screen.put("abcdefghijklmnopqrst", column: 0, row: 0)
+        terminal.replay(screen.frame())
+        screen.put("X", column: 1, row: 0)
+        screen.put("Y", column: 15, row: 0)
+        screen.put("Z", column: 0, row: 1)
+        let bytes = screen.frame()
+        terminal.replay(bytes)
+        check(screen, terminal)
+        // The far change on the same row by its column (CHA), the first column of a row by the row alone.
+        #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}[1;2HX\u{1B}[16GY\u{1B}[2HZ")
     }
 
     @Test func wideCharactersAndTheirOverwrites() {

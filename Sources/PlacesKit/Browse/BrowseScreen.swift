@@ -24,6 +24,8 @@ public final class BrowseScreen {
     /// The map as last drawn and what it was drawn from: a key that changes nothing on the map (a
     /// letter typed into the search line) puts it back instead of drawing it again.
     private var mapLayer: (key: MapKey, cells: [ScreenCell], inView: BrowseModel.PlacesInView)?
+    /// The base outlines last decoded, for the next pan of a view wider than the world.
+    private let outlines = OutlineCache()
     /// The view and size last drawn, to tell the screen when the map only moved (a pan).
     private var lastDrawn: (view: BrowseView, columns: Int, rows: Int)?
 
@@ -131,7 +133,7 @@ public final class BrowseScreen {
         let found = model.inView()
         // The scene holds every shown place; the pins are those in view (`found.order`).
         let scene = MapScene(locations: found.shown, options: options, viewport: viewport, palette: model.shown().palette)
-        let layers = TerminalMapLayers(scene: scene, columns: columns, rows: rows)
+        let layers = TerminalMapLayers(scene: scene, columns: columns, rows: rows, decoded: outlines)
         var taken = [Bool](repeating: false, count: columns * rows)
         for row in 0..<rows {
             for column in 0..<columns {
@@ -151,6 +153,13 @@ public final class BrowseScreen {
                        column: column, row: row, style: style(cellStyle))
             if claims { for c in max(column, 0)..<max(end, max(column, 0)) { taken[row * columns + c] = true } }
         }
+        // A pin is one character one column wide: set as a cell, without measuring it as text
+        // (with every place in view that is thousands of pins a frame).
+        func putPin(_ cell: ScreenCell, column: Int, row: Int) {
+            guard row >= 0, row < rows, column >= 0, column < columns else { return }
+            screen.set(column: column, row: row, cell)
+            taken[row * columns + column] = true
+        }
         func isFree(_ column: Int, _ row: Int, width: Int) -> Bool {
             guard row >= 0, row < rows, column >= 0, column + width <= columns else { return false }
             return !(column..<(column + width)).contains { taken[row * columns + $0] }
@@ -159,11 +168,12 @@ public final class BrowseScreen {
         // Pins first, so no name covers one.
         // The model projected each place once; a cell is two dots across and four down.
         let cells = found.points.map { (column: Int($0.x / 2), row: Int($0.y / 4)) }
+        let glyphs = (selected: ascii ? "@" : "◉", visited: ascii ? "*" : "●", planned: ascii ? "o" : "○")
         for pin in layers.pins(scene, cells: cells, places: found.order) {
-            let place = scene.locations[pin.index]
-            let isSelected = place.id == model.selection
-            let glyph = isSelected ? (ascii ? "@" : "◉") : pin.visited ? (ascii ? "*" : "●") : (ascii ? "o" : "○")
-            put(glyph, column: pin.column, row: pin.row, isSelected ? Palette.selected : CellStyle(foreground: UInt8(pin.color.ansi256), bold: true))
+            let isSelected = model.selection != nil && scene.locations[pin.index].id == model.selection
+            let glyph = isSelected ? glyphs.selected : pin.visited ? glyphs.visited : glyphs.planned
+            putPin(ScreenCell(glyph, style: style(isSelected ? Palette.selected : CellStyle(foreground: UInt8(pin.color.ansi256), bold: true))),
+                   column: pin.column, row: pin.row)
         }
         if let selected = model.selected, found.order.contains(where: { found.shown[$0].id == selected.id }) {
             // Where pins share a cell the selected one shows.

@@ -46,16 +46,21 @@ struct MapScene {
     /// A view wider than the world shows each shape once (the window is centred on 0°, so the tiles
     /// fill one turn exactly and the rest is padding); a narrower view across the antimeridian gets the
     /// shapes beyond it moved by a turn.
-    func outlineShapes() -> [ProjectedShape] {
+    func outlineShapes(decoded: OutlineCache? = nil) -> [ProjectedShape] {
         let v = viewport
-        let wide = v.maxX - v.minX >= 1
-        let west = wide ? -180 : v.west, east = wide ? 180 : v.east
-        let shapes = MapOutlines.shapes(scale: outlineScale, west: west, south: v.south, east: east, north: v.north)
+        let shapes = decoded?.shapes(for: outlineQuery) ?? outlineQuery.shapes()
         let rivers = MapOutlines.drawsRivers(kilometresPerUnit: v.kilometresPerUnit)
         return shapes.compactMap { shape in
             guard rivers || shape.kind != .river, let points = canvasPoints(longitudes: shape.longitudes, latitudes: shape.latitudes) else { return nil }
             return ProjectedShape(kind: shape.kind, points: points, runs: shape.outlineRuns())
         }
+    }
+
+    /// The Natural Earth shapes the view's outlines come from, before projection.
+    var outlineQuery: OutlineQuery {
+        let v = viewport
+        let wide = v.maxX - v.minX >= 1
+        return OutlineQuery(scale: outlineScale, west: wide ? -180 : v.west, south: v.south, east: wide ? 180 : v.east, north: v.north)
     }
 
     /// A shape's points on the canvas, or `nil` when its box lies wholly outside the view: a tile in
@@ -89,3 +94,23 @@ struct MapScene {
     }
 }
 
+
+/// Which of the Natural Earth shapes a view draws: a scale and a box in degrees.
+struct OutlineQuery: Equatable {
+    var scale: MapOutlines.Scale, west: Double, south: Double, east: Double, north: Double
+
+    func shapes() -> [MapOutlines.Shape] { MapOutlines.shapes(scale: scale, west: west, south: south, east: east, north: north) }
+}
+
+/// The shapes last decoded and what for: a pan of a view wider than the world (or a redraw of the
+/// same view) asks for the same box again, and decoding its tiles is most of what the outlines cost.
+final class OutlineCache {
+    private var last: (query: OutlineQuery, shapes: [MapOutlines.Shape])?
+
+    func shapes(for query: OutlineQuery) -> [MapOutlines.Shape] {
+        if let last, last.query == query { return last.shapes }
+        let shapes = query.shapes()
+        last = (query, shapes)
+        return shapes
+    }
+}

@@ -87,7 +87,8 @@ public struct TagPalette: Sendable, Equatable {
         // arrays: a map with thousands of pins asks this for each.
         var main: (rank: Int, tag: String)?
         for tag in location.tags {
-            let key = tag.lowercased()
+            // Most tags are already lower-case ASCII: those are their own key, with no new string.
+            let key = tag.utf8.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) }) ? tag : tag.lowercased()
             guard let tagRank = rank[key] else { continue }
             if main == nil || tagRank < main!.rank { main = (tagRank, key) }
         }

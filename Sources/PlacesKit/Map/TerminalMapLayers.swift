@@ -17,14 +17,15 @@ struct TerminalMapLayers {
         var index: Int
     }
 
-    init(scene: MapScene, columns: Int, rows: Int) {
+    /// - Parameter decoded: the shapes a caller that draws often (browse) keeps between frames.
+    init(scene: MapScene, columns: Int, rows: Int, decoded: OutlineCache? = nil) {
         let viewport = scene.viewport
         outlines = BrailleCanvas(columns: columns, rows: rows)
         // Coasts, shores and country borders at the view's scale; rivers only once zoomed in to a
         // region, where they help to find one's way rather than cover the map in dots (and not over a few
         // streets, where they would run off their valleys: MapScene leaves them out there).
         let drawsRivers = scene.outlineScale == .large
-        for shape in scene.outlineShapes() where shape.kind != .regionBorder && (shape.kind != .river || drawsRivers) {
+        for shape in scene.outlineShapes(decoded: decoded) where shape.kind != .regionBorder && (shape.kind != .river || drawsRivers) {
             for run in shape.runs {
                 for (a, b) in zip(run, run.dropFirst()) { outlines.line(from: shape.points[a], to: shape.points[b]) }
             }

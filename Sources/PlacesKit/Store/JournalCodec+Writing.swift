@@ -12,6 +12,14 @@ extension JournalCodec {
     /// - Parameter members: top-level members this version does not know, written back as they
     ///   were read (in key order, around `places` and `version`).
     public static func encode(_ places: [Location], members: [String: JSONFragment] = [:]) -> [UInt8] {
+        encode(places, members: members, copyingText: nil)
+    }
+
+    /// ``encode(_:members:)``, where `copyingText` may append a place's text itself (the text it was
+    /// read from, laid out as this writer lays it out) and return `true`, or return `false` to have the
+    /// place written from its fields.
+    static func encode(_ places: [Location], members: [String: JSONFragment],
+                       copyingText: ((Location, inout [UInt8]) -> Bool)?) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(places.count * 450 + 64)
         out.append(UInt8(ascii: "{"))
@@ -26,7 +34,7 @@ extension JournalCodec {
         let keys = (Array(members.keys) + ["places", "version"]).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         for key in keys {
             switch key {
-            case "places" where members[key] == nil: member(key) { appendArray(places, indent: 2, to: &$0) }
+            case "places" where members[key] == nil: member(key) { appendArray(places, indent: 2, copyingText: copyingText, to: &$0) }
             case "version" where members[key] == nil: member(key) { $0.append(contentsOf: "\(version(for: places))".utf8) }
             default: member(key) { members[key]!.appendPretty(indent: 2, to: &$0) }
             }
@@ -61,7 +69,8 @@ extension JournalCodec {
     }
 
     /// `[`, the places, and `]` at `indent`, as `JSONEncoder`'s pretty printer lays them out.
-    private static func appendArray(_ places: [Location], indent: Int, to out: inout [UInt8]) {
+    private static func appendArray(_ places: [Location], indent: Int, copyingText: ((Location, inout [UInt8]) -> Bool)? = nil,
+                                    to out: inout [UInt8]) {
         let outer = [UInt8](repeating: UInt8(ascii: " "), count: indent)
         out.append(UInt8(ascii: "["))
         if places.isEmpty {
@@ -75,7 +84,7 @@ extension JournalCodec {
             if offset > 0 { out.append(UInt8(ascii: ",")) }
             out.append(0x0A)
             out.append(contentsOf: indents.object)
-            appendPlace(place, indents, to: &out)
+            if copyingText?(place, &out) != true { appendPlace(place, indents, to: &out) }
         }
         out.append(0x0A)
         out.append(contentsOf: outer)

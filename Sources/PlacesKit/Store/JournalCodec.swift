@@ -18,6 +18,8 @@ public struct JournalContents: Sendable {
     /// Where each place's object starts in the bytes it was read from (``JournalCodec/decodePlace(_:at:)``
     /// reads it again from there); empty when the places were not read from bytes.
     var placeOffsets: [Int] = []
+    /// Where each place's object ends (just past its `}`), beside ``placeOffsets``.
+    var placeEnds: [Int] = []
     /// The read that made the places, as their ``Location/readMark``s name it.
     var read: UInt64 = 0
 }
@@ -95,15 +97,15 @@ public enum JournalCodec {
         var keepsDescriptions = true
         /// The number this read marks its places with.
         var read: UInt64 = 0
-        /// Where each place read so far starts.
-        var placeOffsets: [Int] = []
+        /// Where each place read so far starts and ends.
+        var placeOffsets: [Int] = [], placeEnds: [Int] = []
 
         mutating func document() -> JournalContents? {
             scanner.skipSpace()
             let result: JournalContents
             if scanner.peek == UInt8(ascii: "[") {
                 guard let places = places() else { return nil }
-                result = JournalContents(places: places, legacy: true, members: [:], placeOffsets: placeOffsets, read: read)
+                result = JournalContents(places: places, legacy: true, members: [:], placeOffsets: placeOffsets, placeEnds: placeEnds, read: read)
             } else {
                 guard scanner.consume(UInt8(ascii: "{")) else { return nil }
                 var places: [Location]?
@@ -134,7 +136,8 @@ public enum JournalCodec {
                     break
                 }
                 guard let places, version != nil else { return nil }
-                result = JournalContents(places: places, legacy: false, members: members, placeOffsets: placeOffsets, read: read)
+                result = JournalContents(places: places, legacy: false, members: members, placeOffsets: placeOffsets,
+                                         placeEnds: placeEnds, read: read)
             }
             scanner.skipSpace()
             return scanner.atEnd ? result : nil
@@ -146,6 +149,7 @@ public enum JournalCodec {
                 reader.placeOffsets.append(reader.scanner.index)
                 var place = reader.location()
                 place?.readMark = JournalReadMark(read: reader.read, index: index)
+                reader.placeEnds.append(reader.scanner.index)
                 return place
             }
         }

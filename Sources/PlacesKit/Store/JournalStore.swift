@@ -189,23 +189,22 @@ public struct JournalStore: Sendable {
 
         settleInterruptedWrites()
         let existed = PosixFile.exists(target)
-        let result: T, changed: Bool, legacy: Bool
-        var places: [Location], members: [String: JSONFragment], readMembers: [String: JSONFragment]
+        let result: T, bytes: [UInt8]
         do {
-            // The journal's bytes stay mapped until the change is checked (to the end of this block):
-            // a place the change touched is compared with its old version read again from them, so no
-            // copy of every place is kept.
+            // The journal's bytes stay mapped until the new text is made (to the end of this block): a
+            // place the change touched is compared with its old version read again from them, so no
+            // copy of every place is kept, and a place it did not touch is written as its text there.
             let mapping = try mapJournal(target)
             var contents = try Self.decode(mapping, path: target, backupPath: target + ".bak")
-            (places, legacy, members, readMembers) = (contents.places, contents.legacy, contents.members, contents.members)
+            var (places, members) = (contents.places, contents.members)
             contents.places = []
             let before = PlacesAsRead(places, contents: contents, mapping: mapping)
             result = try body(&places, &members)
-            changed = try before.validateChanges(in: &places, path: target)
+            let changed = try before.validateChanges(in: &places, path: target)
+            if !changed && members == contents.members && !contents.legacy && existed { return result }
+            bytes = before.encode(places, members: members)
         }
-        let unchanged = !changed && members == readMembers
-        if unchanged && !legacy && existed { return result }
-        try write(places, members: members, to: target, replacing: existed)
+        try write(bytes, to: target, replacing: existed)
         return result
     }
 
@@ -347,20 +346,18 @@ public struct JournalStore: Sendable {
                 history.discard(version)
                 continue
             }
-            try write(restored.places, members: restored.members, to: target, replacing: existed, recordHistory: false)
+            try write(Self.encode(restored.places, members: restored.members), to: target, replacing: existed, recordHistory: false)
             history.discard(version)
             return Undone(version: version, undone: current, restored: restored.places, skipped: skipped)
         }
         return nil
     }
 
-    /// Replaces the journal with `places` and the top-level `members` this version does not know.
+    /// Replaces the journal with `bytes` (a journal's text, from ``encode(_:members:)``).
     /// The version replaced (when `replacing`: the file read under the lock, which no `places` has
     /// changed since) goes into the history as a hard link, and into `places.json.bak` as a copy of
     /// its own: were `.bak` a link too, damage to one would be damage to both.
-    private func write(_ places: [Location], members: [String: JSONFragment], to target: String, replacing: Bool,
-                       recordHistory: Bool = true) throws {
-        let bytes = try Self.encode(places, members: members)
+    private func write(_ bytes: [UInt8], to target: String, replacing: Bool, recordHistory: Bool = true) throws {
         let directory = StorePath.directory(of: target)
         let name = StorePath.lastComponent(of: target)
         let temporary = StorePath.join(directory, ".\(name).tmp.\(FileSystem.processID).\(UInt32.random(in: 0...UInt32.max))")

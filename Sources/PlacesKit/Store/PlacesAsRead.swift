@@ -19,8 +19,10 @@ struct PlacesAsRead {
     /// The places' ids, in the file's order.
     let ids: [UUID]
     private let read: UInt64
-    private let offsets: [Int]
+    private let offsets: [Int], ends: [Int]
     private let mapping: MappedFile?
+    /// Whether the bytes were the legacy bare array, whose places are laid out at another indent.
+    private let legacy: Bool
     /// The places themselves, kept only when they were not read from bytes with their offsets.
     private let copies: [Location]
 
@@ -30,10 +32,11 @@ struct PlacesAsRead {
     init(_ places: [Location], contents: JournalContents, mapping: MappedFile?) {
         ids = places.map(\.id)
         read = contents.read
-        if contents.placeOffsets.count == places.count, mapping != nil || places.isEmpty {
-            (offsets, self.mapping, copies) = (contents.placeOffsets, mapping, [])
+        legacy = contents.legacy
+        if contents.placeOffsets.count == places.count, contents.placeEnds.count == places.count, mapping != nil || places.isEmpty {
+            (offsets, ends, self.mapping, copies) = (contents.placeOffsets, contents.placeEnds, mapping, [])
         } else {
-            (offsets, self.mapping, copies) = ([], nil, places)
+            (offsets, ends, self.mapping, copies) = ([], [], nil, places)
         }
     }
 
@@ -90,5 +93,39 @@ struct PlacesAsRead {
             }
         }
         return changed
+    }
+
+    /// The journal's bytes for `places` after a change (``JournalCodec/encode(_:members:)``), where
+    /// each place unchanged since this read is its text as read: writing every place again from its
+    /// fields was most of the cost of adding one place to a large journal. The text is copied only
+    /// when it sits as the writer lays a place out (its braces on lines of their own, at the places'
+    /// indent), so a journal written by `places` comes out byte for byte as a full write makes it, and
+    /// a place laid out otherwise (by hand, or by another tool) is written from its fields, as before.
+    func encode(_ places: [Location], members: [String: JSONFragment]) -> [UInt8] {
+        guard let mapping, !legacy else { return JournalCodec.encode(places, members: members) }
+        return mapping.withBuffer { bytes in
+            JournalCodec.encode(places, members: members) { place, out in
+                guard let mark = place.readMark, mark.read == read, Int(mark.index) < offsets.count else { return false }
+                let start = offsets[Int(mark.index)], end = ends[Int(mark.index)]
+                guard Self.isLaidOutAsWritten(bytes, start, end) else { return false }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                return true
+            }
+        }
+    }
+
+    /// The text before a place's `{` and before its `}` (a newline and four spaces): how the writer
+    /// lays out a place of the versioned document.
+    private static let placeIndent: [UInt8] = [0x0A, 0x20, 0x20, 0x20, 0x20]
+
+    private static func isLaidOutAsWritten(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        let indent = placeIndent.count
+        guard start >= indent, end - start > indent + 1, bytes[start] == UInt8(ascii: "{"), bytes[end - 1] == UInt8(ascii: "}") else {
+            return false
+        }
+        for offset in 0..<indent where bytes[start - indent + offset] != placeIndent[offset] || bytes[end - 1 - indent + offset] != placeIndent[offset] {
+            return false
+        }
+        return true
     }
 }

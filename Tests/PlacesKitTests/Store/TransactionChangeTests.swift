@@ -89,4 +89,61 @@ import PlacesTestSupport
         #expect { try store.transaction { places in places.append(places[0]) } } throws: { "\($0)".contains("appears twice") }
         #expect(try bytes(store) == before)
     }
+
+    /// A change writes the journal exactly as a full write of every place would (a journal written by
+    /// `places` stays byte for byte what the writer makes), though untouched places are copied as read.
+    @Test func aChangeWritesWhatAFullWriteWrites() throws {
+        let (store, dir, _) = try journal()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try store.transaction { places in
+            places[1].tags = ["peru"]
+            places.append(Location(name: "Quito", description: "Line\nbreak", latitude: -0.2, longitude: -78.5,
+                                   created: Date(timeIntervalSince1970: 0), updated: Date(timeIntervalSince1970: 0)))
+            places.swapAt(0, 2)
+        }
+        let written = try bytes(store)
+        #expect(written == Data(try JournalStore.encode(store.load())))
+        #expect(try store.load().map(\.name) == ["Oslo", "Lima", "Kyoto", "Quito"])
+    }
+
+    /// A place the change did not touch keeps its text as written, when it sits where the writer puts a
+    /// place; one laid out otherwise, and every touched place, is written in the journal's layout.
+    @Test func untouchedPlacesKeepTheTextTheyWereReadFrom() throws {
+        let dir = try makeTestDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("places.json").path
+        let untouched = """
+            {
+              "id" : "5a3b1f0e-7c2d-4e8a-9b6f-1d2c3e4f5a6b", "name" : "Kept as typed",
+              "latitude" : 51.50, "longitude" : -0.120, "tags" : [], "note" : {"b" : 1, "a" : 2}
+            }
+        """
+        let document = """
+        {
+          "places" : [
+        \(untouched),
+            {
+              "id" : "6a3b1f0e-7c2d-4e8a-9b6f-1d2c3e4f5a6b", "name" : "Edited", "latitude" : 1, "longitude" : 2
+            },
+          {"id" : "7a3b1f0e-7c2d-4e8a-9b6f-1d2c3e4f5a6b", "name" : "Elsewhere", "latitude" : 3, "longitude" : 4}
+          ],
+          "version" : 1
+        }
+        """
+        try document.write(toFile: path, atomically: false, encoding: .utf8)
+        let store = JournalStore(path: path)
+        let before = try store.load()
+        try store.transaction { places in places[1].name = "Edited again" }
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains(untouched), "\(text)")
+        // The edited place, and the untouched one laid out on one line, are written in the journal's layout.
+        let after = try store.load()
+        for place in after[1...] {
+            #expect(text.contains("\n      \"id\" : \"\(place.idString)\",\n      \"latitude\" : "), "\(text)")
+            #expect(text.contains("\n      \"name\" : \"\(place.name)\",\n      \"tags\" : [\n\n      ],\n"), "\(text)")
+        }
+        #expect(after[0].hasSameContent(as: before[0]) && after[2].hasSameContent(as: before[2]))
+        #expect(after[1].name == "Edited again")
+    }
 }
+

@@ -57,7 +57,6 @@ public enum TerminalText {
         text + String(repeating: " ", count: max(0, columns - width(text)))
     }
 
-
     /// `text` safe to show on a terminal: every C0 and C1 control character and DEL is written as an
     /// escape (`\e`, `\t`, `\r`, `\n`, or `\u{7}`), the way git and ripgrep show them, so a name
     /// cannot set the window title, clear the screen or hide text; and the bidirectional overrides and

@@ -178,12 +178,12 @@ public enum JournalCodec {
             var visited: Date?, created: Date?, updated: Date?
             var visits: [Visit] = []
             var extraFields: [String: JSONFragment] = [:]
-            var seen = 0 as UInt16
+            var seen = 0 as UInt16, nextField = 0
             scanner.skipSpace()
             if scanner.consume(UInt8(ascii: "}")) { return nil }
             while true {
                 scanner.skipSpace()
-                guard let key = memberKey(PlaceField.self) else { return nil }
+                guard let key = memberKey(PlaceField.self, next: &nextField) else { return nil }
                 scanner.skipSpace()
                 guard scanner.consume(UInt8(ascii: ":")) else { return nil }
                 scanner.skipSpace()
@@ -239,9 +239,10 @@ public enum JournalCodec {
             guard scanner.consume(UInt8(ascii: "{")) else { return nil }
             var date: VisitDate?, note: String??, source: String??
             var extraFields: [String: JSONFragment] = [:]
+            var nextField = 0
             while true {
                 scanner.skipSpace()
-                guard let key = memberKey(VisitField.self) else { return nil }
+                guard let key = memberKey(VisitField.self, next: &nextField) else { return nil }
                 scanner.skipSpace()
                 guard scanner.consume(UInt8(ascii: ":")) else { return nil }
                 scanner.skipSpace()
@@ -289,20 +290,25 @@ public enum JournalCodec {
         }
 
         /// A key of a place or visit object. Known keys are matched on their bytes (no allocation, no
-        /// string comparison, in the order the journal writes them); any other key is decoded in full.
-        mutating func memberKey<Field: JournalField>(_: Field.Type) -> MemberKey<Field>? {
+        /// string comparison); any other key is decoded in full.
+        /// - Parameter next: where in `Field.fields` to try first, moved past each key matched: the
+        ///   journal writes an object's keys in that order, so the first field tried is nearly always it.
+        mutating func memberKey<Field: JournalField>(_: Field.Type, next: inout Int) -> MemberKey<Field>? {
             let bytes = scanner.bytes, index = scanner.index
             if scanner.peek == UInt8(ascii: "\""), index + 1 < bytes.count {
-                let first = bytes[index + 1]
-                for field in Field.fields {
-                    let candidate = field.key
+                let first = bytes[index + 1], fields = Field.fields
+                var position = next < fields.count ? next : 0
+                for _ in 0..<fields.count {
+                    defer { position = position + 1 == fields.count ? 0 : position + 1 }
+                    let candidate = fields[position].key
                     guard candidate.utf8Start.pointee == first else { continue }
                     let count = candidate.utf8CodeUnitCount
                     let end = index + 1 + count
                     guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { continue }
                     if memcmp(bytes.baseAddress! + index + 1, candidate.utf8Start, count) == 0 {
                         scanner.index = end + 1
-                        return .known(field)
+                        next = position + 1
+                        return .known(fields[position])
                     }
                 }
             }
@@ -339,31 +345,12 @@ public enum JournalCodec {
             return (try? scanner.string()) != nil
         }
 
-        /// A quoted UUID in any case, parsed in place (`UUID(uuidString:)` goes through `sscanf`).
+        /// A quoted UUID in any case, parsed in place by the index's branch-free reader
+        /// (`UUID(uuidString:)` goes through `sscanf`).
         mutating func uuid() -> UUID? {
-            let bytes = scanner.bytes, index = scanner.index
-            guard index + 38 <= bytes.count, bytes[index] == UInt8(ascii: "\""), bytes[index + 37] == UInt8(ascii: "\"") else {
-                return nil
-            }
-            var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            let ok = withUnsafeMutableBytes(of: &raw) { out -> Bool in
-                var position = index + 1
-                for byteIndex in 0..<16 {
-                    if byteIndex == 4 || byteIndex == 6 || byteIndex == 8 || byteIndex == 10 {
-                        guard bytes[position] == UInt8(ascii: "-") else { return false }
-                        position += 1
-                    }
-                    guard let high = JSONScanner.hexValue(bytes[position]), let low = JSONScanner.hexValue(bytes[position + 1]) else {
-                        return false
-                    }
-                    out[byteIndex] = high << 4 | low
-                    position += 2
-                }
-                return true
-            }
-            guard ok else { return nil }
+            guard let bits = JournalIndex.IDBits(quoted: scanner.bytes, at: scanner.index) else { return nil }
             scanner.index += 38
-            return UUID(uuid: raw)
+            return bits.uuid
         }
 
         /// `.some(nil)` for JSON null, `.some(date)` for a date string, `nil` for anything else.

@@ -93,7 +93,8 @@ final class RegionCells {
                 cell.others.append(Point(latitude: lat, longitude: lon, offset: offset))
             }
         }
-        // The lines come in offset order and the sort is stable: equal latitudes stay in offset order.
+        // The lines come in offset order and `sort` is documented stable: equal latitudes stay in offset
+        // order, the (latitude, offset) order the searches rely on.
         cell.towns.sort { $0.latitude < $1.latitude }
         cell.others.sort { $0.latitude < $1.latitude }
         cells[number] = cell

@@ -35,6 +35,15 @@ extension Gazetteer {
     /// - Parameter searched: called when the cell is searched (it may hold places).
     func forEachPlace(row: Int, column: Int, keepsLatitude: (Double) -> Bool = { _ in true },
                       searched: () -> Void = {}, _ body: (Int, Double, Double) -> Void) {
+        forEachLine(row: row, column: column, keepsLatitude: keepsLatitude, searched: searched) { offset, lat, lon, _ in
+            body(offset, lat, lon)
+        }
+    }
+
+    /// ``forEachPlace(row:column:keepsLatitude:searched:_:)``, also giving where each line's longitude
+    /// ends: ``isSettlementLine(afterLongitude:)`` reads the kind from there, not from the line's start.
+    func forEachLine(row: Int, column: Int, keepsLatitude: (Double) -> Bool = { _ in true },
+                     searched: () -> Void = {}, _ body: (_ offset: Int, _ latitude: Double, _ longitude: Double, _ longitudeEnd: Int) -> Void) {
         let cellNumber = row * 360 + (column % 360 + 360) % 360
         // Most cells (oceans, ice) hold no place: the occupancy map answers without a binary search.
         if let occupancy, cellNumber < occupancy.count, occupancy.base[cellNumber] != UInt8(ascii: "1") { return }
@@ -45,15 +54,22 @@ extension Gazetteer {
         while offset < places.count, places.keyHasPrefix(at: offset, digits), places.base[offset + 5] == 9 {
             // Features, airports and sights share the cells; callers keep only populated places
             // (isSettlementLine), and test that only for a line they would keep: reading the kind column
-            // of every line costs more than the distances.
-            let latitudeStart = places.field(.latitude, ofLineAt: offset)
-            let latitude = places.double(at: latitudeStart)
-            if keepsLatitude(latitude) {
-                let longitudeStart = places.fieldEnd(from: latitudeStart) + 1
-                body(offset, latitude, places.double(at: longitudeStart))
+            // of every line costs more than the distances. Each number is read once: the next field is
+            // looked for from where it ends.
+            let latitude = places.number(at: places.field(.latitude, ofLineAt: offset))
+            if keepsLatitude(latitude.value) {
+                let longitude = places.number(at: places.fieldEnd(from: latitude.end) + 1)
+                body(offset, latitude.value, longitude.value, places.fieldEnd(from: longitude.end))
             }
-            offset = places.nextLine(after: offset)
+            offset = places.nextLine(after: latitude.end)
         }
+    }
+
+    /// ``isSettlementLine(_:)`` for a line whose longitude field ends at `longitudeEnd` (as
+    /// ``forEachLine(row:column:keepsLatitude:searched:_:)`` gives it).
+    @inline(__always) func isSettlementLine(afterLongitude longitudeEnd: Int) -> Bool {
+        let columns = GazetteerSchema.PlaceColumn.kind.rawValue - GazetteerSchema.PlaceColumn.longitude.rawValue
+        return places.keyHasPrefix(at: places.field(columns, ofLineAt: longitudeEnd), Gazetteer.cityKind)
     }
 
     /// What one nearest-place search read: how many grid cells it searched (a binary search each)

@@ -85,16 +85,18 @@ final class RegionCells {
         if let known = cells[number] { return known }
         var cell = Cell()
         let gazetteer = geocoder.gazetteer
-        gazetteer.forEachPlace(row: row, column: column) { offset, lat, lon in
-            if gazetteer.isSettlementLine(offset) {
+        gazetteer.forEachLine(row: row, column: column) { offset, lat, lon, longitudeEnd in
+            if gazetteer.isSettlementLine(afterLongitude: longitudeEnd) {
                 cell.towns.append(Point(latitude: lat, longitude: lon, offset: offset))
             } else {
                 // Whether it is a sight is read only for one within reach (``isSight(_:)``).
                 cell.others.append(Point(latitude: lat, longitude: lon, offset: offset))
             }
         }
-        cell.towns.sort { ($0.latitude, $0.offset) < ($1.latitude, $1.offset) }
-        cell.others.sort { ($0.latitude, $0.offset) < ($1.latitude, $1.offset) }
+        // The lines come in offset order and `sort` is documented stable: equal latitudes stay in offset
+        // order, the (latitude, offset) order the searches rely on.
+        cell.towns.sort { $0.latitude < $1.latitude }
+        cell.others.sort { $0.latitude < $1.latitude }
         cells[number] = cell
         return cell
     }

@@ -64,6 +64,11 @@ struct SortedTable: @unchecked Sendable {
 
     /// Reads a decimal number (`-0.12574`, `51`, `1.5e-05`) that starts at `offset`, without allocating.
     func double(at offset: Int) -> Double {
+        number(at: offset).value
+    }
+
+    /// ``double(at:)``, with the offset just past the number's last character.
+    func number(at offset: Int) -> (value: Double, end: Int) {
         var index = offset
         var negative = false
         if index < count, base[index] == 45 { negative = true; index += 1 } else if index < count, base[index] == 43 { index += 1 }
@@ -93,7 +98,7 @@ struct SortedTable: @unchecked Sendable {
         } else if exponent > 0 {
             value *= SortedTable.powerOfTen(exponent)
         }
-        return negative ? -value : value
+        return (negative ? -value : value, index)
     }
 
     private static func powerOfTen(_ n: Int) -> Double {

@@ -61,14 +61,16 @@ public struct Trip: Sendable {
 
     /// Great-circle kilometres from home through every stop and back.
     public func distanceKm(in log: TravelLog) -> Double {
-        var points = [home.coordinate]
-        points += routePlaces(in: log).map { Coordinate(latitude: log.places[$0].latitude, longitude: log.places[$0].longitude) }
-        points.append(home.coordinate)
+        // Leg by leg along the route, without an array of points (most trips are one stop).
         var total = 0.0
-        for (a, b) in zip(points, points.dropFirst()) {
-            total += Geodesy.distanceKm(fromLatitude: a.latitude, longitude: a.longitude, toLatitude: b.latitude, longitude: b.longitude)
+        var from = home.coordinate
+        for place in routePlaces(in: log) {
+            let to = Coordinate(latitude: log.places[place].latitude, longitude: log.places[place].longitude)
+            total += Geodesy.distanceKm(fromLatitude: from.latitude, longitude: from.longitude, toLatitude: to.latitude, longitude: to.longitude)
+            from = to
         }
-        return total
+        let home = home.coordinate
+        return total + Geodesy.distanceKm(fromLatitude: from.latitude, longitude: from.longitude, toLatitude: home.latitude, longitude: home.longitude)
     }
 
     /// The visit that names the trip in the journal: its first stop.

@@ -104,4 +104,67 @@ import Testing
         }
         #expect(compared > 150, "points on land: \(compared)")
     }
+
+    /// The cells of busy towns, many points to a cell: the regions the decoded cells give there are the
+    /// geocoder's too (the cells' lines are read in one pass, sorted by latitude alone). Asked of the
+    /// cells themselves: ``PlaceAreas`` would give each ``PlaceAreas/regionCellDegrees`` square one region.
+    @Test func regionsInBusyCellsAreTheGeocodersRegions() {
+        let areas = PlaceAreas()
+        let geocoder = ReverseGeocoder()
+        let cells = RegionCells(geocoder: geocoder)
+        let towns = [(52.52, 13.405), (48.86, 2.35), (51.5, -0.13), (35.68, 139.77), (37.57, 126.98), (28.61, 77.21),
+                     (40.71, -74.0), (19.43, -99.13), (-23.55, -46.63), (-34.6, -58.38), (-33.87, 151.21), (30.04, 31.24)]
+        var seed: UInt64 = 2_700
+        func jitter() -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Double((seed >> 33) % 10_001) / 10_000 - 0.5
+        }
+        var compared = 0
+        for town in towns {
+            for _ in 0..<25 {
+                let latitude = town.0 + jitter(), longitude = town.1 + jitter()
+                guard let country = areas.country(latitude: latitude, longitude: longitude)?.code else { continue }
+                let fromCells = cells.firstLevelRegion(latitude: latitude, longitude: longitude, country: country)
+                let direct = geocoder.firstLevelRegion(latitude: latitude, longitude: longitude, country: country)
+                #expect(fromCells == direct, "\(latitude), \(longitude) in \(country)")
+                compared += 1
+            }
+        }
+        #expect(compared > 250, "points on land: \(compared)")
+    }
+
+    /// A cell's lines read in one pass (each number once, the kind found from the longitude's end) give
+    /// what reading each field from the line's start gives.
+    @Test func aCellReadInOnePassGivesEachLinesFields() {
+        let gazetteer = Gazetteer.bundled
+        let places = gazetteer.places
+        var lines = 0, towns = 0
+        for (latitude, longitude) in [(52.52, 13.405), (35.68, 139.77), (-34.6, -58.38), (-33.87, 151.21), (64.15, -21.94)] {
+            let cell = Gazetteer.cell(latitude: latitude, longitude: longitude)
+            gazetteer.forEachLine(row: cell.row, column: cell.column) { offset, lat, lon, longitudeEnd in
+                #expect(lat == places.double(at: places.field(.latitude, ofLineAt: offset)))
+                #expect(lon == places.double(at: places.field(.longitude, ofLineAt: offset)))
+                #expect(longitudeEnd == places.fieldEnd(from: places.field(.longitude, ofLineAt: offset)))
+                let town = gazetteer.isSettlementLine(afterLongitude: longitudeEnd)
+                #expect(town == gazetteer.isSettlementLine(offset), "line at \(offset)")
+                lines += 1
+                if town { towns += 1 }
+            }
+        }
+        #expect(lines > 400 && towns > 100 && towns < lines, "\(towns) towns of \(lines) lines")
+    }
+
+    /// A number read from a table says where it ends: at the tab, newline or end that follows it.
+    @Test func aNumberEndsWhereItsTextEnds() {
+        let text = Array("-0.12574\t51\n1.5e-05\t+7.25".utf8)
+        text.withUnsafeBufferPointer { bytes in
+            let table = SortedTable(base: bytes.baseAddress!, count: bytes.count)
+            let first = table.number(at: 0), second = table.number(at: 9), third = table.number(at: 12), last = table.number(at: 20)
+            #expect(first.value == -0.12574 && first.end == 8)
+            #expect(second.value == 51 && second.end == 11)
+            #expect(third.value == 1.5e-05 && third.end == 19)
+            #expect(last.value == 7.25 && last.end == bytes.count)
+            #expect(table.double(at: 12) == third.value)
+        }
+    }
 }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// An area that names the places inside it: a municipality's boundary (`admin_level` 8, 9 or 10) or a
 /// settlement's outline (`place=city|town|village|hamlet`), as a way or a relation.
 struct RegionLocalityArea {

@@ -164,6 +164,19 @@ struct SortedTable: @unchecked Sendable {
         return line.utf8.split(separator: 9, omittingEmptySubsequences: false).map { Substring($0) }
     }
 
+    /// Where each field of the line at `offset` starts, then one past the line's end (where a next field
+    /// would start), into `starts`: field `i` is `starts[i]..<starts[i + 1] - 1`.
+    func fieldStarts(at offset: Int, into starts: inout [Int]) {
+        starts.removeAll(keepingCapacity: true)
+        starts.append(offset)
+        var index = offset
+        while index < count, base[index] != 10 {
+            if base[index] == 9 { starts.append(index + 1) }
+            index += 1
+        }
+        starts.append(index + 1)
+    }
+
     /// The first field of the line at `offset`, as bytes.
     func keyBytes(at offset: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: base + offset, count: fieldEnd(from: offset) - offset)

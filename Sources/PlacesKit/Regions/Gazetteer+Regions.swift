@@ -36,6 +36,22 @@ extension Gazetteer {
         return matches
     }
 
+    /// The number a field's bytes write, as `Int(String)` reads it (an optional sign, then digits), or `nil`.
+    static func decimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard bytes.count < 19 else { return Int(String(decoding: bytes, as: UTF8.self)) }
+        var index = 0, negative = false
+        if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") { negative = first == UInt8(ascii: "-"); index = 1 }
+        guard index < bytes.count else { return nil }
+        var value = 0
+        while index < bytes.count {
+            let digit = Int(bytes[index]) - 48
+            guard (0...9).contains(digit) else { return nil }
+            value = value * 10 + digit
+            index += 1
+        }
+        return negative ? -value : value
+    }
+
     private func regionMatches(parts: [String], limit: Int, country: String?) -> [GazetteerMatch] {
         guard let head = parts.first else { return [] }
         let qualifiers = parts.dropFirst().map { ($0, resolveQualifier($0, allowTypos: false)) }
@@ -44,7 +60,8 @@ extension Gazetteer {
         var found: [String: Found] = [:]
         // Places admitted per pack and key: a dense pack can hold thousands of one name ("Parking", a chain);
         // past the first few hundred of one name (in the pack's order) more cannot change what is shown.
-        var admitted: [String: Int] = [:]
+        struct Counter: Hashable { var pack: Int; var key: String }
+        var admitted: [Counter: Int] = [:]
         let key = Array(head.utf8)
         func admits(_ pack: RegionPack, _ offset: Int) -> (Bool, [Substring]) {
             let f = pack.tables.places.fields(at: offset)
@@ -60,23 +77,38 @@ extension Gazetteer {
             }
             return (true, f)
         }
+        // Where each field of the line being considered starts (and, last, where the line ends): reused
+        // from line to line, so ranking the hundreds of places of one name makes no string but their ids.
+        var starts: [Int] = []
         func consider(_ packIndex: Int, _ ref: Ref, _ quality: GazetteerMatch.Quality, _ matched: String,
                       edits: Int = 0, wholeWord: Bool = false) {
             let pack = regionPacks[packIndex]
-            let counter = "\(packIndex)\t\(matched)"
+            let counter = Counter(pack: packIndex, key: matched)
             guard admitted[counter, default: 0] < Gazetteer.regionPlacesRankedPerName else { return }
-            let (ok, f) = admits(pack, ref.offset)
-            guard ok else { return }
+            let line = pack.tables.places
+            line.fieldStarts(at: ref.offset, into: &starts)
+            guard starts.count - 1 > RegionPack.ExtraColumn.locality.rawValue else { return }
+            func bytes(_ column: Int) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(start: line.base + starts[column], count: starts[column + 1] - 1 - starts[column])
+            }
+            if countryFilter != nil || !qualifiers.isEmpty {
+                guard admits(pack, ref.offset).0 else { return }
+            }
             admitted[counter, default: 0] += 1
-            let entryKind = GazetteerEntry.Kind(rawValue: String(f[GazetteerSchema.PlaceColumn.kind.rawValue])) ?? .poi
+            let entryKind = GazetteerEntry.Kind(rawValue: String(decoding: bytes(GazetteerSchema.PlaceColumn.kind.rawValue), as: UTF8.self)) ?? .poi
             // A postcode is a code, but as good a match as a name.
             let keyQuality = quality == .code ? GazetteerMatch.Quality.exact : quality
             let score = GazetteerScore.quality(keyQuality, edits: edits, wholeWord: wholeWord)
-                + Gazetteer.regionImportance(kind: entryKind, population: Int(f[GazetteerSchema.PlaceColumn.population.rawValue]) ?? 0)
+                + Gazetteer.regionImportance(kind: entryKind, population: Self.decimal(bytes(GazetteerSchema.PlaceColumn.population.rawValue)) ?? 0)
             // The same object in overlapping regions, or a place's node and its area, count once.
-            let identity = f[GazetteerSchema.PlaceColumn.id.rawValue].isEmpty
-                ? "\(f[1])|\(f[GazetteerSchema.PlaceColumn.kind.rawValue])|\(f[2].prefix(7))|\(f[3].prefix(7))"
-                : "\(f[GazetteerSchema.PlaceColumn.id.rawValue])"
+            let id = bytes(GazetteerSchema.PlaceColumn.id.rawValue)
+            let identity: String
+            if id.isEmpty {
+                let f = line.fields(at: ref.offset)
+                identity = "\(f[1])|\(f[GazetteerSchema.PlaceColumn.kind.rawValue])|\(f[2].prefix(7))|\(f[3].prefix(7))"
+            } else {
+                identity = String(decoding: id, as: UTF8.self)
+            }
             if let existing = found[identity], existing.score >= score { return }
             found[identity] = Found(pack: packIndex, offset: ref.offset, quality: keyQuality, key: matched, score: score)
         }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// An area that names the places inside it: a municipality's boundary (`admin_level` 8, 9 or 10) or a
 /// settlement's outline (`place=city|town|village|hamlet`), as a way or a relation.
 struct RegionLocalityArea {
@@ -143,5 +147,72 @@ extension RegionGeometryCollector {
             sum += (a.x - ring[0].x) * (b.y - ring[0].y) - (b.x - ring[0].x) * (a.y - ring[0].y)
         }
         return sum >= 0 ? ring : ring.reversed()
+    }
+}
+
+/// The settlement nodes (towns, villages, hamlets) by the cells of about 5 km their reach touches, so a
+/// feature's nearest settlement is found among the few that can reach it.
+///
+/// The answer is the one a scan of every node in the 3 × 3 cells of a quarter degree around the feature
+/// gives (the rule region packs have always been made by): the node within its reach at the least share
+/// of that reach, the first in that scan's order when two tie. A scan of a quarter degree tests every
+/// settlement of a dense countryside, hundreds of them, for each feature; this tests those whose reach
+/// covers the feature's small cell.
+struct RegionSettlementIndex {
+    /// The side of a cell, in degrees.
+    static let cellDegrees = 0.05
+
+    private let names: [String]
+    private let lats: [Double], lons: [Double], reaches: [Double]
+    /// Nodes by the cells their reach's box covers.
+    private var cells: [Int: [Int32]] = [:]
+    /// Nodes whose reach spans too many longitudes to list (near a pole): tested for every feature.
+    private var everywhere: [Int32] = []
+
+    /// - Parameter nodes: candidate nodes with their reach in km, in the order the scan meets them within a cell.
+    init(_ nodes: [(name: String, lat: Double, lon: Double, reach: Double)]) {
+        names = nodes.map(\.name)
+        lats = nodes.map(\.lat)
+        lons = nodes.map(\.lon)
+        reaches = nodes.map(\.reach)
+        for (index, node) in nodes.enumerated() {
+            // A point within `reach` differs by at most reach / R radians in latitude, and in longitude by at
+            // most 2 asin(sin(reach / 2R) / cos φ), φ the larger latitude of the two (haversine); a hair more
+            // for rounding.
+            let angle = node.reach / Geodesy.earthRadiusKm * 1.001 + 1e-9
+            let dLat = angle * 180 / .pi
+            let poleward = min(90, abs(node.lat) + dLat) * .pi / 180
+            let ratio = sin(angle / 2) / cos(poleward)
+            guard ratio < 0.5 else { everywhere.append(Int32(index)); continue }
+            let dLon = 2 * asin(ratio) * 180 / .pi
+            for row in Self.cell(node.lat - dLat)...Self.cell(node.lat + dLat) {
+                for column in Self.cell(node.lon - dLon)...Self.cell(node.lon + dLon) {
+                    cells[Self.key(row, column), default: []].append(Int32(index))
+                }
+            }
+        }
+    }
+
+    private static func cell(_ degrees: Double) -> Int { Int((degrees / cellDegrees).rounded(.down)) }
+    private static func key(_ row: Int, _ column: Int) -> Int { (row + 4000) << 16 | (column + 8000) }
+    /// The quarter-degree cell of the scan this index answers for.
+    private static func quarter(_ degrees: Double) -> Int { Int((degrees * 4).rounded(.down)) }
+
+    /// The name of the settlement a point lies nearest within reach (as a share of the reach), or `nil`.
+    func nearest(latitude lat: Double, longitude lon: Double) -> String? {
+        let row = Self.quarter(lat), column = Self.quarter(lon)
+        var best: (index: Int, ratio: Double, order: Int)?
+        func test(_ index: Int) {
+            // Only nodes of the 3 × 3 quarter degrees around the point, as the scan saw them.
+            let dr = Self.quarter(lats[index]) - row, dc = Self.quarter(lons[index]) - column
+            guard abs(dr) <= 1, abs(dc) <= 1 else { return }
+            let d = Geodesy.distanceKm(fromLatitude: lat, longitude: lon, toLatitude: lats[index], longitude: lons[index])
+            guard d <= reaches[index] else { return }
+            let ratio = d / reaches[index], order = ((dr + 1) * 3 + dc + 1) << 32 | index
+            if best == nil || ratio < best!.ratio || (ratio == best!.ratio && order < best!.order) { best = (index, ratio, order) }
+        }
+        for index in cells[Self.key(Self.cell(lat), Self.cell(lon))] ?? [] { test(Int(index)) }
+        for index in everywhere { test(Int(index)) }
+        return best.map { names[$0.index] }
     }
 }

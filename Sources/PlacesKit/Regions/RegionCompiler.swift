@@ -279,30 +279,16 @@ struct RegionCompiler: OSMHandler {
         nodes = NodeLocations(directory: RegionScratchFile.systemDirectory)
         memberWays = RegionMemberWays()
         let areaGrid = localityAreaGrid(), areas = localityAreas
-        var grid: [Int: [Int]] = [:]
-        func cellOf(_ lat: Double, _ lon: Double) -> (Int, Int) { (Int((lat * 4).rounded(.down)), Int((lon * 4).rounded(.down))) }
-        // Only towns, villages and hamlets give a locality: the grid holds only them, with their reach, so a
+        // Only towns, villages and hamlets give a locality: the index holds only them, with their reach, so a
         // feature tests no suburb or neighbourhood node (a dense city has thousands) and hashes no place value.
-        var reaches = [Double](repeating: 0, count: localityNodes.count)
-        for (index, place) in localityNodes.enumerated() {
-            guard OSMKinds.settlementValues.contains(place.value), let reach = OSMKinds.localityReach[place.value] else { continue }
-            reaches[index] = reach
-            let (r, c) = cellOf(place.lat, place.lon)
-            grid[r * 10_000 + c, default: []].append(index)
-        }
+        let settlements = RegionSettlementIndex(localityNodes.compactMap { place in
+            guard OSMKinds.settlementValues.contains(place.value), let reach = OSMKinds.localityReach[place.value] else { return nil }
+            return (place.name, place.lat, place.lon, reach)
+        })
         var gazetteerCache: [Int: (String, String, String, String)] = [:]
         let locator = CountryLocator(gazetteer: gazetteer)
         func locate(_ feature: inout Feature) {
             let lat = Double(feature.latitude7) / 1e7, lon = Double(feature.longitude7) / 1e7
-            let (r, c) = cellOf(lat, lon)
-            var best: (name: String, ratio: Double)?
-            for dr in -1...1 { for dc in -1...1 {
-                for index in grid[(r + dr) * 10_000 + c + dc] ?? [] {
-                    let place = localityNodes[index], reach = reaches[index]
-                    let d = Geodesy.distanceKm(fromLatitude: lat, longitude: lon, toLatitude: place.lat, longitude: place.lon)
-                    if d <= reach, best == nil || d / reach < best!.ratio { best = (place.name, d / reach) }
-                }
-            } }
             // Country, region and the gazetteer's nearest town, once per cell of about a kilometre.
             let key = Int((lat * 100).rounded(.down)) * 100_000 + Int((lon * 100).rounded(.down))
             if gazetteerCache[key] == nil {
@@ -320,7 +306,8 @@ struct RegionCompiler: OSMHandler {
             // `addr:city`, else the boundary it lies in, else the nearest settlement's node, else the gazetteer's town.
             feature.locality = !feature.city.isEmpty ? feature.city
                 : RegionCompiler.boundaryLocality(latitude7: feature.latitude7, longitude7: feature.longitude7,
-                                                  areas: areas, grid: areaGrid) ?? best?.name ?? town
+                                                  areas: areas, grid: areaGrid)
+                    ?? settlements.nearest(latitude: lat, longitude: lon) ?? town
         }
         // Each feature located into a second store, read in order: the first goes as soon as it is read.
         // A postcode is found at the address nearest the middle of its addresses: its members are noted

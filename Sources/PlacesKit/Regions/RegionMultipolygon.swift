@@ -21,7 +21,7 @@ struct RegionMemberWays {
     }
 
     static let blockSize = 32
-    static let cacheSlots = 64
+    static let cacheSlots = 1024
 
     private var blockFirstID: [Int64] = []
     private var blockStart: [Int] = []

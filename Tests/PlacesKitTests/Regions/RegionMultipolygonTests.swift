@@ -93,3 +93,43 @@ import Testing
         #expect(shape.contains(lat: Double(inside.lat), lon: Double(inside.lon)), "\(inside)")
     }
 }
+
+/// The settlement a feature takes as its locality when no boundary holds it.
+@Suite struct RegionSettlementIndexTests {
+    /// The rule the index answers by: every node of the 3 × 3 quarter degrees around the point, the least
+    /// share of its reach, the first met on a tie.
+    static func scan(_ nodes: [(name: String, lat: Double, lon: Double, reach: Double)], _ lat: Double, _ lon: Double) -> String? {
+        func quarter(_ value: Double) -> Int { Int((value * 4).rounded(.down)) }
+        var best: (name: String, ratio: Double)?
+        for dr in -1...1 { for dc in -1...1 {
+            for node in nodes where quarter(node.lat) == quarter(lat) + dr && quarter(node.lon) == quarter(lon) + dc {
+                let d = Geodesy.distanceKm(fromLatitude: lat, longitude: lon, toLatitude: node.lat, longitude: node.lon)
+                if d <= node.reach, best == nil || d / node.reach < best!.ratio { best = (node.name, d / node.reach) }
+            }
+        } }
+        return best?.name
+    }
+
+    @Test(arguments: [43.7, 69.5, 89.9, -54.8])
+    func answersAsTheScanOfEveryNearbyNode(latitude: Double) {
+        var random = SystemRandomNumberGenerator()
+        let reaches = [12.0, 6, 3, 1.5]
+        var nodes: [(name: String, lat: Double, lon: Double, reach: Double)] = (0..<400).map { i in
+            ("n\(i)", min(90, latitude + Double.random(in: -0.4...0.4, using: &random)), Double.random(in: 7...8, using: &random),
+             reaches[i % 4])
+        }
+        // Two nodes at one spot with one reach tie everywhere: the first met wins.
+        nodes.append(("twin a", latitude, 7.5, 6))
+        nodes.append(("twin b", latitude, 7.5, 6))
+        let index = RegionSettlementIndex(nodes)
+        var found = 0
+        for _ in 0..<2_000 {
+            let lat = min(90, latitude + Double.random(in: -0.5...0.5, using: &random)), lon = Double.random(in: 6.9...8.1, using: &random)
+            let expected = Self.scan(nodes, lat, lon)
+            #expect(index.nearest(latitude: lat, longitude: lon) == expected, "at \(lat),\(lon)")
+            if expected != nil { found += 1 }
+        }
+        #expect(found > 100)
+        #expect(index.nearest(latitude: latitude, longitude: 7.5) == Self.scan(nodes, latitude, 7.5))
+    }
+}

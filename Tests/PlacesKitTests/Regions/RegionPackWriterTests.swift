@@ -109,4 +109,14 @@ import Testing
         #expect(tags == ["building": "yes", "name": "New", "alt_name": "B", "fixme": "y"])
         #expect(OSMTags(["name": "New"]) != ["name": "Old"])
     }
+
+    /// `OSMKey.texts` follows the cases by position: a case added or moved without its text would read
+    /// another key's tags.
+    @Test func everyKnownKeyReadsBackFromItsText() {
+        #expect(OSMKey.texts.count == OSMKey.allCases.count)
+        for key in OSMKey.allCases where key.rawValue >= OSMKey.name.rawValue {
+            #expect(OSMKey(key.text) == key, "\(key) is written \"\(key.text)\"")
+        }
+        #expect(OSMKey("name:fr") == .nameVariant && OSMKey("fixme") == .other)
+    }
 }

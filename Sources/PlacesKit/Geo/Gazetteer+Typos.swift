@@ -17,25 +17,31 @@ extension Gazetteer {
             let second = firstCharacter(of: rest)
             if second != blocks[0] { blocks.append(second) }
         }
-        var scratch = EditDistance(query: key)
+        var rows = PrefixDistances(query: key, limit: budget)
         var foundInAnEarlierBlock = false
         for (index, block) in blocks.enumerated() {
             // A typo in the first letter is the rarer case: its block is scanned only when the query's own
             // first letter led nowhere (Tapei is Taipei; the keys starting with "a" need not be read).
             if index > 0, foundInAnEarlierBlock { break }
-            let shortest = max(1, key.count - budget), longest = key.count + budget
             // The block ends where keys stop starting with it: one search instead of a test per entry.
             var after = block
             after[after.count - 1] &+= 1  // a UTF-8 byte is never 0xFF
             let blockEnd = keys.lowerBoundIndex(after)
             let cursor = keys.lowerBound(block)
+            // Rows 0...known hold the distances of the previous key's first bytes; sorted keys share most
+            // of theirs, so each key computes only the rows of the bytes it does not share.
+            var known = 0
             while cursor.isValid, cursor.index < blockEnd {
-                // Most keys are rejected on their length, read from the entry's header, before the key is
-                // compared with anything.
-                if (shortest...longest).contains(cursor.keyLength) {
-                    let candidate = cursor.keyBytes
-                    if scratch.lowerBound(candidate, limit: budget) <= budget,
-                       let distance = scratch.distance(key, candidate, limit: budget) {
+                let candidate = cursor.keyBytes
+                switch rows.extend(candidate, from: min(cursor.shared, known)) {
+                case .beyond(let depth):
+                    // No key that starts with these bytes can be near the query.
+                    known = depth
+                    cursor.advance(pastPrefix: depth)
+                    continue
+                case .within(let distance):
+                    known = candidate.count
+                    if let distance {
                         let (ref, kind) = Gazetteer.ref(of: cursor)
                         if kind != .regionCode {
                             foundInAnEarlierBlock = true
@@ -83,5 +89,71 @@ extension Gazetteer {
         guard let first = bytes.first else { return [] }
         let length = first < 0x80 ? 1 : first < 0xE0 ? 2 : first < 0xF0 ? 3 : 4
         return Array(bytes.prefix(length))
+    }
+}
+
+/// The edit distances (as ``EditDistance`` counts them) between a query and every prefix of a key, one row
+/// per prefix, so that the next key in sorted order recomputes only the rows past the bytes it shares.
+/// Distances above the limit are all stored as `limit + 1`, and each row computes only the cells within
+/// `limit` of its diagonal (the others are beyond it): the rows below the limit are exact.
+struct PrefixDistances {
+    private let query: [UInt8]
+    private let limit: Int
+    /// Row `d` (the key's first `d` bytes against the query's first `0...query.count`) at `d * width`.
+    private var cells: [Int]
+    private let width: Int
+    private let depths: Int
+
+    /// What a key's rows say.
+    enum Verdict {
+        /// The key's first `depth` bytes are already more than the limit from every start of the query,
+        /// and so is every key that begins with them.
+        case beyond(depth: Int)
+        /// The whole key was read: its distance, or `nil` when above the limit.
+        case within(Int?)
+    }
+
+    init(query: [UInt8], limit: Int) {
+        self.query = query
+        self.limit = limit
+        width = query.count + 1
+        // A key longer than the query by more than the limit is beyond it at this depth at the latest.
+        depths = query.count + limit + 2
+        cells = Array(repeating: limit + 1, count: width * depths)
+        for i in 0...min(limit, query.count) { cells[i] = i }
+    }
+
+    /// Computes the rows of `key` past its first `shared` bytes (whose rows are those of the previous key).
+    mutating func extend(_ key: UnsafeBufferPointer<UInt8>, from shared: Int) -> Verdict {
+        let n = query.count, cap = limit + 1, limit = limit, width = width
+        return query.withUnsafeBufferPointer { q in
+            cells.withUnsafeMutableBufferPointer { cells in
+                var depth = shared + 1
+                while depth <= key.count {
+                    if depth >= depths { return .beyond(depth: depth) }
+                    let c = key[depth - 1]
+                    let row = depth * width, above = row - width
+                    cells[row] = min(depth, cap)
+                    var smallest = cells[row]
+                    let first = max(1, depth - limit), last = min(n, depth + limit)
+                    if first <= last {
+                        for i in first...last {
+                            var value = min(cells[above + i] + 1, cells[row + i - 1] + 1,
+                                            cells[above + i - 1] + (q[i - 1] == c ? 0 : 1))
+                            if depth > 1, i > 1, q[i - 1] == key[depth - 2], q[i - 2] == c {
+                                value = min(value, cells[above - width + i - 2] + 1)
+                            }
+                            value = min(value, cap)
+                            cells[row + i] = value
+                            smallest = min(smallest, value)
+                        }
+                    }
+                    if smallest > limit { return .beyond(depth: depth) }
+                    depth += 1
+                }
+                let distance = cells[key.count * width + n]
+                return .within(distance <= limit ? distance : nil)
+            }
+        }
     }
 }

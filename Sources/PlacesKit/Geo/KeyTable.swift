@@ -280,6 +280,7 @@ final class KeyCursor {
     /// Skipped entries are not copied, only stepped over, and whole blocks are passed at once while the next
     /// block's first key still starts with the prefix (the keys are sorted, so every key between does too).
     /// Returns `false`, like ``advance()``, at the end or at a damaged entry.
+    @discardableResult
     func advance(pastPrefix prefix: Int) -> Bool {
         guard isValid, prefix > 0, prefix <= keyLength else { return advance() }
         let base = table.base, end = table.byteCount

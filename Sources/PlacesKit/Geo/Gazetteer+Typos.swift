@@ -17,7 +17,7 @@ extension Gazetteer {
             let second = firstCharacter(of: rest)
             if second != blocks[0] { blocks.append(second) }
         }
-        var rows = PrefixDistances(query: key, limit: budget)
+        let rows = PrefixDistances(query: key, limit: budget)
         var foundInAnEarlierBlock = false
         for (index, block) in blocks.enumerated() {
             // A typo in the first letter is the rarer case: its block is scanned only when the query's own
@@ -31,9 +31,17 @@ extension Gazetteer {
             // Rows 0...known hold the distances of the previous key's first bytes; sorted keys share most
             // of theirs, so each key computes only the rows of the bytes it does not share.
             var known = 0
+            let shortest = key.count - budget
             while cursor.isValid, cursor.index < blockEnd {
                 let candidate = cursor.keyBytes
-                switch rows.extend(candidate, from: min(cursor.shared, known)) {
+                let from = min(cursor.shared, known)
+                if candidate.count < shortest {
+                    // Too short to be within the budget: its rows wait until a longer key needs them.
+                    known = from
+                    cursor.advance()
+                    continue
+                }
+                switch rows.extend(candidate, from: from) {
                 case .beyond(let depth):
                     // No key that starts with these bytes can be near the query.
                     known = depth
@@ -96,11 +104,12 @@ extension Gazetteer {
 /// per prefix, so that the next key in sorted order recomputes only the rows past the bytes it shares.
 /// Distances above the limit are all stored as `limit + 1`, and each row computes only the cells within
 /// `limit` of its diagonal (the others are beyond it): the rows below the limit are exact.
-struct PrefixDistances {
-    private let query: [UInt8]
+final class PrefixDistances {
+    private let query: UnsafeMutablePointer<UInt8>
+    private let count: Int
     private let limit: Int
-    /// Row `d` (the key's first `d` bytes against the query's first `0...query.count`) at `d * width`.
-    private var cells: [Int]
+    /// Row `d` (the key's first `d` bytes against the query's first `0...count`) at `d * width`.
+    private let cells: UnsafeMutablePointer<Int>
     private let width: Int
     private let depths: Int
 
@@ -114,46 +123,51 @@ struct PrefixDistances {
     }
 
     init(query: [UInt8], limit: Int) {
-        self.query = query
+        count = query.count
+        self.query = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, count))
+        self.query.initialize(from: query, count: count)
         self.limit = limit
-        width = query.count + 1
+        width = count + 1
         // A key longer than the query by more than the limit is beyond it at this depth at the latest.
-        depths = query.count + limit + 2
-        cells = Array(repeating: limit + 1, count: width * depths)
-        for i in 0...min(limit, query.count) { cells[i] = i }
+        depths = count + limit + 2
+        cells = UnsafeMutablePointer<Int>.allocate(capacity: width * depths)
+        cells.initialize(repeating: limit + 1, count: width * depths)
+        for i in 0...min(limit, count) { cells[i] = i }
+    }
+
+    deinit {
+        query.deallocate()
+        cells.deallocate()
     }
 
     /// Computes the rows of `key` past its first `shared` bytes (whose rows are those of the previous key).
-    mutating func extend(_ key: UnsafeBufferPointer<UInt8>, from shared: Int) -> Verdict {
-        let n = query.count, cap = limit + 1, limit = limit, width = width
-        return query.withUnsafeBufferPointer { q in
-            cells.withUnsafeMutableBufferPointer { cells in
-                var depth = shared + 1
-                while depth <= key.count {
-                    if depth >= depths { return .beyond(depth: depth) }
-                    let c = key[depth - 1]
-                    let row = depth * width, above = row - width
-                    cells[row] = min(depth, cap)
-                    var smallest = cells[row]
-                    let first = max(1, depth - limit), last = min(n, depth + limit)
-                    if first <= last {
-                        for i in first...last {
-                            var value = min(cells[above + i] + 1, cells[row + i - 1] + 1,
-                                            cells[above + i - 1] + (q[i - 1] == c ? 0 : 1))
-                            if depth > 1, i > 1, q[i - 1] == key[depth - 2], q[i - 2] == c {
-                                value = min(value, cells[above - width + i - 2] + 1)
-                            }
-                            value = min(value, cap)
-                            cells[row + i] = value
-                            smallest = min(smallest, value)
-                        }
-                    }
-                    if smallest > limit { return .beyond(depth: depth) }
-                    depth += 1
+    func extend(_ key: UnsafeBufferPointer<UInt8>, from shared: Int) -> Verdict {
+        let n = count, limit = limit, cap = limit + 1, width = width, q = query, cells = cells
+        guard let k = key.baseAddress else { return .within(n <= limit ? n : nil) }
+        var depth = shared + 1
+        while depth <= key.count {
+            if depth >= depths { return .beyond(depth: depth) }
+            let c = k[depth - 1]
+            let row = depth * width, above = row - width
+            var smallest = Swift.min(depth, cap)
+            cells[row] = smallest
+            let first = Swift.max(1, depth - limit), last = Swift.min(n, depth + limit)
+            var i = first
+            while i <= last {
+                var value = Swift.min(Swift.min(cells[above + i], cells[row + i - 1]) + 1,
+                                      cells[above + i - 1] + (q[i - 1] == c ? 0 : 1))
+                if depth > 1, i > 1, q[i - 1] == k[depth - 2], q[i - 2] == c {
+                    value = Swift.min(value, cells[above - width + i - 2] + 1)
                 }
-                let distance = cells[key.count * width + n]
-                return .within(distance <= limit ? distance : nil)
+                value = Swift.min(value, cap)
+                cells[row + i] = value
+                smallest = Swift.min(smallest, value)
+                i += 1
             }
+            if smallest > limit { return .beyond(depth: depth) }
+            depth += 1
         }
+        let distance = cells[key.count * width + n]
+        return .within(distance <= limit ? distance : nil)
     }
 }

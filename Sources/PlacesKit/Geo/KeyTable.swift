@@ -277,28 +277,39 @@ final class KeyCursor {
 
     /// Reads the next entry whose key differs from the current one within its first `prefix` bytes, skipping
     /// every key that starts with them (a typo scan's dead end: no key that begins so can be near the query).
-    /// Skipped entries are not copied, only stepped over, and whole blocks are passed at once while the next
-    /// block's first key still starts with the prefix (the keys are sorted, so every key between does too).
+    /// Skipped entries are not copied, only stepped over; at a block's first key, whole blocks are passed at
+    /// once while the next block's first key still starts with the prefix (the keys are sorted, so every key
+    /// between does too).
     /// Returns `false`, like ``advance()``, at the end or at a damaged entry.
     @discardableResult
     func advance(pastPrefix prefix: Int) -> Bool {
         guard isValid, prefix > 0, prefix <= keyLength else { return advance() }
         let base = table.base, end = table.byteCount
-        // Whole blocks first.
-        var block = index / KeyTable.blockLength + 1
-        while block < table.blockCount, let head = table.blockHead(block), head.length >= prefix,
-              memcmp(base + head.keyStart, key, prefix) == 0 {
-            index = block * KeyTable.blockLength
-            next = head.keyStart + head.length + table.valueBytes
-            keyLength = head.length
-            block += 1
-        }
-        // Then entry by entry, reading only each one's header while it shares the prefix.
         while true {
             let nextIndex = index + 1
             guard nextIndex < table.entryCount, next + 2 <= end else { return stop() }
             let shared = Int(base[next])
-            if shared < prefix || nextIndex % KeyTable.blockLength == 0 { return advance() }
+            if nextIndex % KeyTable.blockLength == 0 {
+                // A block's first key, stored whole: while it and the next block's first key both start
+                // with the prefix, the whole block does too (the keys are sorted) and is passed at once.
+                var block = nextIndex / KeyTable.blockLength
+                guard let head = table.blockHead(block), head.length >= prefix,
+                      memcmp(base + head.keyStart, key, prefix) == 0 else { return advance() }
+                index = block * KeyTable.blockLength
+                next = head.keyStart + head.length + table.valueBytes
+                keyLength = head.length
+                block += 1
+                while block < table.blockCount, let following = table.blockHead(block), following.length >= prefix,
+                      memcmp(base + following.keyStart, key, prefix) == 0 {
+                    index = block * KeyTable.blockLength
+                    next = following.keyStart + following.length + table.valueBytes
+                    keyLength = following.length
+                    block += 1
+                }
+                continue
+            }
+            // Otherwise entry by entry, reading only each one's header while it shares the prefix.
+            if shared < prefix { return advance() }
             var length = Int(base[next + 1]), position = next + 2
             if length >= 0x80 {
                 guard position < end else { return stop() }

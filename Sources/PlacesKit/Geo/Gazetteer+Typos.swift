@@ -5,8 +5,9 @@ extension Gazetteer {
 
     /// Calls `consider` with every line whose key is within ``typoBudget(_:)`` edits of `key`, the key's kind,
     /// the edit distance and the key found.
-    /// - Complexity: a scan of the keys sharing the query's first or second character, most rejected by
-    ///   length and a letter-set bound before the edit distance is computed; plus 26 exact lookups.
+    /// - Complexity: a walk over the keys sharing the query's first or second character that computes one
+    ///   row of edit distances per key byte not shared with the key before, and steps over every key whose
+    ///   first bytes are already beyond the budget (whole blocks at a time); plus 26 exact lookups.
     func fuzzy(_ key: [UInt8], consider: (Ref, GazetteerSchema.KeyKind?, Int, String) -> Void) {
         let budget = Gazetteer.typoBudget(key.count)
         // Keys sharing the first letter catch most typos; keys starting with the query's second letter

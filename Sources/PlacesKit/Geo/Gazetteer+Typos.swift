@@ -5,8 +5,9 @@ extension Gazetteer {
 
     /// Calls `consider` with every line whose key is within ``typoBudget(_:)`` edits of `key`, the key's kind,
     /// the edit distance and the key found.
-    /// - Complexity: a scan of the keys sharing the query's first or second character, most rejected by
-    ///   length and a letter-set bound before the edit distance is computed; plus 26 exact lookups.
+    /// - Complexity: a walk over the keys sharing the query's first or second character that computes one
+    ///   row of edit distances per key byte not shared with the key before, and steps over every key whose
+    ///   first bytes are already beyond the budget (whole blocks at a time); plus 26 exact lookups.
     func fuzzy(_ key: [UInt8], consider: (Ref, GazetteerSchema.KeyKind?, Int, String) -> Void) {
         let budget = Gazetteer.typoBudget(key.count)
         // Keys sharing the first letter catch most typos; keys starting with the query's second letter
@@ -17,25 +18,39 @@ extension Gazetteer {
             let second = firstCharacter(of: rest)
             if second != blocks[0] { blocks.append(second) }
         }
-        var scratch = EditDistance(query: key)
+        let rows = PrefixDistances(query: key, limit: budget)
         var foundInAnEarlierBlock = false
         for (index, block) in blocks.enumerated() {
             // A typo in the first letter is the rarer case: its block is scanned only when the query's own
             // first letter led nowhere (Tapei is Taipei; the keys starting with "a" need not be read).
             if index > 0, foundInAnEarlierBlock { break }
-            let shortest = max(1, key.count - budget), longest = key.count + budget
             // The block ends where keys stop starting with it: one search instead of a test per entry.
             var after = block
             after[after.count - 1] &+= 1  // a UTF-8 byte is never 0xFF
             let blockEnd = keys.lowerBoundIndex(after)
             let cursor = keys.lowerBound(block)
+            // Rows 0...known hold the distances of the previous key's first bytes; sorted keys share most
+            // of theirs, so each key computes only the rows of the bytes it does not share.
+            var known = 0
+            let shortest = key.count - budget
             while cursor.isValid, cursor.index < blockEnd {
-                // Most keys are rejected on their length, read from the entry's header, before the key is
-                // compared with anything.
-                if (shortest...longest).contains(cursor.keyLength) {
-                    let candidate = cursor.keyBytes
-                    if scratch.lowerBound(candidate, limit: budget) <= budget,
-                       let distance = scratch.distance(key, candidate, limit: budget) {
+                let candidate = cursor.keyBytes
+                let from = min(cursor.shared, known)
+                if candidate.count < shortest {
+                    // Too short to be within the budget: its rows wait until a longer key needs them.
+                    known = from
+                    cursor.advance()
+                    continue
+                }
+                switch rows.extend(candidate, from: from) {
+                case .beyond(let depth):
+                    // No key that starts with these bytes can be near the query.
+                    known = depth
+                    cursor.advance(pastPrefix: depth)
+                    continue
+                case .within(let distance):
+                    known = candidate.count
+                    if let distance {
                         let (ref, kind) = Gazetteer.ref(of: cursor)
                         if kind != .regionCode {
                             foundInAnEarlierBlock = true
@@ -83,5 +98,77 @@ extension Gazetteer {
         guard let first = bytes.first else { return [] }
         let length = first < 0x80 ? 1 : first < 0xE0 ? 2 : first < 0xF0 ? 3 : 4
         return Array(bytes.prefix(length))
+    }
+}
+
+/// The edit distances (as ``EditDistance`` counts them) between a query and every prefix of a key, one row
+/// per prefix, so that the next key in sorted order recomputes only the rows past the bytes it shares.
+/// Distances above the limit are all stored as `limit + 1`, and each row computes only the cells within
+/// `limit` of its diagonal (the others are beyond it): the rows below the limit are exact.
+final class PrefixDistances {
+    private let query: UnsafeMutablePointer<UInt8>
+    private let count: Int
+    private let limit: Int
+    /// Row `d` (the key's first `d` bytes against the query's first `0...count`) at `d * width`.
+    private let cells: UnsafeMutablePointer<Int>
+    private let width: Int
+    private let depths: Int
+
+    /// What a key's rows say.
+    enum Verdict {
+        /// The key's first `depth` bytes are already more than the limit from every start of the query,
+        /// and so is every key that begins with them.
+        case beyond(depth: Int)
+        /// The whole key was read: its distance, or `nil` when above the limit.
+        case within(Int?)
+    }
+
+    init(query: [UInt8], limit: Int) {
+        count = query.count
+        self.query = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, count))
+        self.query.initialize(from: query, count: count)
+        self.limit = limit
+        width = count + 1
+        // A key longer than the query by more than the limit is beyond it at this depth at the latest.
+        depths = count + limit + 2
+        cells = UnsafeMutablePointer<Int>.allocate(capacity: width * depths)
+        cells.initialize(repeating: limit + 1, count: width * depths)
+        for i in 0...min(limit, count) { cells[i] = i }
+    }
+
+    deinit {
+        query.deallocate()
+        cells.deallocate()
+    }
+
+    /// Computes the rows of `key` past its first `shared` bytes (whose rows are those of the previous key).
+    func extend(_ key: UnsafeBufferPointer<UInt8>, from shared: Int) -> Verdict {
+        let n = count, limit = limit, cap = limit + 1, width = width, q = query, cells = cells
+        guard let k = key.baseAddress else { return .within(n <= limit ? n : nil) }
+        var depth = shared + 1
+        while depth <= key.count {
+            if depth >= depths { return .beyond(depth: depth) }
+            let c = k[depth - 1]
+            let row = depth * width, above = row - width
+            var smallest = Swift.min(depth, cap)
+            cells[row] = smallest
+            let first = Swift.max(1, depth - limit), last = Swift.min(n, depth + limit)
+            var i = first
+            while i <= last {
+                var value = Swift.min(Swift.min(cells[above + i], cells[row + i - 1]) + 1,
+                                      cells[above + i - 1] + (q[i - 1] == c ? 0 : 1))
+                if depth > 1, i > 1, q[i - 1] == k[depth - 2], q[i - 2] == c {
+                    value = Swift.min(value, cells[above - width + i - 2] + 1)
+                }
+                value = Swift.min(value, cap)
+                cells[row + i] = value
+                smallest = Swift.min(smallest, value)
+                i += 1
+            }
+            if smallest > limit { return .beyond(depth: depth) }
+            depth += 1
+        }
+        let distance = cells[key.count * width + n]
+        return .within(distance <= limit ? distance : nil)
     }
 }

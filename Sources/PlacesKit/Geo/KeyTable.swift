@@ -126,6 +126,20 @@ struct KeyTable: @unchecked Sendable {
         return start < byteCount ? start : nil
     }
 
+    /// Where the first key of `block` starts and its length, or `nil` when the block is damaged (its first
+    /// entry not stored whole, or its key or value past the table's end).
+    func blockHead(_ block: Int) -> (keyStart: Int, length: Int)? {
+        guard let start = blockStart(block), start + 2 <= byteCount, base[start] == 0 else { return nil }
+        var length = Int(base[start + 1]), position = start + 2
+        if length >= 0x80 {
+            guard position < byteCount else { return nil }
+            length = length & 0x7F | Int(base[position]) << 7
+            position += 1
+        }
+        guard length <= KeyTable.maximumKeyLength, position + length + valueBytes <= byteCount else { return nil }
+        return (position, length)
+    }
+
     /// Compares the first key of `block` with `key` without decoding it: negative, zero or positive. A
     /// damaged block sorts after everything, so searches stop before it.
     func compareBlockHead(_ block: Int, _ key: [UInt8]) -> Int {
@@ -187,6 +201,9 @@ final class KeyCursor {
     /// Where the kind sits in ``value``.
     private let kindShift: UInt64
     private let offsetMask: UInt64
+    /// How many leading bytes the current entry's key is stored as sharing with the key before it (0 for the
+    /// first entry of a block, which is stored whole).
+    private(set) var shared = 0
     /// The current entry's index, or -1 before the first.
     private(set) var index = -1
     /// Whether the cursor stands on an entry.
@@ -248,6 +265,7 @@ final class KeyCursor {
               position + length + table.valueBytes <= end, nextIndex % KeyTable.blockLength != 0 || shared == 0 else { return stop() }
         (key + shared).update(from: base + position, count: length)
         keyLength = shared + length
+        self.shared = shared
         position += length
         value = UInt64(UInt32(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt32.self)))
         if table.valueBytes == 5 { value |= UInt64(base[position + 4]) << 32 }
@@ -255,6 +273,55 @@ final class KeyCursor {
         index = nextIndex
         isValid = true
         return true
+    }
+
+    /// Reads the next entry whose key differs from the current one within its first `prefix` bytes, skipping
+    /// every key that starts with them (a typo scan's dead end: no key that begins so can be near the query).
+    /// Skipped entries are not copied, only stepped over; at a block's first key, whole blocks are passed at
+    /// once while the next block's first key still starts with the prefix (the keys are sorted, so every key
+    /// between does too).
+    /// Returns `false`, like ``advance()``, at the end or at a damaged entry.
+    @discardableResult
+    func advance(pastPrefix prefix: Int) -> Bool {
+        guard isValid, prefix > 0, prefix <= keyLength else { return advance() }
+        let base = table.base, end = table.byteCount
+        while true {
+            let nextIndex = index + 1
+            guard nextIndex < table.entryCount, next + 2 <= end else { return stop() }
+            let shared = Int(base[next])
+            if nextIndex % KeyTable.blockLength == 0 {
+                // A block's first key, stored whole: while it and the next block's first key both start
+                // with the prefix, the whole block does too (the keys are sorted) and is passed at once.
+                var block = nextIndex / KeyTable.blockLength
+                guard let head = table.blockHead(block), head.length >= prefix,
+                      memcmp(base + head.keyStart, key, prefix) == 0 else { return advance() }
+                index = block * KeyTable.blockLength
+                next = head.keyStart + head.length + table.valueBytes
+                keyLength = head.length
+                block += 1
+                while block < table.blockCount, let following = table.blockHead(block), following.length >= prefix,
+                      memcmp(base + following.keyStart, key, prefix) == 0 {
+                    index = block * KeyTable.blockLength
+                    next = following.keyStart + following.length + table.valueBytes
+                    keyLength = following.length
+                    block += 1
+                }
+                continue
+            }
+            // Otherwise entry by entry, reading only each one's header while it shares the prefix.
+            if shared < prefix { return advance() }
+            var length = Int(base[next + 1]), position = next + 2
+            if length >= 0x80 {
+                guard position < end else { return stop() }
+                length = length & 0x7F | Int(base[position]) << 7
+                position += 1
+            }
+            guard shared <= keyLength, shared + length <= KeyTable.maximumKeyLength,
+                  position + length + table.valueBytes <= end else { return stop() }
+            keyLength = shared + length
+            next = position + length + table.valueBytes
+            index = nextIndex
+        }
     }
 
     private func stop() -> Bool {

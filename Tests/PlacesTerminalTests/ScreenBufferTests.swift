@@ -114,33 +114,30 @@ struct TinyTerminal {
         #expect(screen.frame().isEmpty)
     }
 
-    @Test func shortGapsAreRewrittenRatherThanJumped() {
-        var screen = ScreenBuffer(columns: 20, rows: 2)
-        var terminal = TinyTerminal(columns: 20, rows: 2)
-        screen.put("abcdefghij", column: 0, row: 0)
-        terminal.replay(screen.frame())
-        screen.put("X", column: 1, row: 0)
-        screen.put("Y", column: 3, row: 0)
-        let bytes = screen.frame()
-        terminal.replay(bytes)
-        check(screen, terminal)
+    /// Cursor moves as short as they come: a short gap is rewritten rather than jumped; a far change on
+    /// the cursor's row is reached by its column alone (CHA), the first column of a row by the row alone.
+    @Test(arguments: [
         // One cursor move, then X, the unchanged c, and Y.
-        #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}[1;2HXcY")
-    }
-
-    @Test func movesOnTheCursorsRowNameOnlyTheColumn() {
+        ([Change("X", column: 1, row: 0), Change("Y", column: 3, row: 0)], "\u{1B}[1;2HXcY"),
+        ([Change("X", column: 1, row: 0), Change("Y", column: 15, row: 0), Change("Z", column: 0, row: 1)],
+         "\u{1B}[1;2HX\u{1B}[16GY\u{1B}[2HZ"),
+    ])
+    func cursorMovesAreShort(changes: [Change], expected: String) {
         var screen = ScreenBuffer(columns: 20, rows: 2)
         var terminal = TinyTerminal(columns: 20, rows: 2)
         screen.put("abcdefghijklmnopqrst", column: 0, row: 0)
         terminal.replay(screen.frame())
-        screen.put("X", column: 1, row: 0)
-        screen.put("Y", column: 15, row: 0)
-        screen.put("Z", column: 0, row: 1)
+        for change in changes { screen.put(change.text, column: change.column, row: change.row) }
         let bytes = screen.frame()
         terminal.replay(bytes)
         check(screen, terminal)
-        // The far change on the same row by its column (CHA), the first column of a row by the row alone.
-        #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}[1;2HX\u{1B}[16GY\u{1B}[2HZ")
+        #expect(String(decoding: bytes, as: UTF8.self) == expected)
+    }
+
+    /// Text put at a cell, for ``cursorMovesAreShort(changes:expected:)``.
+    struct Change: Sendable {
+        var text: String, column: Int, row: Int
+        init(_ text: String, column: Int, row: Int) { (self.text, self.column, self.row) = (text, column, row) }
     }
 
     @Test func wideCharactersAndTheirOverwrites() {

@@ -19,8 +19,12 @@ public final class BrowseJournal {
     }
 
     public let store: JournalStore
-    /// Every place, in journal order.
+    /// Every place, in journal order, without its description (each is `""`): the map, the list and
+    /// the search never show one, and the descriptions are most of a large journal's bytes. A place
+    /// in full is ``place(_:)``. Never saved: every change is made to the place as the store reads it.
     public private(set) var places: [Location] = [] { didSet { generation += 1 } }
+    /// Every place in full, read for the generation it holds when a place's details or form need one.
+    private var complete: (generation: Int, places: [Location])?
     /// Counts the times ``places`` was set: what was worked out from one generation holds until it changes.
     public private(set) var generation = 0
     private var version: FileVersion?
@@ -37,7 +41,14 @@ public final class BrowseJournal {
     public func reload() throws {
         // The version first: a write after it is noticed next time, never missed.
         version = PosixFile.version(store.resolvedPath)
-        places = try store.load()
+        places = try store.loadWithoutDescriptions()
+    }
+
+    /// The place with this id as the journal has it, description and all: read in full once a
+    /// generation (details, forms and the editor are opened one place at a time).
+    public func place(_ id: UUID) throws -> Location? {
+        if complete?.generation != generation { complete = (generation, try store.load()) }
+        return complete?.places.first { $0.id == id }
     }
 
     /// Reads the journal again when its file was replaced or rewritten since it was read (file

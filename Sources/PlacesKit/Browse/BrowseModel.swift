@@ -157,10 +157,17 @@ public final class BrowseModel {
         return result
     }
 
-    /// The selected place, while it exists.
+    /// The selected place, while it exists (without its description, as ``BrowseJournal/places``).
     public var selected: Location? {
         guard let selection else { return nil }
         return journal.places.first { $0.id == selection }
+    }
+
+    /// The selected place in full, for its details and its form: as the journal reads it, or as
+    /// ``selected`` when the journal cannot be read in full just now (the next reload says why).
+    public var selectedInFull: Location? {
+        guard let place = selected else { return nil }
+        return (try? journal.place(place.id)) ?? place
     }
 
     // MARK: - Keys
@@ -208,7 +215,7 @@ public final class BrowseModel {
         case .escape: mark = nil; selection = nil
         case .character("a"): openAddForm()
         case .character("e"):
-            if let place = selected { form = BrowseForm(editing: place); mode = .form } else { status = "No place selected: Tab selects one" }
+            if let place = selectedInFull { form = BrowseForm(editing: place); mode = .form } else { status = "No place selected: Tab selects one" }
         case .character("E"):
             if let place = selected { return .openEditor(place.id) }
             status = "No place selected: Tab selects one"

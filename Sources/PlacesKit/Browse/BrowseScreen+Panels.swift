@@ -67,7 +67,7 @@ extension BrowseScreen {
         case .map, .confirmRemove: return
         case .help: box(["Keys (any key closes)", ""] + Self.helpLines, into: &screen, columns: columns, rows: rows)
         case .details:
-            guard let place = model.selected else { return }
+            guard let place = model.selectedInFull else { return }
             var lines = [shown(place.name), ""]
             if !place.description.isEmpty { lines += place.description.split(separator: "\n").map { shown(String($0)) } }
             if !place.tags.isEmpty { lines.append("Tags: " + shown(place.tags.joined(separator: ", "))) }

@@ -24,6 +24,9 @@ public final class BrowseScreen {
     /// The map as last drawn and what it was drawn from: a key that changes nothing on the map (a
     /// letter typed into the search line) puts it back instead of drawing it again.
     private var mapLayer: (key: MapKey, cells: [ScreenCell], inView: BrowseModel.PlacesInView)?
+    /// The map of a frame that left the gazetteer's names out (the first), before they would have
+    /// gone on: the frame that adds them draws only them.
+    private var unnamed: (key: MapKey, cells: [ScreenCell], taken: [Bool], hasRegionShapes: Bool)?
     /// The base outlines last decoded, for the next pan of a view wider than the world.
     private let outlines = OutlineCache()
     /// The view and size last drawn, to tell the screen when the map only moved (a pan).
@@ -98,7 +101,7 @@ public final class BrowseScreen {
             inView = layer.inView
         } else {
             screen.clear()
-            inView = drawMap(model, into: &screen, columns: size.columns, rows: size.rows, quick: quick)
+            inView = drawMap(model, key: key, into: &screen, columns: size.columns, rows: size.rows, quick: quick)
             mapLayer = leftOut ? nil : (key, screen.content, inView)
             scrollIfPanned(model, into: &screen, columns: size.columns, rows: size.rows)
         }
@@ -128,87 +131,107 @@ public final class BrowseScreen {
 
     // MARK: - The map
 
-    private func drawMap(_ model: BrowseModel, into screen: inout ScreenBuffer, columns: Int, rows: Int, quick: Bool) -> BrowseModel.PlacesInView {
+    private func drawMap(_ model: BrowseModel, key: MapKey, into screen: inout ScreenBuffer, columns: Int, rows: Int,
+                         quick: Bool) -> BrowseModel.PlacesInView {
         let viewport = model.viewport
         let found = model.inView()
-        // The scene holds every shown place; the pins are those in view (`found.order`).
-        let scene = MapScene(locations: found.shown, options: options, viewport: viewport, palette: model.shown().palette)
-        let layers = TerminalMapLayers(scene: scene, columns: columns, rows: rows, decoded: outlines)
         var taken = [Bool](repeating: false, count: columns * rows)
-        for row in 0..<rows {
-            for column in 0..<columns {
-                if let dots = layers.outlines.character(column: column, row: row) {
-                    screen.set(column: column, row: row, ScreenCell(ascii ? "." : String(dots), style: style(Palette.outline)))
-                } else if let dots = layers.streets.character(column: column, row: row) {
-                    screen.set(column: column, row: row, ScreenCell(ascii ? ":" : String(dots), style: style(Palette.street)))
-                }
-            }
+        // Marks the cells `width` wide from `column` on `row` as taken, those inside the map.
+        // - Returns: false when the row is outside the map (nothing is drawn there).
+        func claim(column: Int, row: Int, width: Int) -> Bool {
+            guard row >= 0, row < rows else { return false }
+            let start = max(column, 0), end = min(column + width, columns)
+            if start < end { for c in start..<end { taken[row * columns + c] = true } }
+            return true
         }
-        func put(_ text: String, column: Int, row: Int, _ cellStyle: CellStyle, claims: Bool = true) {
-            guard row >= 0, row < rows else { return }
+        func put(_ text: String, column: Int, row: Int, _ cellStyle: CellStyle) {
             let width = TerminalText.width(text)
-            let end = min(column + width, columns)
+            guard claim(column: column, row: row, width: width) else { return }
             // Text never runs past the map's edge into the side list.
             screen.put(column + width > columns ? TerminalText.truncate(text, toWidth: max(columns - column, 0)) : text,
                        column: column, row: row, style: style(cellStyle))
-            if claims { for c in max(column, 0)..<max(end, max(column, 0)) { taken[row * columns + c] = true } }
         }
         // A pin is one character one column wide: set as a cell, without measuring it as text
         // (with every place in view that is thousands of pins a frame).
         func putPin(_ cell: ScreenCell, column: Int, row: Int) {
-            guard row >= 0, row < rows, column >= 0, column < columns else { return }
+            guard column >= 0, column < columns, claim(column: column, row: row, width: 1) else { return }
             screen.set(column: column, row: row, cell)
-            taken[row * columns + column] = true
         }
         func isFree(_ column: Int, _ row: Int, width: Int) -> Bool {
             guard row >= 0, row < rows, column >= 0, column + width <= columns else { return false }
             return !(column..<(column + width)).contains { taken[row * columns + $0] }
         }
 
-        // Pins first, so no name covers one.
-        // The model projected each place once; a cell is two dots across and four down.
-        let cells = found.points.map { (column: Int($0.x / 2), row: Int($0.y / 4)) }
-        let glyphs = (selected: ascii ? "@" : "◉", visited: ascii ? "*" : "●", planned: ascii ? "o" : "○")
-        for pin in layers.pins(scene, cells: cells, places: found.order) {
-            let isSelected = model.selection != nil && scene.locations[pin.index].id == model.selection
-            let glyph = isSelected ? glyphs.selected : pin.visited ? glyphs.visited : glyphs.planned
-            putPin(ScreenCell(glyph, style: style(isSelected ? Palette.selected : CellStyle(foreground: UInt8(pin.color.ansi256), bold: true))),
-                   column: pin.column, row: pin.row)
-        }
-        if let selected = model.selected, found.order.contains(where: { found.shown[$0].id == selected.id }) {
-            // Where pins share a cell the selected one shows.
-            let p = viewport.point(latitude: selected.latitude, longitude: selected.longitude)
-            put(ascii ? "@" : "◉", column: Int(p.x / 2), row: Int(p.y / 4), Palette.selected)
-        }
-        if let mark = model.mark {
-            let p = viewport.point(mark.coordinate)
-            if p.x >= 0, p.y >= 0, p.x < viewport.width, p.y < viewport.height {
-                put(ascii ? "+" : "✚", column: Int(p.x / 2), row: Int(p.y / 4), Palette.mark)
+        let hasRegionShapes: Bool
+        if let base = unnamed, base.key == key {
+            // The frame before left the gazetteer's names out: its map is put back and they go on it.
+            screen.restore(base.cells)
+            taken = base.taken
+            hasRegionShapes = base.hasRegionShapes
+        } else {
+            // The scene holds every shown place; the pins are those in view (`found.order`).
+            let scene = MapScene(locations: found.shown, options: options, viewport: viewport, palette: model.shown().palette)
+            let layers = TerminalMapLayers(scene: scene, columns: columns, rows: rows, decoded: outlines)
+            for row in 0..<rows {
+                for column in 0..<columns {
+                    if let dots = layers.outlines.character(column: column, row: row) {
+                        screen.set(column: column, row: row, ScreenCell(ascii ? "." : String(dots), style: style(Palette.outline)))
+                    } else if let dots = layers.streets.character(column: column, row: row) {
+                        screen.set(column: column, row: row, ScreenCell(ascii ? ":" : String(dots), style: style(Palette.street)))
+                    }
+                }
             }
-        }
-        // The crosshair, unless a pin is there.
-        if isFree(columns / 2, rows / 2, width: 1) { put(ascii ? "x" : "┼", column: columns / 2, row: rows / 2, Palette.crosshair) }
 
-        // Names of the places nearest the centre, placed around their pins.
-        if options.showsLabels {
-            let labelled = found.prefix(Self.mostLabels)
-            let names = labelled.map { shown(LabelPlacer.shortened(TerminalText.visible($0.name.trimmed), maximum: 20)) }
-            let requests = zip(found.points, names).map { p, name -> LabelPlacer.Request in
-                LabelPlacer.Request(x: Double(Int(p.x / 2)) + 0.5, y: Double(Int(p.y / 4)) + 0.5, pinRadius: 0.5,
-                                           width: Double(TerminalText.width(name) + 1), height: 1)
+            // Pins first, so no name covers one.
+            // The model projected each place once; a cell is two dots across and four down.
+            let cells = found.points.map { (column: Int($0.x / 2), row: Int($0.y / 4)) }
+            let glyphs = (selected: ascii ? "@" : "◉", visited: ascii ? "*" : "●", planned: ascii ? "o" : "○")
+            for pin in layers.pins(scene, cells: cells, places: found.order) {
+                let isSelected = model.selection != nil && scene.locations[pin.index].id == model.selection
+                let glyph = isSelected ? glyphs.selected : pin.visited ? glyphs.visited : glyphs.planned
+                putPin(ScreenCell(glyph, style: style(isSelected ? Palette.selected : CellStyle(foreground: UInt8(pin.color.ansi256), bold: true))),
+                       column: pin.column, row: pin.row)
             }
-            let placements = LabelPlacer.place(requests, in: MapBox(x: 0, y: 0, width: Double(columns), height: Double(rows)), gap: 0.5)
-            for (place, (name, placement)) in zip(labelled, zip(names, placements)) {
-                guard let placement else { continue }
-                let column = Int(saturating: (placement.box.x + 0.5).rounded(.down)), row = Int(saturating: placement.box.y.rounded())
-                guard isFree(column, row, width: TerminalText.width(name)) else { continue }
-                put(name, column: column, row: row, place.id == model.selection ? CellStyle(bold: true, underline: true) : .plain)
+            if let selected = model.selected, found.order.contains(where: { found.shown[$0].id == selected.id }) {
+                // Where pins share a cell the selected one shows.
+                let p = viewport.point(latitude: selected.latitude, longitude: selected.longitude)
+                put(ascii ? "@" : "◉", column: Int(p.x / 2), row: Int(p.y / 4), Palette.selected)
             }
+            if let mark = model.mark {
+                let p = viewport.point(mark.coordinate)
+                if p.x >= 0, p.y >= 0, p.x < viewport.width, p.y < viewport.height {
+                    put(ascii ? "+" : "✚", column: Int(p.x / 2), row: Int(p.y / 4), Palette.mark)
+                }
+            }
+            // The crosshair, unless a pin is there.
+            if isFree(columns / 2, rows / 2, width: 1) { put(ascii ? "x" : "┼", column: columns / 2, row: rows / 2, Palette.crosshair) }
+
+            // Names of the places nearest the centre, placed around their pins.
+            if options.showsLabels {
+                let labelled = found.prefix(Self.mostLabels)
+                let names = labelled.map { shown(LabelPlacer.shortened(TerminalText.visible($0.name.trimmed), maximum: 20)) }
+                let requests = zip(found.points, names).map { p, name -> LabelPlacer.Request in
+                    LabelPlacer.Request(x: Double(Int(p.x / 2)) + 0.5, y: Double(Int(p.y / 4)) + 0.5, pinRadius: 0.5,
+                                               width: Double(TerminalText.width(name) + 1), height: 1)
+                }
+                let placements = LabelPlacer.place(requests, in: MapBox(x: 0, y: 0, width: Double(columns), height: Double(rows)), gap: 0.5)
+                for (place, (name, placement)) in zip(labelled, zip(names, placements)) {
+                    guard let placement else { continue }
+                    let column = Int(saturating: (placement.box.x + 0.5).rounded(.down)), row = Int(saturating: placement.box.y.rounded())
+                    guard isFree(column, row, width: TerminalText.width(name)) else { continue }
+                    put(name, column: column, row: row, place.id == model.selection ? CellStyle(bold: true, underline: true) : .plain)
+                }
+            }
+            hasRegionShapes = layers.hasRegionShapes
         }
+        unnamed = nil
         // The gazetteer's names where there is room, most important first.
         if options.showsContext {
             let labels = context(for: viewport, unitsPerDot: model.view.unitsPerDot, quick: quick)
-            if labels == nil { leftOut = true }
+            if labels == nil {
+                leftOut = true
+                unnamed = (key, screen.content, taken, hasRegionShapes)
+            }
             for label in labels ?? [] {
                 let p = viewport.point(latitude: label.latitude, longitude: label.longitude)
                 let name = shown(label.name)
@@ -223,7 +246,7 @@ public final class BrowseScreen {
         let barCells = max(Int(saturating: (bar.length / 2).rounded()), 2)
         let barText = (ascii ? "|" + String(repeating: "-", count: barCells - 2) + "|" : "├" + String(repeating: "─", count: barCells - 2) + "┤") + " " + bar.label
         put(barText, column: 1, row: rows - 1, Palette.frame)
-        if layers.hasRegionShapes {
+        if hasRegionShapes {
             let credit = RegionPack.mapCredit
             put(credit, column: columns - TerminalText.width(credit) - 1, row: rows - 1, Palette.context)
         }

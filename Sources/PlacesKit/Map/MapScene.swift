@@ -94,7 +94,6 @@ struct MapScene {
     }
 }
 
-
 /// Which of the Natural Earth shapes a view draws: a scale and a box in degrees.
 struct OutlineQuery: Equatable {
     var scale: MapOutlines.Scale, west: Double, south: Double, east: Double, north: Double

@@ -47,38 +47,66 @@ public struct TagPalette: Sendable, Equatable {
     ///   - excluding: tags not worth a colour, such as the one the map was filtered by (case-insensitive).
     public init(locations: [Location], excluding: Set<String> = []) {
         let skipped = Set(excluding.map { $0.lowercased() })
-        // Each place's tags lower-cased once: a map of 10,000 places asks for them three times over.
-        let lowered = locations.map { $0.tags.map { $0.lowercased() } }
-        var counts: [String: Int] = [:]
-        var spelling: [String: String] = [:]
-        for (location, tags) in zip(locations, lowered) {
-            // A tag a place has twice (in two cases) counts once for it.
-            for (index, tag) in tags.enumerated() where !skipped.contains(tag) && !tags[..<index].contains(tag) {
-                counts[tag, default: 0] += 1
+        // Each distinct tag (lower-cased) gets a number on first sight, and each place's tags are
+        // kept as numbers: counting, ranking and finding each place's main tag then hash no strings
+        // (a map of 10,000 places has tens of thousands of tags).
+        var numbers: [String: Int] = [:]
+        var keys: [String] = [], spellings: [String] = [], isSkipped: [Bool] = []
+        var tagNumbers: [Int] = [], starts: [Int] = []
+        starts.reserveCapacity(locations.count + 1)
+        var counts: [Int] = []
+        for location in locations {
+            let start = tagNumbers.count
+            starts.append(start)
+            for written in location.tags {
+                let key = Self.key(written)
+                let number: Int
+                if let known = numbers[key] {
+                    number = known
+                } else {
+                    number = keys.count
+                    numbers[key] = number
+                    keys.append(key)
+                    spellings.append(written)
+                    isSkipped.append(skipped.contains(key))
+                    counts.append(0)
+                }
+                // A tag a place has twice (in two cases) counts once for it.
+                if !isSkipped[number] && !tagNumbers[start...].contains(number) { counts[number] += 1 }
+                tagNumbers.append(number)
             }
-            for (tag, written) in zip(tags, location.tags) where spelling[tag] == nil { spelling[tag] = written }
         }
-        let ranked = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
-        let rank = Dictionary(uniqueKeysWithValues: ranked.enumerated().map { ($1, $0) })
-        // The place's highest-ranked tag, the first of equals.
-        let mains = lowered.map { tags -> String? in
-            var main: (rank: Int, tag: String)?
-            for tag in tags {
-                guard let tagRank = rank[tag] else { continue }
-                if main == nil || tagRank < main!.rank { main = (tagRank, tag) }
+        starts.append(tagNumbers.count)
+        let ranked = keys.indices.filter { !isSkipped[$0] }
+            .sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : keys[$0] < keys[$1] }
+        var rankOf = [Int](repeating: .max, count: keys.count)
+        for (position, number) in ranked.enumerated() { rankOf[number] = position }
+        // Each place's highest-ranked tag, the first of equals; -1 for none.
+        var mains = [Int](repeating: -1, count: locations.count)
+        var drawn = [Int](repeating: 0, count: keys.count)
+        for place in locations.indices {
+            var main = -1
+            for number in tagNumbers[starts[place]..<starts[place + 1]] where rankOf[number] != .max {
+                if main < 0 || rankOf[number] < rankOf[main] { main = number }
             }
-            return main?.tag
+            mains[place] = main
+            if main >= 0 { drawn[main] += 1 }
         }
-        var drawn: [String: Int] = [:]
-        for case let tag? in mains { drawn[tag, default: 0] += 1 }
-        let coloured = ranked.filter { drawn[$0] != nil }.prefix(Self.colors.count)
-        entries = zip(coloured, Self.colors).map { tag, color in
-            Entry(tag: spelling[tag] ?? tag, color: color, count: drawn[tag] ?? 0)
+        let coloured = ranked.filter { drawn[$0] > 0 }.prefix(Self.colors.count)
+        entries = zip(coloured, Self.colors).map { number, color in
+            Entry(tag: spellings[number], color: color, count: drawn[number])
         }
-        self.rank = rank
-        colorByTag = Dictionary(uniqueKeysWithValues: zip(coloured, Self.colors).map { ($0, $1) })
-        let colorByTag = self.colorByTag
-        hasOther = mains.contains { $0.flatMap { colorByTag[$0] } == nil }
+        rank = Dictionary(uniqueKeysWithValues: ranked.enumerated().map { (keys[$1], $0) })
+        colorByTag = Dictionary(uniqueKeysWithValues: zip(coloured, Self.colors).map { (keys[$0], $1) })
+        var isColoured = [Bool](repeating: false, count: keys.count)
+        for number in coloured { isColoured[number] = true }
+        hasOther = mains.contains { $0 < 0 || !isColoured[$0] }
+    }
+
+    /// A tag's key: lower-cased. Most tags are already lower-case ASCII: those are their own key,
+    /// with no new string.
+    private static func key(_ tag: String) -> String {
+        tag.utf8.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) }) ? tag : tag.lowercased()
     }
 
     /// The colour a place is drawn in.
@@ -87,8 +115,7 @@ public struct TagPalette: Sendable, Equatable {
         // arrays: a map with thousands of pins asks this for each.
         var main: (rank: Int, tag: String)?
         for tag in location.tags {
-            // Most tags are already lower-case ASCII: those are their own key, with no new string.
-            let key = tag.utf8.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) }) ? tag : tag.lowercased()
+            let key = Self.key(tag)
             guard let tagRank = rank[key] else { continue }
             if main == nil || tagRank < main!.rank { main = (tagRank, key) }
         }

@@ -134,8 +134,8 @@ enum BrowseCommand: PlacesCommand {
                         session.suspend()
                         screen.invalidate()
                     case .openEditor(let id):
-                        guard let original = model.journal.places.first(where: { $0.id == id }) else { continue }
                         do {
+                            guard let original = try model.journal.place(id) else { continue }
                             let result = try session.whileReleased { try EditCommand.editAndSave(original, store: store, context) }
                             model.editorFinished(before: result?.before, after: result?.after,
                                                  message: result.map { "Saved \($0.after.name)" } ?? "No changes")

@@ -138,6 +138,60 @@ import Testing
         #expect(model.status == "Nothing to undo in this session")
     }
 
+    @Test func descriptionsAreReadForDetailsAndFormsAndKeptByAnEdit() throws {
+        let (model, store, dir) = try model([
+            Location(name: "Café Sacher", description: "Torte\nsince 1832", latitude: 48.2038, longitude: 16.3699),
+            Location(name: "Stephansdom", description: "Tower", latitude: 48.2085, longitude: 16.3731),
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // The map's places are read without them.
+        #expect(model.journal.places.allSatisfy { $0.description.isEmpty })
+        _ = model.handle(.tab)
+        let id = try #require(model.selection)
+        let written = try #require(try store.load().first { $0.id == id }).description
+        #expect(try model.journal.place(id)?.description == written)
+        _ = model.handle(.enter)
+        let drawer = BrowseScreen(usesColor: false, ascii: false, options: MapOptions(showsContext: false),
+                                  whereText: { _ in "" }, contextNames: { _ in [] })
+        var screen = ScreenBuffer(columns: 100, rows: 30)
+        drawer.draw(model, into: &screen)
+        let text = (0..<screen.rows).map { row in (0..<screen.columns).map { screen[$0, row].text }.joined() }.joined(separator: "\n")
+        #expect(text.contains(String(written.split(separator: "\n")[0])))
+        _ = model.handle(.escape)
+        _ = model.handle(.character("e"))
+        #expect(model.form?.description == written)
+        type("!", into: model)
+        _ = model.handle(.enter)
+        let saved = try #require(try store.load().first { $0.id == id })
+        #expect(saved.name.contains("!") && saved.description == written)
+        // Another change: the full read is of the journal as it is now.
+        try JournalStore(path: store.path).update(id) { $0.description = "Changed elsewhere" }
+        _ = model.tick()
+        #expect(try model.journal.place(id)?.description == "Changed elsewhere")
+    }
+
+    @Test func theFrameThatAddsTheNamesEqualsOneDrawnWithThemAtOnce() throws {
+        let (model, _, dir) = try model()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let names = [(48.21, 16.33), (48.19, 16.345), (48.2, 16.36)].map { MapContextLabel(name: "Testsee", latitude: $0.0, longitude: $0.1, style: .water) }
+        func drawer() -> BrowseScreen {
+            BrowseScreen(usesColor: true, ascii: false, options: MapOptions(showsContext: true),
+                         whereText: { _ in "In Austria (AT)" }, contextNames: { _ in names })
+        }
+        let twice = drawer()
+        var first = ScreenBuffer(columns: 131, rows: 31)
+        twice.draw(model, into: &first, quick: true)
+        #expect(twice.leftOut)
+        let quick = first.content
+        twice.draw(model, into: &first)
+        var once = ScreenBuffer(columns: 131, rows: 31)
+        drawer().draw(model, into: &once)
+        #expect(first.content == once.content)
+        // The map's rows, left of the side list.
+        func map(_ cells: [ScreenCell]) -> String { (0..<30).map { cells[($0 * 131)..<($0 * 131 + 100)].map(\.text).joined() }.joined() }
+        #expect(!map(quick).contains("Testsee") && map(first.content).contains("Testsee"))
+    }
+
     @Test func undoLeavesAPlaceChangedElsewhereAlone() throws {
         let (model, store, dir) = try model()
         defer { try? FileManager.default.removeItem(at: dir) }

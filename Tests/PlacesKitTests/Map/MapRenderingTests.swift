@@ -62,6 +62,22 @@ import PlacesTestSupport
         #expect(svg.contains(">sights (4)</text>"))
     }
 
+    @Test func tagPaletteCountsEachTagOncePerPlaceInAnyCaseAndSkipsTheExcluded() {
+        func place(_ tags: [String]) -> Location { Location(name: "P", latitude: 0, longitude: 0, tags: tags) }
+        let places = [place(["Food", "museum"]), place(["food"]), place(["FOOD", "food"]), place(["Museum"]), place([]),
+                      place(["Park"]), place(["café", "park"]), place(["CAFÉ"])]
+        let palette = TagPalette(locations: places, excluding: ["PARK"])
+        // food 3 places, café 2, museum 2 (café first by name); museum is the main tag of one place only.
+        #expect(palette.entries.map(\.tag) == ["Food", "café", "museum"])
+        #expect(palette.entries.map(\.count) == [3, 2, 1])
+        #expect(palette.entries.map(\.color) == Array(TagPalette.colors.prefix(3)))
+        #expect(palette.hasOther, "an untagged place and one tagged only park")
+        #expect(palette.color(for: place(["MUSEUM"])) == TagPalette.colors[2])
+        #expect(palette.color(for: place(["museum", "Café"])) == TagPalette.colors[1])
+        #expect(palette.color(for: place(["park"])) == TagPalette.other)
+        #expect(!TagPalette(locations: [place(["a"]), place(["b", "a"])]).hasOther)
+    }
+
     @Test func antimeridianMapIsNarrowAndHasBothPins() {
         // Without context names, whose town dots are circles too.
         let svg = SVGMapRenderer(options: MapOptions(showsContext: false)).render([MapSamples.fiji, MapSamples.samoa])

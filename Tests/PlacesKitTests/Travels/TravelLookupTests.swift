@@ -94,13 +94,8 @@ import Testing
         points += [(48.636, -1.511), (46.204, 6.143), (46.23, 6.05), (42.33, -83.05), (45.0, -74.7), (-25.3444, 131.0369),
                    (37.7456, -119.5936), (-22.9, -43.2), (49.0, -123.06), (47.8, 13.04), (50.85, 4.35), (51.44, 5.48),
                    (43.74, 7.42), (41.9029, 12.4534), (35.0, 135.77), (1.29, 103.85), (22.32, 114.17)]
-        var compared = 0
-        for (latitude, longitude) in points {
-            guard let country = areas.country(latitude: latitude, longitude: longitude)?.code else { continue }
-            let fromCells = areas.region(latitude: latitude, longitude: longitude, country: country)
-            let direct = geocoder.firstLevelRegion(latitude: latitude, longitude: longitude, country: country)
-            #expect(fromCells == direct, "\(latitude), \(longitude) in \(country)")
-            compared += 1
+        let compared = Self.compareRegionsWithTheGeocoder(at: points, areas: areas, geocoder: geocoder) {
+            areas.region(latitude: $0, longitude: $1, country: $2)
         }
         #expect(compared > 150, "points on land: \(compared)")
     }
@@ -119,18 +114,27 @@ import Testing
             seed = seed &* 6364136223846793005 &+ 1442695040888963407
             return Double((seed >> 33) % 10_001) / 10_000 - 0.5
         }
-        var compared = 0
-        for town in towns {
-            for _ in 0..<25 {
-                let latitude = town.0 + jitter(), longitude = town.1 + jitter()
-                guard let country = areas.country(latitude: latitude, longitude: longitude)?.code else { continue }
-                let fromCells = cells.firstLevelRegion(latitude: latitude, longitude: longitude, country: country)
-                let direct = geocoder.firstLevelRegion(latitude: latitude, longitude: longitude, country: country)
-                #expect(fromCells == direct, "\(latitude), \(longitude) in \(country)")
-                compared += 1
-            }
+        let points = towns.flatMap { town in (0..<25).map { _ in (town.0 + jitter(), town.1 + jitter()) } }
+        let compared = Self.compareRegionsWithTheGeocoder(at: points, areas: areas, geocoder: geocoder) {
+            cells.firstLevelRegion(latitude: $0, longitude: $1, country: $2)
         }
         #expect(compared > 250, "points on land: \(compared)")
+    }
+
+    /// Asks `regionOf` and the geocoder for the first-level region of each point on land, expects the
+    /// same answer, and returns how many points were on land (so a test can tell it compared enough).
+    private static func compareRegionsWithTheGeocoder(
+        at points: [(Double, Double)], areas: PlaceAreas, geocoder: ReverseGeocoder,
+        regionOf: (Double, Double, String) -> ReverseGeocoder.Region?
+    ) -> Int {
+        var compared = 0
+        for (latitude, longitude) in points {
+            guard let country = areas.country(latitude: latitude, longitude: longitude)?.code else { continue }
+            #expect(regionOf(latitude, longitude, country) == geocoder.firstLevelRegion(latitude: latitude, longitude: longitude, country: country),
+                    "\(latitude), \(longitude) in \(country)")
+            compared += 1
+        }
+        return compared
     }
 
     /// A cell's lines read in one pass (each number once, the kind found from the longitude's end) give

@@ -16,7 +16,8 @@ public struct JournalContents: Sendable {
     /// Top-level members this version does not know, kept to be written back as they were.
     public var members: [String: JSONFragment]
     /// Where each place's object starts in the bytes it was read from (``JournalCodec/decodePlace(_:at:)``
-    /// reads it again from there); empty when the places were not read from bytes.
+    /// reads it again from there); empty unless the read was asked for them (`placeSpans`), as a change
+    /// is: nothing else needs them.
     var placeOffsets: [Int] = []
     /// Where each place's object ends (just past its `}`), beside ``placeOffsets``.
     var placeEnds: [Int] = []
@@ -42,8 +43,12 @@ public enum JournalCodec {
     }
 
     /// ``decode(_:descriptions:)`` of bytes in memory (a mapped journal).
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, descriptions: Bool = true) -> JournalContents? {
-        var reader = Reader(scanner: JSONScanner(bytes), keepsDescriptions: descriptions, read: .random(in: .min ... .max))
+    /// - Parameter placeSpans: record where each place starts and ends, and mark each with this read
+    ///   (``JournalContents/placeOffsets``), so that a change can write the places it did not touch as
+    ///   the text they were read from.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, descriptions: Bool = true, placeSpans: Bool = false) -> JournalContents? {
+        var reader = Reader(scanner: JSONScanner(bytes), keepsDescriptions: descriptions, recordsSpans: placeSpans,
+                            read: placeSpans ? .random(in: .min ... .max) : 0)
         return reader.document()
     }
 
@@ -95,6 +100,8 @@ public enum JournalCodec {
     private struct Reader {
         var scanner: JSONScanner
         var keepsDescriptions = true
+        /// Whether to record where each place starts and ends, and mark it with ``read``.
+        var recordsSpans = false
         /// The number this read marks its places with.
         var read: UInt64 = 0
         /// Where each place read so far starts and ends.
@@ -145,6 +152,7 @@ public enum JournalCodec {
 
         mutating func places() -> [Location]? {
             list { reader in
+                guard reader.recordsSpans else { return reader.location() }
                 let index = UInt32(truncatingIfNeeded: reader.placeOffsets.count)
                 reader.placeOffsets.append(reader.scanner.index)
                 var place = reader.location()

@@ -86,15 +86,19 @@ public struct JournalStore: Sendable {
         return try bytes.withUnsafeBufferPointer { try decode($0, path: path, backupPath: backupPath, descriptions: descriptions) }
     }
 
-    /// ``decode(_:path:backupPath:descriptions:)`` of a mapped journal.
-    static func decode(_ file: MappedFile?, path: String, backupPath: String? = nil, descriptions: Bool = true) throws -> JournalContents {
+    /// ``decode(_:path:backupPath:descriptions:)`` of a mapped journal; `placeSpans` as
+    /// ``JournalCodec/decode(_:descriptions:placeSpans:)`` takes it.
+    static func decode(_ file: MappedFile?, path: String, backupPath: String? = nil, descriptions: Bool = true,
+                       placeSpans: Bool = false) throws -> JournalContents {
         guard let file else { return JournalContents(places: [], legacy: false, members: [:]) }
-        return try file.withBuffer { try decode($0, path: path, backupPath: backupPath, descriptions: descriptions) }
+        return try file.withBuffer {
+            try decode($0, path: path, backupPath: backupPath, descriptions: descriptions, placeSpans: placeSpans)
+        }
     }
 
     /// ``decode(_:path:backupPath:descriptions:)`` of bytes in memory.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>?, path: String, backupPath: String? = nil,
-                       descriptions: Bool = true) throws -> JournalContents {
+                       descriptions: Bool = true, placeSpans: Bool = false) throws -> JournalContents {
         guard let bytes else { return JournalContents(places: [], legacy: false, members: [:]) }
         let backup = backupPath.flatMap { PosixFile.exists($0) ? $0 : nil }
         func unreadable(_ reason: String) -> JournalError { .unreadable(path: path, reason: reason, backup: backup) }
@@ -102,7 +106,7 @@ public struct JournalStore: Sendable {
         guard bytes.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
             throw unreadable("the file is empty (a journal with no places is {\"version\": 1, \"places\": []})")
         }
-        guard let contents = JournalCodec.decode(bytes, descriptions: descriptions) else {
+        guard let contents = JournalCodec.decode(bytes, descriptions: descriptions, placeSpans: placeSpans) else {
             // The careful path: slower, but it says what is wrong and where.
             switch JournalProblem.find(in: Array(bytes)) {
             case .newerVersion(let version):
@@ -195,7 +199,7 @@ public struct JournalStore: Sendable {
             // place the change touched is compared with its old version read again from them, so no
             // copy of every place is kept, and a place it did not touch is written as its text there.
             let mapping = try mapJournal(target)
-            var contents = try Self.decode(mapping, path: target, backupPath: target + ".bak")
+            var contents = try Self.decode(mapping, path: target, backupPath: target + ".bak", placeSpans: true)
             var (places, members) = (contents.places, contents.members)
             contents.places = []
             let before = PlacesAsRead(places, contents: contents, mapping: mapping)

@@ -39,7 +39,7 @@ enum FastTimestamp {
     static func parseDay(_ text: String) -> Date? {
         let raw = Array(text.utf8)
         guard raw.count == 10, raw[4] == UInt8(ascii: "-"), raw[7] == UInt8(ascii: "-") else { return nil }
-        guard let year = decimal(raw[0..<4]), let month = decimal(raw[5..<7]), let day = decimal(raw[8..<10]),
+        guard let year = ASCIIDecimal.integer(raw[0..<4]), let month = ASCIIDecimal.integer(raw[5..<7]), let day = ASCIIDecimal.integer(raw[8..<10]),
               (1...12).contains(month), day >= 1, day <= daysInMonth(month, year: year) else { return nil }
         return Date(timeIntervalSince1970: Double(daysSince1970(year: year, month: month, day: day) * 86_400))
     }
@@ -51,7 +51,7 @@ enum FastTimestamp {
         let raw = Array(text.utf8)
         guard raw.count >= 20, raw[10] == UInt8(ascii: "T"), raw[13] == UInt8(ascii: ":"), raw[16] == UInt8(ascii: ":"),
               let day = parseDay(String(decoding: raw[0..<10], as: UTF8.self)) else { return nil }
-        func number(_ range: Range<Int>) -> Int? { decimal(raw[range]) }
+        func number(_ range: Range<Int>) -> Int? { ASCIIDecimal.integer(raw[range]) }
         guard let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
               hour < 24, minute < 60, second < 60 else { return nil }
         var index = 19
@@ -86,16 +86,6 @@ enum FastTimestamp {
         }
         guard index == raw.count else { return nil }
         return Date(timeIntervalSince1970: day.timeIntervalSince1970 + Double(hour * 3600 + minute * 60 + second - offset) + fraction)
-    }
-
-    /// The value of ASCII decimal digits (`"0530"` is 530), `nil` when any byte is not a digit.
-    static func decimal(_ bytes: ArraySlice<UInt8>) -> Int? {
-        var value = 0
-        for byte in bytes {
-            guard byte >= 0x30, byte <= 0x39 else { return nil }
-            value = value * 10 + Int(byte - 0x30)
-        }
-        return value
     }
 
     /// Days from 1970-01-01 to a civil date (Howard Hinnant's algorithm), proleptic Gregorian.

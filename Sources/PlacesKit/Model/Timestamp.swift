@@ -44,8 +44,8 @@ public enum Timestamp {
     private static func hasPossibleCalendarDay(_ text: String) -> Bool {
         let bytes = Array(text.utf8.prefix(10))
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return true }
-        guard let year = FastTimestamp.decimal(bytes[0..<4]), let month = FastTimestamp.decimal(bytes[5..<7]),
-              let day = FastTimestamp.decimal(bytes[8..<10]) else { return true }
+        guard let year = ASCIIDecimal.integer(bytes[0..<4]), let month = ASCIIDecimal.integer(bytes[5..<7]),
+              let day = ASCIIDecimal.integer(bytes[8..<10]) else { return true }
         return (1...12).contains(month) && day >= 1 && day <= FastTimestamp.daysInMonth(month, year: year)
     }
 

@@ -132,11 +132,11 @@ public struct VisitDateReader: Sendable {
         guard bytes.count == 16 || bytes.count == 19, bytes[10] == UInt8(ascii: "t"), bytes[13] == UInt8(ascii: ":"),
               let dayPart = VisitDate(journalText: String(decoding: bytes[0..<10], as: UTF8.self)),
               case .day(let year, let month, let day) = dayPart else { return nil }
-        guard let hour = FastTimestamp.decimal(bytes[11..<13]), let minute = FastTimestamp.decimal(bytes[14..<16]),
+        guard let hour = ASCIIDecimal.integer(bytes[11..<13]), let minute = ASCIIDecimal.integer(bytes[14..<16]),
               hour < 24, minute < 60 else { throw VisitDateError(text: text, reason: .noSuchDate) }
         var second = 0
         if bytes.count == 19 {
-            guard bytes[16] == UInt8(ascii: ":"), let value = FastTimestamp.decimal(bytes[17..<19]), value < 60 else { return nil }
+            guard bytes[16] == UInt8(ascii: ":"), let value = ASCIIDecimal.integer(bytes[17..<19]), value < 60 else { return nil }
             second = value
         }
         let wall = Double(FastTimestamp.daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second)

@@ -36,22 +36,6 @@ extension Gazetteer {
         return matches
     }
 
-    /// The number a field's bytes write, as `Int(String)` reads it (an optional sign, then digits), or `nil`.
-    static func decimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard bytes.count < 19 else { return Int(String(decoding: bytes, as: UTF8.self)) }
-        var index = 0, negative = false
-        if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") { negative = first == UInt8(ascii: "-"); index = 1 }
-        guard index < bytes.count else { return nil }
-        var value = 0
-        while index < bytes.count {
-            let digit = Int(bytes[index]) - 48
-            guard (0...9).contains(digit) else { return nil }
-            value = value * 10 + digit
-            index += 1
-        }
-        return negative ? -value : value
-    }
-
     private func regionMatches(parts: [String], limit: Int, country: String?) -> [GazetteerMatch] {
         guard let head = parts.first else { return [] }
         let qualifiers = parts.dropFirst().map { ($0, resolveQualifier($0, allowTypos: false)) }
@@ -99,7 +83,7 @@ extension Gazetteer {
             // A postcode is a code, but as good a match as a name.
             let keyQuality = quality == .code ? GazetteerMatch.Quality.exact : quality
             let score = GazetteerScore.quality(keyQuality, edits: edits, wholeWord: wholeWord)
-                + Gazetteer.regionImportance(kind: entryKind, population: Self.decimal(bytes(GazetteerSchema.PlaceColumn.population.rawValue)) ?? 0)
+                + Gazetteer.regionImportance(kind: entryKind, population: ASCIIDecimal.integer(bytes(GazetteerSchema.PlaceColumn.population.rawValue), signed: true) ?? 0)
             // The same object in overlapping regions, or a place's node and its area, count once.
             let id = bytes(GazetteerSchema.PlaceColumn.id.rawValue)
             let identity: String

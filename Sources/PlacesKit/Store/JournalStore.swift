@@ -116,8 +116,9 @@ public struct JournalStore: Sendable {
             }
         }
         var seen = Set<UUID>(minimumCapacity: contents.places.count)
-        for place in contents.places where !seen.insert(place.id).inserted {
-            throw JournalError.duplicateID(path: path, id: place.idString)
+        // By index: a `for place in` loop copies (and releases) every place to read its id.
+        for index in contents.places.indices where !seen.insert(contents.places[index].id).inserted {
+            throw JournalError.duplicateID(path: path, id: contents.places[index].idString)
         }
         return contents
     }

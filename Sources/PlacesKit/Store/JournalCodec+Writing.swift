@@ -80,11 +80,12 @@ extension JournalCodec {
             return
         }
         let indents = Indents(indent + 2)
-        for (offset, place) in places.enumerated() {
+        // By index: `for place in places` copies (and releases) every place it writes.
+        for offset in places.indices {
             if offset > 0 { out.append(UInt8(ascii: ",")) }
             out.append(0x0A)
             out.append(contentsOf: indents.object)
-            if copyingText?(place, &out) != true { appendPlace(place, indents, to: &out) }
+            if copyingText?(places[offset], &out) != true { appendPlace(places[offset], indents, to: &out) }
         }
         out.append(0x0A)
         out.append(contentsOf: outer)

@@ -155,8 +155,8 @@ public enum JournalCodec {
                 guard reader.recordsSpans else { return reader.location() }
                 let index = UInt32(truncatingIfNeeded: reader.placeOffsets.count)
                 reader.placeOffsets.append(reader.scanner.index)
-                var place = reader.location()
-                place?.readMark = JournalReadMark(read: reader.read, index: index)
+                guard var place = reader.location() else { return nil }
+                place.readMark = JournalReadMark(read: reader.read, index: index)
                 reader.placeEnds.append(reader.scanner.index)
                 return place
             }

@@ -172,7 +172,7 @@ public enum JournalCodec {
             while true {
                 scanner.skipSpace()
                 guard let value = element(&self) else { return nil }
-                result.append(value)
+                result.append(consume value)
                 scanner.skipSpace()
                 if scanner.consume(UInt8(ascii: ",")) { continue }
                 return scanner.consume(UInt8(ascii: "]")) ? result : nil

@@ -35,32 +35,31 @@ enum PlaceOutput {
     ///     `nil` for no flag column.
     static func table(_ places: [Location], distances: [Double]? = nil, columns: [ListColumn], chosen: Bool = false,
                       style: TextStyle, width: Int?, maxNameWidth: Int = 40, flag: ((Location) -> String)? = nil) -> [UInt8] {
-        // Each column's cells read every place where it lies in the array: `places.map(\.shortID)` and
-        // its like copied a whole `Location` (and released it) three times a place.
-        func cells(_ cell: (Location) -> String) -> [String] {
-            places.withUnsafeBufferPointer { buffer in
-                var cells: [String] = []
-                cells.reserveCapacity(buffer.count)
-                for index in buffer.indices { cells.append(cell(buffer[index])) }
-                return cells
-            }
+        // Each column's cells read the fields of every place where it lies in the array, by index:
+        // `places.map(\.shortID)` and its like copied a whole `Location` (and released it) three
+        // times a place, and so did a closure handed each place.
+        func cells(_ cell: (Int) -> String) -> [String] {
+            var cells: [String] = []
+            cells.reserveCapacity(places.count)
+            for index in places.indices { cells.append(cell(index)) }
+            return cells
         }
         let tableColumns = columns.compactMap { column -> TableFit.Column? in
             switch column {
-            case .id: return TableFit.Column(key: column.rawValue, title: "ID", cells: cells { $0.shortID })
+            case .id: return TableFit.Column(key: column.rawValue, title: "ID", cells: cells { places[$0].shortID })
             case .flag:
                 guard let flag else { return nil }
-                return TableFit.Column(key: column.rawValue, title: "", cells: cells(flag))
-            case .name: return TableFit.Column(key: column.rawValue, title: "NAME", cells: cells { TerminalText.truncate($0.name, toWidth: maxNameWidth) })
-            case .latitude: return TableFit.Column(key: column.rawValue, title: "LATITUDE", cells: cells { CoordinateFormat.fixed($0.latitude, decimals: 4) }, rightAligned: true)
-            case .longitude: return TableFit.Column(key: column.rawValue, title: "LONGITUDE", cells: cells { CoordinateFormat.fixed($0.longitude, decimals: 4) }, rightAligned: true)
+                return TableFit.Column(key: column.rawValue, title: "", cells: cells { flag(places[$0]) })
+            case .name: return TableFit.Column(key: column.rawValue, title: "NAME", cells: cells { TerminalText.truncate(places[$0].name, toWidth: maxNameWidth) })
+            case .latitude: return TableFit.Column(key: column.rawValue, title: "LATITUDE", cells: cells { CoordinateFormat.fixed(places[$0].latitude, decimals: 4) }, rightAligned: true)
+            case .longitude: return TableFit.Column(key: column.rawValue, title: "LONGITUDE", cells: cells { CoordinateFormat.fixed(places[$0].longitude, decimals: 4) }, rightAligned: true)
             case .distance:
                 guard let distances else { return nil }
                 return TableFit.Column(key: column.rawValue, title: "DISTANCE", cells: distances.map { DistanceParser.text(kilometres: $0) }, rightAligned: true)
-            case .visited: return TableFit.Column(key: column.rawValue, title: "VISITED", cells: cells { $0.visits.last?.date.shortText ?? "-" })
-            case .created: return TableFit.Column(key: column.rawValue, title: "CREATED", cells: cells { $0.created.map(Timestamp.day) ?? "-" })
-            case .updated: return TableFit.Column(key: column.rawValue, title: "UPDATED", cells: cells { $0.updated.map(Timestamp.day) ?? "-" })
-            case .tags: return TableFit.Column(key: column.rawValue, title: "TAGS", cells: cells { tagList($0.tags) })
+            case .visited: return TableFit.Column(key: column.rawValue, title: "VISITED", cells: cells { places[$0].visits.last?.date.shortText ?? "-" })
+            case .created: return TableFit.Column(key: column.rawValue, title: "CREATED", cells: cells { places[$0].created.map(Timestamp.day) ?? "-" })
+            case .updated: return TableFit.Column(key: column.rawValue, title: "UPDATED", cells: cells { places[$0].updated.map(Timestamp.day) ?? "-" })
+            case .tags: return TableFit.Column(key: column.rawValue, title: "TAGS", cells: cells { tagList(places[$0].tags) })
             }
         }
         let fitted = ListColumn.fit(chosen: chosen).fitted(tableColumns, width: width)

@@ -148,6 +148,14 @@ public enum TerminalText {
             widths[column] = widest
         }
         out.reserveCapacity(out.count + rowCount * (widths.reduce(2 * (columns.count - 1), +) + 1))
+        // Padding is copied from one run of spaces as wide as the widest column, and the escaped cells
+        // are looked up only when there are any: both were a third of a 10,000-row table's time.
+        let spaces = [UInt8](repeating: 0x20, count: widths.max() ?? 0)
+        func pad(_ count: Int) {
+            guard count > 0 else { return }
+            spaces.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<count])) }
+        }
+        let anyEscaped = !escaped.isEmpty
         for row in 0..<rowCount {
             if row == 0, let firstLine { out.append(contentsOf: firstLine.before.utf8) }
             let lineStart = out.count
@@ -155,11 +163,11 @@ public enum TerminalText {
                 if column > 0 { out.append(0x20); out.append(0x20) }
                 let index = column * rowCount + row
                 let padding = widths[column] - cellWidths[index]
-                if content.rightAligned { out.append(contentsOf: repeatElement(0x20, count: padding)) }
+                if content.rightAligned { pad(padding) }
                 // A native string's bytes are contiguous: copied at once, not byte by byte.
-                var text = escaped[index] ?? (row == 0 ? content.title : content.cells[row - 1])
+                var text = (anyEscaped ? escaped[index] : nil) ?? (row == 0 ? content.title : content.cells[row - 1])
                 text.withUTF8 { out.append(contentsOf: $0) }
-                if !content.rightAligned && column < columns.count - 1 { out.append(contentsOf: repeatElement(0x20, count: padding)) }
+                if !content.rightAligned && column < columns.count - 1 { pad(padding) }
             }
             while out.count > lineStart, out.last == 0x20 { out.removeLast() }
             if row == 0, let firstLine { out.append(contentsOf: firstLine.after.utf8) }

@@ -104,10 +104,11 @@ extension Gazetteer {
 /// The edit distances (as ``EditDistance`` counts them) between a query and every prefix of a key, one state
 /// per prefix, so that the next key in sorted order recomputes only the states past the bytes it shares.
 ///
-/// A query of up to ``wordLimit`` bytes is one machine word per distance: bit `i` of word `e` at depth `d`
-/// says whether the key's first `d` bytes are within `e` edits of the query's first `i` bytes, for `e` in
-/// `0...limit` (the bit-parallel automaton of Wu and Manber, with the neighbour swap added). A key byte
-/// then costs a few shifts and masks per word instead of a row of cells. A longer query keeps one row of
+/// A query of up to ``wordLimit`` bytes, with a limit of 1 or 2 (the typo budgets), is one machine word per
+/// distance: bit `i` of word `e` at depth `d` says whether the key's first `d` bytes are within `e` edits of
+/// the query's first `i` bytes, for `e` in `0...limit` (the bit-parallel automaton of Wu and Manber, with the
+/// neighbour swap added). A key byte then costs a few shifts and masks per word instead of a row of cells.
+/// Another query or limit keeps one row of
 /// distances per prefix, each computing only the cells within `limit` of its diagonal; distances above the
 /// limit are stored as `limit + 1`. Both say the same thing: they are exact up to the limit.
 final class PrefixDistances {
@@ -125,9 +126,11 @@ final class PrefixDistances {
     private let width: Int
     /// For each byte value, the query positions `i` (as bit `i`) whose byte `i - 1` it is; short queries only.
     private let matches: UnsafeMutablePointer<UInt64>?
-    /// The words of depth `d` at `(d + 1) * (limit + 1)`; a zero depth -1 before them keeps the swap's
-    /// look two bytes back free of a test.
+    /// The words of depth `d` at `(d + 1) * 3` (word 2 unused for limit 1); a zero depth -1 before them keeps
+    /// the swap's look two bytes back free of a test.
     private let words: UnsafeMutablePointer<UInt64>?
+    /// The bits of the query's prefixes, `0...count`, and of the whole query.
+    private let live: UInt64, whole: UInt64
 
     /// What a key's states say.
     enum Verdict: Equatable {
@@ -146,7 +149,9 @@ final class PrefixDistances {
         self.limit = limit
         width = count + 1
         depths = count + limit + 2
-        if rows || count > PrefixDistances.wordLimit {
+        live = count >= 63 ? ~0 : (1 << UInt64(count + 1)) - 1
+        whole = 1 << UInt64(min(count, 63))
+        if rows || count > PrefixDistances.wordLimit || !(1...2).contains(limit) {
             let cells = UnsafeMutablePointer<Int>.allocate(capacity: width * depths)
             cells.initialize(repeating: limit + 1, count: width * depths)
             for i in 0...min(limit, count) { cells[i] = i }
@@ -159,11 +164,10 @@ final class PrefixDistances {
             matches.initialize(repeating: 0, count: 256)
             for (i, byte) in query.enumerated() { matches[Int(byte)] |= 1 << UInt64(i + 1) }
             self.matches = matches
-            let stride = limit + 1
-            let words = UnsafeMutablePointer<UInt64>.allocate(capacity: (depths + 1) * stride)
-            words.initialize(repeating: 0, count: (depths + 1) * stride)
+            let words = UnsafeMutablePointer<UInt64>.allocate(capacity: (depths + 1) * 3)
+            words.initialize(repeating: 0, count: (depths + 1) * 3)
             // Depth 0: the empty key is within `e` edits of the query's first `e` bytes.
-            for e in 0...limit { words[stride + e] = e >= 63 ? ~0 : (1 << UInt64(e + 1)) - 1 }
+            for e in 0...2 { words[3 + e] = (1 << UInt64(e + 1)) - 1 }
             self.words = words
         }
     }
@@ -189,31 +193,32 @@ final class PrefixDistances {
     /// new word `e - 1`), or a swap of the last two key bytes after `e - 1` two depths back.
     private func extendWords(_ k: UnsafePointer<UInt8>, _ length: Int, from shared: Int,
                              _ words: UnsafeMutablePointer<UInt64>, _ matches: UnsafeMutablePointer<UInt64>) -> Verdict {
-        let limit = limit, stride = limit + 1
-        let live: UInt64 = count >= 63 ? ~0 : (1 << UInt64(count + 1)) - 1
+        let wide = limit == 2, live = live
         var depth = shared + 1
+        var new = words + (depth + 1) * 3
         while depth <= length {
             if depth >= depths { return .beyond(depth: depth) }
             let byte = matches[Int(k[depth - 1])]
             // Where the query's bytes i - 1 and i - 2 are the key's last two bytes swapped.
-            let swapped = depth > 1 ? matches[Int(k[depth - 2])] & (byte << 1) : 0
-            let new = words + (depth + 1) * stride, above = new - stride, twoAbove = above - stride
-            var lower = (above[0] << 1) & byte
-            new[0] = lower
-            var e = 1
-            while e <= limit {
-                let word = ((above[e] << 1) & byte) | (above[e - 1] << 1) | above[e - 1] | (lower << 1)
-                    | ((twoAbove[e - 1] << 2) & swapped)
-                new[e] = word
-                lower = word
-                e += 1
+            let swapped = depth > 1 ? matches[Int(k[depth - 2])] & (byte &<< 1) : 0
+            let above = new - 3, twoAbove = new - 6
+            let w0 = (above[0] &<< 1) & byte
+            let w1 = ((above[1] &<< 1) & byte) | ((above[0] | w0) &<< 1) | above[0] | ((twoAbove[0] &<< 2) & swapped)
+            new[0] = w0
+            new[1] = w1
+            var last = w1
+            if wide {
+                last = ((above[2] &<< 1) & byte) | ((above[1] | w1) &<< 1) | above[1] | ((twoAbove[1] &<< 2) & swapped)
+                new[2] = last
             }
-            if lower & live == 0 { return .beyond(depth: depth) }
+            if last & live == 0 { return .beyond(depth: depth) }
             depth += 1
+            new += 3
         }
-        let last = words + (length + 1) * stride, end: UInt64 = 1 << UInt64(count)
-        for e in 0...limit where last[e] & end != 0 { return .within(e) }
-        return .within(nil)
+        let final = words + (length + 1) * 3, whole = whole
+        if final[0] & whole != 0 { return .within(0) }
+        if final[1] & whole != 0 { return .within(1) }
+        return .within(wide && final[2] & whole != 0 ? 2 : nil)
     }
 
     /// The row step, for a query too long for a word: each row computes only the cells within `limit` of its

@@ -108,9 +108,9 @@ extension Gazetteer {
 /// distance: bit `i` of word `e` at depth `d` says whether the key's first `d` bytes are within `e` edits of
 /// the query's first `i` bytes, for `e` in `0...limit` (the bit-parallel automaton of Wu and Manber, with the
 /// neighbour swap added). A key byte then costs a few shifts and masks per word instead of a row of cells.
-/// Another query or limit keeps one row of
-/// distances per prefix, each computing only the cells within `limit` of its diagonal; distances above the
-/// limit are stored as `limit + 1`. Both say the same thing: they are exact up to the limit.
+/// Another query or limit keeps one row of distances per prefix, each computing only the cells within
+/// `limit` of its diagonal; distances above the limit are stored as `limit + 1`. Both say the same thing:
+/// they are exact up to the limit, and a prefix is beyond it at the same depth.
 final class PrefixDistances {
     /// The longest query kept as machine words: bit 0 stands for the query's empty prefix.
     static let wordLimit = 63
@@ -221,7 +221,7 @@ final class PrefixDistances {
         return .within(wide && final[2] & whole != 0 ? 2 : nil)
     }
 
-    /// The row step, for a query too long for a word: each row computes only the cells within `limit` of its
+    /// The row step, for a query too long for a word or another limit: each row computes only the cells within `limit` of its
     /// diagonal (the others stay `limit + 1`).
     private func extendRows(_ k: UnsafePointer<UInt8>, _ length: Int, from shared: Int) -> Verdict {
         guard let cells else { return .within(nil) }

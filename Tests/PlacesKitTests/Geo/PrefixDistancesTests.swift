@@ -2,10 +2,11 @@ import Testing
 
 @testable import PlacesKit
 
-/// The typo scan's rows of edit distances per key prefix: run over sorted keys as the scan runs them (reusing
-/// the rows of the bytes a key shares with the one before, skipping every key that starts with a prefix
-/// already beyond the limit), they find exactly the keys ``EditDistance`` puts within the limit, at the same
-/// distance.
+/// The typo scan's edit distances per key prefix (as machine words for short queries, as rows for long ones):
+/// run over sorted keys as the scan runs them (reusing the states of the bytes a key shares with the one
+/// before, skipping every key that starts with a prefix already beyond the limit), they find exactly the keys
+/// ``EditDistance`` puts within the limit, at the same distance, and the words and the rows cut the same
+/// prefixes.
 @Suite struct PrefixDistancesTests {
     /// Every string of one to five letters over "abcd" (swaps, doubled letters and shared prefixes
     /// everywhere), and real names near the queries below, sorted by bytes.
@@ -21,11 +22,6 @@ import Testing
                 "tapie", "zürich", "zurich", "zürch"]
         return Set(all.map { Array($0.utf8) }).sorted { $0.lexicographicallyPrecedes($1) }
     }()
-
-    /// The keys the scan finds for `query`, by index, with their distances.
-    func scan(_ query: [UInt8], limit: Int) -> [Int: Int] {
-        Self.scan(Self.keys, query, limit: limit).found
-    }
 
     /// Runs the typo scan over sorted `keys` as ``Gazetteer/fuzzy(_:consider:)`` does: the keys found within
     /// `limit`, by index, with their distances, and every verdict in order (to compare the two ways).
@@ -78,13 +74,11 @@ import Testing
     func theScanFindsWhatEditDistanceFinds(_ query: String) {
         let bytes = Array(query.utf8)
         for limit in [1, 2] {
-            var scratch = EditDistance(query: bytes)
-            var expected: [Int: Int] = [:]
-            for (index, key) in Self.keys.enumerated() {
-                if let distance = key.withUnsafeBufferPointer({ scratch.distance(bytes, $0, limit: limit) }) { expected[index] = distance }
-            }
+            let expected = Self.expected(Self.keys, bytes, limit: limit)
             #expect(!expected.isEmpty)
-            #expect(scan(bytes, limit: limit) == expected, "\(query) within \(limit)")
+            let words = Self.scan(Self.keys, bytes, limit: limit)
+            #expect(words.found == expected, "\(query) within \(limit)")
+            #expect(words.verdicts == Self.scan(Self.keys, bytes, limit: limit, rows: true).verdicts, "\(query) within \(limit)")
         }
     }
 

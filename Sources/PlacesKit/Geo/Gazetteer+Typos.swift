@@ -101,21 +101,39 @@ extension Gazetteer {
     }
 }
 
-/// The edit distances (as ``EditDistance`` counts them) between a query and every prefix of a key, one row
-/// per prefix, so that the next key in sorted order recomputes only the rows past the bytes it shares.
-/// Distances above the limit are all stored as `limit + 1`, and each row computes only the cells within
-/// `limit` of its diagonal (the others are beyond it): the rows below the limit are exact.
+/// The edit distances (as ``EditDistance`` counts them) between a query and every prefix of a key, one state
+/// per prefix, so that the next key in sorted order recomputes only the states past the bytes it shares.
+///
+/// A query of up to ``wordLimit`` bytes, with a limit of 1 or 2 (the typo budgets), is one machine word per
+/// distance: bit `i` of word `e` at depth `d` says whether the key's first `d` bytes are within `e` edits of
+/// the query's first `i` bytes, for `e` in `0...limit` (the bit-parallel automaton of Wu and Manber, with the
+/// neighbour swap added). A key byte then costs a few shifts and masks per word instead of a row of cells.
+/// Another query or limit keeps one row of distances per prefix, each computing only the cells within
+/// `limit` of its diagonal; distances above the limit are stored as `limit + 1`. Both say the same thing:
+/// they are exact up to the limit, and a prefix is beyond it at the same depth.
 final class PrefixDistances {
+    /// The longest query kept as machine words: bit 0 stands for the query's empty prefix.
+    static let wordLimit = 63
+
     private let query: UnsafeMutablePointer<UInt8>
     private let count: Int
     private let limit: Int
-    /// Row `d` (the key's first `d` bytes against the query's first `0...count`) at `d * width`.
-    private let cells: UnsafeMutablePointer<Int>
-    private let width: Int
+    /// Depths a key is read to at most: a key longer than the query by more than the limit is beyond it
+    /// at this depth at the latest.
     private let depths: Int
+    /// Row `d` (the key's first `d` bytes against the query's first `0...count`) at `d * width`; long queries only.
+    private let cells: UnsafeMutablePointer<Int>?
+    private let width: Int
+    /// For each byte value, the query positions `i` (as bit `i`) whose byte `i - 1` it is; short queries only.
+    private let matches: UnsafeMutablePointer<UInt64>?
+    /// The words of depth `d` at `(d + 1) * 3` (word 2 unused for limit 1); a zero depth -1 before them keeps
+    /// the swap's look two bytes back free of a test.
+    private let words: UnsafeMutablePointer<UInt64>?
+    /// The bits of the query's prefixes, `0...count`, and of the whole query.
+    private let live: UInt64, whole: UInt64
 
-    /// What a key's rows say.
-    enum Verdict {
+    /// What a key's states say.
+    enum Verdict: Equatable {
         /// The key's first `depth` bytes are already more than the limit from every start of the query,
         /// and so is every key that begins with them.
         case beyond(depth: Int)
@@ -123,30 +141,93 @@ final class PrefixDistances {
         case within(Int?)
     }
 
-    init(query: [UInt8], limit: Int) {
+    /// - Parameter rows: keep rows of distances whatever the query's length (to compare the two ways).
+    init(query: [UInt8], limit: Int, rows: Bool = false) {
         count = query.count
         self.query = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, count))
         self.query.initialize(from: query, count: count)
         self.limit = limit
         width = count + 1
-        // A key longer than the query by more than the limit is beyond it at this depth at the latest.
         depths = count + limit + 2
-        cells = UnsafeMutablePointer<Int>.allocate(capacity: width * depths)
-        cells.initialize(repeating: limit + 1, count: width * depths)
-        for i in 0...min(limit, count) { cells[i] = i }
+        live = count >= 63 ? ~0 : (1 << UInt64(count + 1)) - 1
+        whole = 1 << UInt64(min(count, 63))
+        if rows || count > PrefixDistances.wordLimit || !(1...2).contains(limit) {
+            let cells = UnsafeMutablePointer<Int>.allocate(capacity: width * depths)
+            cells.initialize(repeating: limit + 1, count: width * depths)
+            for i in 0...min(limit, count) { cells[i] = i }
+            self.cells = cells
+            matches = nil
+            words = nil
+        } else {
+            cells = nil
+            let matches = UnsafeMutablePointer<UInt64>.allocate(capacity: 256)
+            matches.initialize(repeating: 0, count: 256)
+            for (i, byte) in query.enumerated() { matches[Int(byte)] |= 1 << UInt64(i + 1) }
+            self.matches = matches
+            let words = UnsafeMutablePointer<UInt64>.allocate(capacity: (depths + 1) * 3)
+            words.initialize(repeating: 0, count: (depths + 1) * 3)
+            // Depth 0: the empty key is within `e` edits of the query's first `e` bytes.
+            for e in 0...2 { words[3 + e] = (1 << UInt64(e + 1)) - 1 }
+            self.words = words
+        }
     }
 
     deinit {
         query.deallocate()
-        cells.deallocate()
+        cells?.deallocate()
+        matches?.deallocate()
+        words?.deallocate()
     }
 
-    /// Computes the rows of `key` past its first `shared` bytes (whose rows are those of the previous key).
+    /// Computes the states of `key` past its first `shared` bytes (whose states are those of the previous key).
     func extend(_ key: UnsafeBufferPointer<UInt8>, from shared: Int) -> Verdict {
-        let n = count, limit = limit, cap = limit + 1, width = width, q = query, cells = cells
-        guard let k = key.baseAddress else { return .within(n <= limit ? n : nil) }
+        guard let k = key.baseAddress else { return .within(count <= limit ? count : nil) }
+        if let words, let matches { return extendWords(k, key.count, from: shared, words, matches) }
+        return extendRows(k, key.count, from: shared)
+    }
+
+    /// The bit-parallel step. Bit `i` of a new word `e` is set when the query's first `i` bytes are within `e`
+    /// edits of the key's first `depth` bytes by one of: a match after `e` (the byte above-left, shifted
+    /// up, where the query byte is the key's), any edit after `e - 1` (a substitution from above-left, the
+    /// key byte dropped from the same bit at the depth before, a query byte dropped from the bit below in the
+    /// new word `e - 1`), or a swap of the last two key bytes after `e - 1` two depths back.
+    private func extendWords(_ k: UnsafePointer<UInt8>, _ length: Int, from shared: Int,
+                             _ words: UnsafeMutablePointer<UInt64>, _ matches: UnsafeMutablePointer<UInt64>) -> Verdict {
+        let wide = limit == 2, live = live
         var depth = shared + 1
-        while depth <= key.count {
+        var new = words + (depth + 1) * 3
+        while depth <= length {
+            if depth >= depths { return .beyond(depth: depth) }
+            let byte = matches[Int(k[depth - 1])]
+            // Where the query's bytes i - 1 and i - 2 are the key's last two bytes swapped.
+            let swapped = depth > 1 ? matches[Int(k[depth - 2])] & (byte &<< 1) : 0
+            let above = new - 3, twoAbove = new - 6
+            let w0 = (above[0] &<< 1) & byte
+            let w1 = ((above[1] &<< 1) & byte) | ((above[0] | w0) &<< 1) | above[0] | ((twoAbove[0] &<< 2) & swapped)
+            new[0] = w0
+            new[1] = w1
+            var last = w1
+            if wide {
+                last = ((above[2] &<< 1) & byte) | ((above[1] | w1) &<< 1) | above[1] | ((twoAbove[1] &<< 2) & swapped)
+                new[2] = last
+            }
+            if last & live == 0 { return .beyond(depth: depth) }
+            depth += 1
+            new += 3
+        }
+        let final = words + (length + 1) * 3, whole = whole
+        if final[0] & whole != 0 { return .within(0) }
+        if final[1] & whole != 0 { return .within(1) }
+        return .within(wide && final[2] & whole != 0 ? 2 : nil)
+    }
+
+    /// The row step, for a query too long for a word or another limit: each row computes only the cells within `limit` of its
+    /// diagonal (the others stay `limit + 1`).
+    private func extendRows(_ k: UnsafePointer<UInt8>, _ length: Int, from shared: Int) -> Verdict {
+        guard let cells else { return .within(nil) }
+        let n = count, limit = limit, cap = limit + 1, width = width, q = query
+        var depth = shared + 1
+        while depth <= length {
             if depth >= depths { return .beyond(depth: depth) }
             let c = k[depth - 1]
             let row = depth * width, above = row - width
@@ -168,7 +249,7 @@ final class PrefixDistances {
             if smallest > limit { return .beyond(depth: depth) }
             depth += 1
         }
-        let distance = cells[key.count * width + n]
+        let distance = cells[length * width + n]
         return .within(distance <= limit ? distance : nil)
     }
 }

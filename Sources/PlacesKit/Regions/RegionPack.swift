@@ -96,7 +96,7 @@ public struct RegionPack: Sendable {
     /// The pack file.
     public let path: String
     /// Facts about the pack: `source`, `bounds`, `extractDate`, counts (`pointsOfInterest`, `streets`,
-    /// `addresses`, `postcodes`), `licence`.
+    /// `addresses`, `postcodes`), `licence`, `prominentPlaces` (see ``prominentOffsets``).
     public let info: [String: String]
     /// The pack's size in bytes.
     public let size: Int
@@ -146,6 +146,22 @@ public struct RegionPack: Sendable {
     /// The region a pack file holds, by the file's name (`monaco.region` is `monaco`).
     static func name(ofFile path: String) -> String {
         String(path.split(separator: "/").last ?? "").replacing(".region", with: "")
+    }
+
+    /// Where the `places` lines of the towns that reach the highest importance a street, an address or a
+    /// point of interest can have (``Gazetteer/regionImportanceOfAnyOther``: some 17,800 people or more)
+    /// start, ascending: a search bounds every other line's importance by that without reading it. `nil`
+    /// for a pack that does not say (written before packs listed them) or whose list is damaged: a search
+    /// then reads every line.
+    func prominentOffsets() -> [Int]? {
+        guard let text = info["prominentPlaces"] else { return nil }
+        var offsets: [Int] = []
+        for part in text.utf8.split(separator: UInt8(ascii: ",")) {
+            guard let offset = part.withContiguousStorageIfAvailable({ Gazetteer.decimal($0) }) ?? Int(String(decoding: part, as: UTF8.self)),
+                  offset >= 0, offsets.last.map({ $0 < offset }) ?? true else { return nil }
+            offsets.append(offset)
+        }
+        return offsets
     }
 
     /// The area the extract covers.

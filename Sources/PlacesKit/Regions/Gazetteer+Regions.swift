@@ -169,7 +169,9 @@ extension Gazetteer {
         for (index, pack) in regionPacks.enumerated() {
             // A line's score is its key's quality plus its importance: at most the highest of any kind but a
             // town's, unless the pack lists it as prominent. Filters need the line, so they read every line.
-            let prominent = bounded && countryFilter == nil && qualifiers.isEmpty ? pack.prominentOffsets() : nil
+            // The list is read only once the best places are held, which a query matching few lines never needs.
+            let boundable = bounded && countryFilter == nil && qualifiers.isEmpty
+            var prominentList: [Int]??
             // The entries of one key follow each other: their count toward the per-name cap is kept here
             // while they last, and their key made into a string once.
             var runKey: [UInt8]?, runCounter = Counter(pack: index, key: ""), runCount = 0
@@ -182,7 +184,8 @@ extension Gazetteer {
                     runCount = admitted[runCounter, default: 0]
                 }
                 guard runCount < Gazetteer.regionPlacesRankedPerName else { return }
-                if let prominent, held.count == kept, Self.binarySearch(prominent, ref.offset) == nil {
+                if boundable, held.count == kept, prominentList == nil { prominentList = .some(pack.prominentOffsets()) }
+                if boundable, held.count == kept, let prominent = prominentList ?? nil, Self.binarySearch(prominent, ref.offset) == nil {
                     let keyQuality = quality == .code ? GazetteerMatch.Quality.exact : quality
                     let keyScore = GazetteerScore.quality(keyQuality, wholeWord: wholeWord)
                     var bound = RegionRank(score: keyScore + Gazetteer.regionImportanceOfAnyOther, pack: index, offset: ref.offset)

@@ -154,14 +154,30 @@ public struct RegionPack: Sendable {
     /// for a pack that does not say (written before packs listed them) or whose list is damaged: a search
     /// then reads every line.
     func prominentOffsets() -> [Int]? {
-        guard let text = info["prominentPlaces"] else { return nil }
-        var offsets: [Int] = []
-        for part in text.utf8.split(separator: UInt8(ascii: ",")) {
-            guard let offset = part.withContiguousStorageIfAvailable({ Gazetteer.decimal($0) }) ?? Int(String(decoding: part, as: UTF8.self)),
-                  offset >= 0, offsets.last.map({ $0 < offset }) ?? true else { return nil }
-            offsets.append(offset)
+        guard var text = info["prominentPlaces"] else { return nil }
+        // Read digit by digit: a country's list holds thousands of offsets, read on every search that needs it.
+        return text.withUTF8 { bytes -> [Int]? in
+            var offsets: [Int] = [], value = 0, digits = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: ",") {
+                    guard digits > 0, offsets.last.map({ $0 < value }) ?? true else { return nil }
+                    offsets.append(value)
+                    value = 0
+                    digits = 0
+                } else {
+                    guard (48...57).contains(byte), digits < 18 else { return nil }
+                    value = value * 10 + Int(byte - 48)
+                    digits += 1
+                }
+            }
+            if digits > 0 {
+                guard offsets.last.map({ $0 < value }) ?? true else { return nil }
+                offsets.append(value)
+            } else if !bytes.isEmpty {
+                return nil
+            }
+            return offsets
         }
-        return offsets
     }
 
     /// The area the extract covers.

@@ -15,7 +15,7 @@ extension Gazetteer {
     }
 
     /// The highest importance ``regionImportance(kind:population:)`` gives any kind but a town: an address's.
-    /// A line above it is listed in its pack's ``RegionPack/prominentOffsets()``.
+    /// A town that reaches it is listed in its pack's ``RegionPack/prominentOffsets()``.
     static let regionImportanceOfAnyOther = 34.0
 
     /// How many places of one name (one key) a pack gives the ranking at most.
@@ -25,8 +25,10 @@ extension Gazetteer {
     /// name, an address with its number before or after the street ("221B Baker Street", "Rue de Rivoli 10"),
     /// or a postcode, then comma-separated qualifiers, each of which must name the place's locality, street,
     /// postcode, country or region ("Café de Flore, Paris").
-    /// - Complexity: per pack, one binary search of its keys plus a line read per candidate; a typo scan of
-    ///   the keys sharing the query's first letters when nothing matches outright.
+    /// - Complexity: per pack, one binary search of its keys plus a line read per candidate, except the
+    ///   candidates that cannot rank among the places already found (passed over from their key, or their
+    ///   kind and people); a typo scan of the keys sharing the query's first letters when nothing matches
+    ///   outright.
     public func regionMatches(_ query: String, limit: Int = 10, country: String? = nil) -> [GazetteerMatch] {
         var trace = RegionSearchTrace()
         return regionMatches(query, limit: limit, country: country, bounded: true, trace: &trace)

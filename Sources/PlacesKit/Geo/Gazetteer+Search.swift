@@ -229,9 +229,19 @@ extension Gazetteer {
     /// with it (prefix, and whether the name goes on with a new word).
     func scanExactAndPrefix(_ key: [UInt8], limit: Int,
                                     consider: (Ref, GazetteerMatch.Quality, String, Bool, Bool) -> Void) {
+        let head = String(decoding: key, as: UTF8.self)
+        scanExactAndPrefix(key, limit: limit) { cursor, ref, quality, wholeWord, shortName in
+            consider(ref, quality, cursor.keyLength == key.count ? head : String(decoding: cursor.keyBytes, as: UTF8.self),
+                     wholeWord, shortName)
+        }
+    }
+
+    /// ``scanExactAndPrefix(_:limit:consider:)`` that hands over the cursor, standing on the entry, instead of
+    /// the key as a string: a caller that passes over most entries makes no string for them.
+    func scanExactAndPrefix(_ key: [UInt8], limit: Int,
+                            entries consider: (KeyCursor, Ref, GazetteerMatch.Quality, Bool, Bool) -> Void) {
         let cursor = keys.lowerBound(key)
         var scanned = 0, exactCount = 0, prefixCount = 0
-        let head = String(decoding: key, as: UTF8.self)
         while cursor.isValid, cursor.hasPrefix(key), scanned < 20_000 {
             let (ref, kind) = Gazetteer.ref(of: cursor)
             if cursor.keyLength == key.count {
@@ -239,7 +249,7 @@ extension Gazetteer {
                 exactCount += 1
                 // A region's code ("IL") only qualifies; it is not a result of its own.
                 if let kind, kind != .regionCode {
-                    consider(ref, Gazetteer.quality(of: kind), head, false, kind == .placeShortName)
+                    consider(cursor, ref, Gazetteer.quality(of: kind), false, kind == .placeShortName)
                 }
             } else {
                 let wholeWord = cursor.key[key.count] == 32
@@ -248,7 +258,7 @@ extension Gazetteer {
                 if exactCount >= limit { break }
                 if wholeWord || prefixCount < 4 * limit + 50 {
                     prefixCount += 1
-                    consider(ref, .prefix, String(decoding: cursor.keyBytes, as: UTF8.self), wholeWord, false)
+                    consider(cursor, ref, .prefix, wholeWord, false)
                 }
             }
             cursor.advance()

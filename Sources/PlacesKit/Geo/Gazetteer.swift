@@ -59,8 +59,14 @@ public struct Gazetteer: Sendable {
         var info: [String: String] = [:]
         var offset = 0
         while offset < table.count {
-            let fields = table.fields(at: offset)
-            if fields.count >= 2 { info[String(fields[0])] = String(fields[1]) }
+            // The first two fields, found byte by byte: a value may be long (a region pack lists thousands of
+            // offsets), and the line is not split whole.
+            let keyEnd = table.fieldEnd(from: offset)
+            if keyEnd < table.count, table.base[keyEnd] == 9 {
+                let valueEnd = table.fieldEnd(from: keyEnd + 1)
+                info[String(decoding: UnsafeBufferPointer(start: table.base + offset, count: keyEnd - offset), as: UTF8.self)]
+                    = String(decoding: UnsafeBufferPointer(start: table.base + keyEnd + 1, count: valueEnd - keyEnd - 1), as: UTF8.self)
+            }
             offset = table.nextLine(after: offset)
         }
         return info

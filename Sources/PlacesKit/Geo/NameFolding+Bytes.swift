@@ -85,7 +85,7 @@ struct NameFolder {
 
     private static func fold(scalar value: UInt32) -> [UInt8] {
         let result: [UInt8]
-        if let table = NameFolding.table[value] {
+        if let table = NameFolding.folded(value) {
             result = Array(table.utf8)
         } else if let scalar = Unicode.Scalar(value) {
             switch scalar.properties.generalCategory {

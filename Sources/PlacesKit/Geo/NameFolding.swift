@@ -8,7 +8,8 @@ public enum NameFolding {
     /// Abbreviations expanded as whole words on both sides of a lookup.
     static let tokenExpansions: [String: String] = ["st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort"]
 
-    /// The folded form of every non-ASCII code point that folding changes, read once on first use.
+    /// The folded form of every non-ASCII code point that folding changes, read once on first use (by the
+    /// map pages, which ship the whole table; folding a name looks code points up with ``folded(_:)``).
     static let table: [UInt32: String] = {
         var table: [UInt32: String] = [:]
         table.reserveCapacity(3100)
@@ -32,6 +33,38 @@ public enum NameFolding {
         return table
     }()
 
+    /// The folded form of one non-ASCII code point, or `nil` when folding leaves it to its Unicode category.
+    /// The table's lines are sorted by code point, so a binary search reads about a dozen of them: a query
+    /// with one accent no longer builds the whole table's dictionary (3,000 strings) first.
+    static func folded(_ value: UInt32) -> Substring? {
+        let table = GazetteerData.folding
+        let bytes = UnsafeBufferPointer(start: table.base, count: table.count)
+        // The line holding byte `offset`: its start, its code point, and where its folded form starts and ends.
+        func line(around offset: Int) -> (start: Int, code: UInt32, text: Range<Int>) {
+            var start = offset
+            while start > 0, bytes[start - 1] != 10 { start -= 1 }
+            var index = start, code: UInt32 = 0
+            while index < bytes.count, bytes[index] != 9 {
+                let byte = bytes[index]
+                code = code &* 16 &+ UInt32(byte <= 57 ? byte &- 48 : byte &- 55)
+                index += 1
+            }
+            let textStart = min(index + 1, bytes.count)
+            var end = textStart
+            while end < bytes.count, bytes[end] != 10 { end += 1 }
+            return (start, code, textStart..<end)
+        }
+        var low = 0, high = bytes.count
+        while low < high {
+            let found = line(around: low + (high - low) / 2)
+            if found.code == value {
+                return Substring(decoding: UnsafeBufferPointer(rebasing: bytes[found.text]), as: UTF8.self)
+            }
+            if found.code < value { low = found.text.upperBound + 1 } else { high = found.start }
+        }
+        return nil
+    }
+
     /// The folded key of a name: lower-case, without diacritics or punctuation, words separated by one space.
     /// - Complexity: O(n) in the length of the name; the table is read once per process, only when a
     ///   non-ASCII character is first folded.
@@ -47,8 +80,8 @@ public enum NameFolding {
                 }
                 continue
             }
-            if let folded = table[value] {
-                out.append(contentsOf: folded.unicodeScalars)
+            if let replacement = folded(value) {
+                out.append(contentsOf: replacement.unicodeScalars)
                 continue
             }
             switch scalar.properties.generalCategory {

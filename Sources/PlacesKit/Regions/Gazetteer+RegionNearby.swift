@@ -10,9 +10,18 @@ extension Gazetteer {
     ///   in every pack whose box the radius touches.
     public func regionPlaces(withinKm radiusKm: Double, ofLatitude latitude: Double, longitude: Double,
                              limit: Int = 50, keep: (GazetteerEntry) -> Bool = { _ in true }) -> [NearbyPlace] {
+        regionPlaces(withinKm: radiusKm, ofLatitude: latitude, longitude: longitude, limit: limit, lineMayKeep: nil, keep: keep)
+    }
+
+    /// ``regionPlaces(withinKm:ofLatitude:longitude:limit:keep:)``, where `lineMayKeep` says from a line's bytes
+    /// (the pack's `places` and the line's offset) that `keep` would refuse its entry, so that no entry is made
+    /// of it: it must return `false` only for such lines.
+    func regionPlaces(withinKm radiusKm: Double, ofLatitude latitude: Double, longitude: Double, limit: Int,
+                      lineMayKeep: ((SortedTable, Int) -> Bool)?, keep: (GazetteerEntry) -> Bool) -> [NearbyPlace] {
         guard limit > 0, latitude.isFinite, longitude.isFinite else { return [] }
         let latitudeReach = radiusKm / Gazetteer.kmPerDegreeBelow
         let longitudeReach = min(180, latitudeReach / max(0.01, cos(latitude * .pi / 180)))
+        let farthest = Gazetteer.longitudeSpan(withinKm: radiusKm, ofLatitude: latitude, latitudeReach: latitudeReach)
         // Lines are ranked by distance first and made into entries nearest first, only until enough are kept.
         var candidates: [(pack: Int, offset: Int, distance: Double)] = []
         for (index, pack) in regionPacks.enumerated() {
@@ -24,6 +33,11 @@ extension Gazetteer {
             for row in south...north {
                 for column in west...east {
                     pack.tables.forEachRegionPlace(row: row, column: column, latitudes: (latitude - latitudeReach)...(latitude + latitudeReach)) { offset, lat, lon in
+                        // Most lines of a band lie east or west of the radius: no distance for them.
+                        var span = abs(lon - longitude)
+                        if span > 180 { span = 360 - span }
+                        if span > farthest { return }
+                        if let lineMayKeep, !lineMayKeep(pack.tables.places, offset) { return }
                         let distance = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: lat, longitude: lon)
                         if distance <= radiusKm { candidates.append((index, offset, distance)) }
                     }
@@ -42,6 +56,20 @@ extension Gazetteer {
             if found.count == limit { break }
         }
         return found
+    }
+
+    /// The widest difference in longitude, in degrees, between a point and another within `radiusKm` of it
+    /// whose latitude lies within `latitudeReach` of the point's (360 when near a pole nothing is excluded).
+    /// By the haversine ``Geodesy/distanceKm(fromLatitude:longitude:toLatitude:longitude:)`` computes,
+    /// cos φ1 · cos φ2 · sin²(Δλ/2) ≤ sin²(d/2R); the bound takes the band's latitude farthest from the equator,
+    /// and a margin far above the arithmetic's rounding.
+    static func longitudeSpan(withinKm radiusKm: Double, ofLatitude latitude: Double, latitudeReach: Double) -> Double {
+        let farthest = min(90, abs(latitude) + latitudeReach)
+        let cosines = cos(latitude * .pi / 180) * cos(farthest * .pi / 180)
+        guard cosines > 1e-9, radiusKm.isFinite, radiusKm >= 0 else { return 360 }
+        let sine = sin(radiusKm / (2 * Geodesy.earthRadiusKm)) / cosines.squareRoot()
+        guard sine < 1 else { return 360 }
+        return 2 * asin(sine) * 180 / .pi * 1.000_1 + 1e-9
     }
 
     /// Calls `body` with the offset, latitude and longitude of each line of one 1-degree cell of a region
@@ -92,18 +120,23 @@ extension Gazetteer {
     public func regionAddress(latitude: Double, longitude: Double) -> RegionAddress? {
         guard regionCovers(latitude: latitude, longitude: longitude) else { return nil }
         // A shop or a station, not the neighbourhood's node that happens to lie near.
-        let poi = regionPlaces(withinKm: 0.04, ofLatitude: latitude, longitude: longitude, limit: 1) {
-            $0.kind == .poi || $0.kind == .square
-        }.first
-        let address = regionPlaces(withinKm: 0.1, ofLatitude: latitude, longitude: longitude, limit: 1) {
-            !($0.osm?.houseNumber.isEmpty ?? true)
-        }.first
+        // Each filter looks first at the line's bytes, so only the lines it may keep are made into entries
+        // (the kind column as an entry reads it; a missing field reads as empty in both).
+        let poi = regionPlaces(withinKm: 0.04, ofLatitude: latitude, longitude: longitude, limit: 1, lineMayKeep: { places, offset in
+            let kind = places.text(.kind, ofLineAt: offset)
+            return kind == "poi" || kind == "square"
+        }, keep: { $0.kind == .poi || $0.kind == .square }).first
+        let address = regionPlaces(withinKm: 0.1, ofLatitude: latitude, longitude: longitude, limit: 1, lineMayKeep: { places, offset in
+            !places.text(field: RegionPack.ExtraColumn.houseNumber.rawValue, ofLineAt: offset).isEmpty
+        }, keep: { !($0.osm?.houseNumber.isEmpty ?? true) }).first
         var street = address?.entry.osm?.street
         var nearest = address ?? poi
         if street == nil {
             // A street's line is not kept, only a point on it and its box: the nearest whose box holds the point.
             let margin = 0.0003
-            let along = regionPlaces(withinKm: 0.3, ofLatitude: latitude, longitude: longitude, limit: 1) { entry in
+            let along = regionPlaces(withinKm: 0.3, ofLatitude: latitude, longitude: longitude, limit: 1, lineMayKeep: { places, offset in
+                places.text(.kind, ofLineAt: offset) == "street"
+            }) { entry in
                 entry.kind == .street && (entry.bounds.map {
                     GeoBounds(minLatitude: $0.minLatitude - margin, minLongitude: $0.minLongitude - margin,
                               maxLatitude: $0.maxLatitude + margin, maxLongitude: $0.maxLongitude + margin)

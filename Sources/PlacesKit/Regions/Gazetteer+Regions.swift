@@ -14,6 +14,10 @@ extension Gazetteer {
         }
     }
 
+    /// The highest importance ``regionImportance(kind:population:)`` gives any kind but a town: an address's.
+    /// A town that reaches it is listed in its pack's ``RegionPack/prominentOffsets()``.
+    static let regionImportanceOfAnyOther = 34.0
+
     /// How many places of one name (one key) a pack gives the ranking at most.
     static let regionPlacesRankedPerName = 300
 
@@ -21,22 +25,58 @@ extension Gazetteer {
     /// name, an address with its number before or after the street ("221B Baker Street", "Rue de Rivoli 10"),
     /// or a postcode, then comma-separated qualifiers, each of which must name the place's locality, street,
     /// postcode, country or region ("Café de Flore, Paris").
-    /// - Complexity: per pack, one binary search of its keys plus a line read per candidate; a typo scan of
-    ///   the keys sharing the query's first letters when nothing matches outright.
+    /// - Complexity: per pack, one binary search of its keys plus a line read per candidate, except the
+    ///   candidates that cannot rank among the places already found (passed over from their key, or their
+    ///   kind and people); a typo scan of the keys sharing the query's first letters when nothing matches
+    ///   outright.
     public func regionMatches(_ query: String, limit: Int = 10, country: String? = nil) -> [GazetteerMatch] {
-        guard !regionPacks.isEmpty, limit > 0, CoordinateParser.parse(query) == nil else { return [] }
-        let parts = query.split(separator: ",").map { NameFolding.fold(String($0)) }.filter { !$0.isEmpty }
-        let matches = regionMatches(parts: parts, limit: limit, country: country)
-        // A name with a comma of its own ("Boulevard d'Italie 39,41", "AGORA, Maison Diocésaine"), when
-        // reading its parts as qualifiers finds nothing outright.
-        if parts.count > 1, !matches.contains(where: { $0.quality.isExact }) {
-            let whole = regionMatches(parts: [NameFolding.fold(query)], limit: limit, country: country)
-            if whole.contains(where: { $0.quality.isExact }) { return whole }
-        }
-        return matches
+        var trace = RegionSearchTrace()
+        return regionMatches(query, limit: limit, country: country, bounded: true, trace: &trace)
     }
 
-    private func regionMatches(parts: [String], limit: Int, country: String?) -> [GazetteerMatch] {
+    /// What a region search did: how many lines it passed over unread, and how often it read every line
+    /// after all because those might have counted.
+    struct RegionSearchTrace {
+        var passed = 0
+        var readAgain = 0
+    }
+
+    /// ``regionMatches(_:limit:country:)``, reading every line when not `bounded`.
+    func regionMatches(_ query: String, limit: Int, country: String?, bounded: Bool, trace: inout RegionSearchTrace) -> [GazetteerMatch] {
+        guard !regionPacks.isEmpty, limit > 0, CoordinateParser.parse(query) == nil else { return [] }
+        let parts = query.split(separator: ",").map { NameFolding.fold(String($0)) }.filter { !$0.isEmpty }
+        func matches(_ parts: [String]) -> [GazetteerMatch] {
+            if bounded, let found = regionMatches(parts: parts, limit: limit, country: country, bounded: true, trace: &trace) { return found }
+            if bounded { trace.readAgain += 1 }
+            return regionMatches(parts: parts, limit: limit, country: country, bounded: false, trace: &trace) ?? []
+        }
+        let found = matches(parts)
+        // A name with a comma of its own ("Boulevard d'Italie 39,41", "AGORA, Maison Diocésaine"), when
+        // reading its parts as qualifiers finds nothing outright.
+        if parts.count > 1, !found.contains(where: { $0.quality.isExact }) {
+            let whole = matches([NameFolding.fold(query)])
+            if whole.contains(where: { $0.quality.isExact }) { return whole }
+        }
+        return found
+    }
+
+    /// A place's rank in the list: by score, then by pack and line (the order of the packs' files and lines).
+    struct RegionRank {
+        var score: Double
+        var pack: Int
+        var offset: Int
+
+        func precedes(_ other: RegionRank) -> Bool {
+            score != other.score ? score > other.score : (pack, offset) < (other.pack, other.offset)
+        }
+    }
+
+    /// The matches of a folded query's parts. `bounded`: a line whose score cannot reach the best already
+    /// found is passed over unread, from its key alone (see ``RegionPack/prominentOffsets()``); the answer
+    /// is then `nil` unless the places passed over provably rank below every place the list was drawn from,
+    /// so it is exactly the answer of reading every line.
+    private func regionMatches(parts: [String], limit: Int, country: String?, bounded: Bool,
+                               trace: inout RegionSearchTrace) -> [GazetteerMatch]? {
         guard let head = parts.first else { return [] }
         let qualifiers = parts.dropFirst().map { ($0, resolveQualifier($0, allowTypos: false)) }
         let countryFilter = country?.uppercased()
@@ -60,6 +100,21 @@ extension Gazetteer {
                 guard named || text == cc.lowercased() || scope.admits(whereabouts) else { return (false, f) }
             }
             return (true, f)
+        }
+        // The bounded scan: the best ranks read so far (best first, at most `kept`), the best a line passed
+        // over could have reached, and whether one of those was an exact match.
+        let kept = 2 * limit
+        var held: [RegionRank] = []
+        var bestPassed: RegionRank?
+        var passedExact = false
+        // The highest score passed over of a street, of a postcode and of any other line: the only lines that
+        // can share an identity are a named way's street and its other place (one OSM id), or two postcodes.
+        var passedStreet = -Double.infinity, passedPostcode = -Double.infinity, passedOther = -Double.infinity
+        func hold(_ rank: RegionRank) {
+            guard bounded, held.count < kept || rank.precedes(held[kept - 1]) else { return }
+            let at = held.firstIndex { rank.precedes($0) } ?? held.count
+            held.insert(rank, at: at)
+            if held.count > kept { held.removeLast() }
         }
         // Where each field of the line being considered starts (and, last, where the line ends): reused
         // from line to line, so ranking the hundreds of places of one name makes no string but their ids.
@@ -95,13 +150,59 @@ extension Gazetteer {
             }
             if let existing = found[identity], existing.score >= score { return }
             found[identity] = Found(pack: packIndex, offset: ref.offset, quality: keyQuality, key: matched, score: score)
+            hold(RegionRank(score: score, pack: packIndex, offset: ref.offset))
         }
         for (index, pack) in regionPacks.enumerated() {
+            // A line's score is its key's quality plus its importance: at most the highest of any kind but a
+            // town's, unless the pack lists it as prominent. Filters need the line, so they read every line.
+            // The list is read only once the best places are held, which a query matching few lines never needs.
+            let boundable = bounded && countryFilter == nil && qualifiers.isEmpty
+            var prominentList: [Int]??
+            // The entries of one key follow each other: their count toward the per-name cap is kept here
+            // while they last, and their key made into a string once.
+            var runKey: [UInt8]?, runCounter = Counter(pack: index, key: ""), runCount = 0
             // Keys are written with the gazetteer's letters: P a main name or an address, p another name, K a postcode.
-            pack.tables.scanExactAndPrefix(key, limit: limit) { ref, quality, matched, wholeWord, _ in
-                consider(index, ref, quality, matched, wholeWord: wholeWord)
+            pack.tables.scanExactAndPrefix(key, limit: limit) { cursor, ref, quality, wholeWord, _ in
+                if runKey == nil || cursor.keyLength != runKey!.count || cursor.compare(runKey!) != 0 {
+                    if runKey != nil { admitted[runCounter] = runCount }
+                    runKey = Array(cursor.keyBytes)
+                    runCounter = Counter(pack: index, key: String(decoding: cursor.keyBytes, as: UTF8.self))
+                    runCount = admitted[runCounter, default: 0]
+                }
+                guard runCount < Gazetteer.regionPlacesRankedPerName else { return }
+                if boundable, held.count == kept, prominentList == nil { prominentList = .some(pack.prominentOffsets()) }
+                if boundable, held.count == kept, let prominent = prominentList ?? nil, Self.binarySearch(prominent, ref.offset) == nil {
+                    let keyQuality = quality == .code ? GazetteerMatch.Quality.exact : quality
+                    let keyScore = GazetteerScore.quality(keyQuality, wholeWord: wholeWord)
+                    var bound = RegionRank(score: keyScore + Gazetteer.regionImportanceOfAnyOther, pack: index, offset: ref.offset)
+                    // The key alone may not decide; the line's kind and people do, read without the rest of it.
+                    var kind: GazetteerEntry.Kind?
+                    if !held[kept - 1].precedes(bound) {
+                        kind = Self.regionKind(pack.tables.places, ref.offset)
+                        bound.score = keyScore + Self.regionImportance(pack.tables.places, ref.offset, kind: kind!)
+                    }
+                    if held[kept - 1].precedes(bound) {
+                        // Passed over, but counted toward its name's cap as reading it would have.
+                        runCount += 1
+                        trace.passed += 1
+                        if bestPassed.map({ bound.precedes($0) }) ?? true { bestPassed = bound }
+                        if keyQuality.isExact { passedExact = true }
+                        // Passed on its key alone, it ties the bound only as an address.
+                        switch kind {
+                        case .street?: passedStreet = max(passedStreet, bound.score)
+                        case .postcode?: passedPostcode = max(passedPostcode, bound.score)
+                        default: passedOther = max(passedOther, bound.score)
+                        }
+                        return
+                    }
+                }
+                admitted[runCounter] = runCount
+                consider(index, ref, quality, runCounter.key, wholeWord: wholeWord)
+                runCount = admitted[runCounter, default: 0]
             }
+            if runKey != nil { admitted[runCounter] = runCount }
         }
+        if passedExact, !found.values.contains(where: { $0.quality.isExact }) { return nil }
         if !found.values.contains(where: { $0.quality.isExact }) {
             // "Hotel Hermitage", "Hermitage Hotel", "Café Flore": a kind word before or after the name.
             let words = head.split(separator: " ")
@@ -127,7 +228,16 @@ extension Gazetteer {
         let ranked = found.values.sorted { a, b in a.score != b.score ? a.score > b.score : (a.pack, a.offset) < (b.pack, b.offset) }
         var matches: [GazetteerMatch] = []
         for candidate in ranked {
+            // A line passed over could have stood here: the list read so far is not surely the whole one's.
+            if let bestPassed, !RegionRank(score: candidate.score, pack: candidate.pack, offset: candidate.offset).precedes(bestPassed) {
+                return nil
+            }
             let entry = regionPacks[candidate.pack].entry(at: candidate.offset)
+            // A line passed over that shares this place's identity and ties its score would have held the
+            // identity had it been read first.
+            if bestPassed != nil, candidate.score == (entry.kind == .street ? passedOther : entry.kind == .postcode ? passedPostcode : passedStreet) {
+                return nil
+            }
             // One object mapped twice (a node and its building, a stop and its station area) shows once.
             let twin = matches.contains { kept in
                 kept.entry.name == entry.name && kept.entry.osm?.kindWord == entry.osm?.kindWord
@@ -139,7 +249,40 @@ extension Gazetteer {
                                           score: (candidate.score * 10).rounded() / 10))
             if matches.count == limit { break }
         }
+        // Fewer than asked for: a line passed over would have been one more.
+        if matches.count < limit, bestPassed != nil { return nil }
         return matches
+    }
+
+    /// The kind of the `places` line at `offset`, as ranking reads it (an unknown one is a point of interest).
+    static func regionKind(_ places: SortedTable, _ offset: Int) -> GazetteerEntry.Kind {
+        let text = places.text(.kind, ofLineAt: offset)
+        switch text {
+        case "address": return .address
+        case "poi": return .poi
+        case "street": return .street
+        case "postcode": return .postcode
+        case "city": return .city
+        default: return GazetteerEntry.Kind(rawValue: String(text)) ?? .poi
+        }
+    }
+
+    /// ``regionImportance(kind:population:)`` of the `places` line at `offset`, of that kind.
+    static func regionImportance(_ places: SortedTable, _ offset: Int, kind: GazetteerEntry.Kind) -> Double {
+        guard kind == .city else { return regionImportance(kind: kind, population: 0) }
+        let start = places.field(.population, ofLineAt: offset)
+        let bytes = UnsafeBufferPointer(start: places.base + start, count: places.fieldEnd(from: start) - start)
+        return regionImportance(kind: kind, population: ASCIIDecimal.integer(bytes, signed: true) ?? 0)
+    }
+
+    /// The index of `value` in ascending `values`, or `nil`.
+    static func binarySearch(_ values: [Int], _ value: Int) -> Int? {
+        var low = 0, high = values.count
+        while low < high {
+            let mid = (low + high) / 2
+            if values[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        return low < values.count && values[low] == value ? low : nil
     }
 
     /// The gazetteer's matches and the regions' in one list by score. A region's town, village or country that

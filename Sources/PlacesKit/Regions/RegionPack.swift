@@ -96,7 +96,7 @@ public struct RegionPack: Sendable {
     /// The pack file.
     public let path: String
     /// Facts about the pack: `source`, `bounds`, `extractDate`, counts (`pointsOfInterest`, `streets`,
-    /// `addresses`, `postcodes`), `licence`.
+    /// `addresses`, `postcodes`), `licence`, `prominentPlaces` (see ``prominentOffsets``).
     public let info: [String: String]
     /// The pack's size in bytes.
     public let size: Int
@@ -146,6 +146,38 @@ public struct RegionPack: Sendable {
     /// The region a pack file holds, by the file's name (`monaco.region` is `monaco`).
     static func name(ofFile path: String) -> String {
         String(path.split(separator: "/").last ?? "").replacing(".region", with: "")
+    }
+
+    /// Where the `places` lines of the towns that reach the highest importance a street, an address or a
+    /// point of interest can have (``Gazetteer/regionImportanceOfAnyOther``: some 17,800 people or more)
+    /// start, ascending: a search bounds every other line's importance by that without reading it. `nil`
+    /// for a pack that does not say (written before packs listed them) or whose list is damaged: a search
+    /// then reads every line.
+    func prominentOffsets() -> [Int]? {
+        guard var text = info["prominentPlaces"] else { return nil }
+        // Read digit by digit: a country's list holds thousands of offsets, read on every search that needs it.
+        return text.withUTF8 { bytes -> [Int]? in
+            var offsets: [Int] = [], value = 0, digits = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: ",") {
+                    guard digits > 0, offsets.last.map({ $0 < value }) ?? true else { return nil }
+                    offsets.append(value)
+                    value = 0
+                    digits = 0
+                } else {
+                    guard (48...57).contains(byte), digits < 18 else { return nil }
+                    value = value * 10 + Int(byte - 48)
+                    digits += 1
+                }
+            }
+            if digits > 0 {
+                guard offsets.last.map({ $0 < value }) ?? true else { return nil }
+                offsets.append(value)
+            } else if !bytes.isEmpty {
+                return nil
+            }
+            return offsets
+        }
     }
 
     /// The area the extract covers.

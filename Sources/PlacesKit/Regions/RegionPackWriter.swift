@@ -52,6 +52,7 @@ enum RegionPackWriter {
             offset += placed.length(index, total: placesBytes)
         }
         placed.keys.rewriteTrailing(5) { offsets[$0] }
+        let prominent = placed.prominent.map { offsets[$0] }.sorted()
         offsets = []
         // The writer's buffer goes with the closure: only the finished table stays.
         let (keys, keyCount) = { () -> ([UInt8], Int) in
@@ -69,6 +70,7 @@ enum RegionPackWriter {
             ("nodes", String(compiler.nodeCount)), ("ways", String(compiler.wayCount)), ("relations", String(compiler.relationCount)),
             ("skippedWays", String(compiler.skippedWays)), ("skippedRelations", String(compiler.skippedRelations)),
             ("writingProgram", compiler.header.writingProgram), ("licence", RegionPack.credit),
+            ("prominentPlaces", prominent.map(String.init).joined(separator: ",")),
         ]
         if let stamp = compiler.header.replicationTimestamp { info.append(("extractDate", isoDate(stamp))) }
         let infoText = Array(info.map { GazetteerImporter.clean($0.0) + "\t" + GazetteerImporter.clean($0.1) + "\n" }.joined().utf8)
@@ -118,6 +120,9 @@ enum RegionPackWriter {
         /// Key records (see ``RegionPackWriter/keyWriter(records:)``) whose last 5 bytes hold the feature's index.
         var keys = LineBuffer()
         var counts = (poi: 0, streets: 0, addresses: 0, postcodes: 0)
+        /// The features whose importance passes every street's, address's and point of interest's (see
+        /// ``RegionPack/prominentOffsets``).
+        var prominent: [Int] = []
 
         /// The byte length of a line, `total` being the bytes of all lines.
         func length(_ index: Int, total: Int) -> Int { (index + 1 < starts.count ? starts[index + 1] : total) - starts[index] }
@@ -162,6 +167,11 @@ enum RegionPackWriter {
             lines.append(UInt8(ascii: "\n"))
             try lines.endRecord()
             placed.cells.append(Int32(cell))
+            // Every town that reaches an address's importance, not only those beyond it: a line a search passes
+            // over can then tie a line it read only as an address, never as a town.
+            if f.kind == .city, Gazetteer.regionImportance(kind: f.kind, population: f.population) >= Gazetteer.regionImportanceOfAnyOther {
+                placed.prominent.append(index)
+            }
             placed.latitudes.append(f.latitude7)
             switch f.kind {
             case .street: placed.counts.streets += 1

@@ -41,4 +41,17 @@ import Testing
         }
         #expect(missing.isEmpty, "\(missing.prefix(10))")
     }
+
+    /// A code point's folded form, looked up in the sorted table, is the whole table's for every code point
+    /// it holds, and nothing for those it does not (below, between and above them).
+    @Test func theLookupReadsTheTableItself() {
+        for (code, text) in NameFolding.table { #expect(NameFolding.folded(code).map(String.init) == text, "\(code)") }
+        #expect(NameFolding.table.count > 3000)
+        let codes = NameFolding.table.keys.sorted()
+        for code in [UInt32(0x80), codes[0] - 1, codes[codes.count - 1] + 1, 0x10FFFF] + codes.indices.dropFirst().compactMap({ i in
+            codes[i] - codes[i - 1] > 1 ? codes[i] - 1 : nil
+        }) where NameFolding.table[code] == nil {
+            #expect(NameFolding.folded(code) == nil, "\(code)")
+        }
+    }
 }

@@ -11,7 +11,7 @@ import Glibc
 /// gazetteer itself.
 final class RegionCells {
     /// One decoded line: where it is, its byte offset in the places table, its rank in search order.
-    private struct Point {
+    fileprivate struct Point {
         var latitude: Double
         var longitude: Double
         var offset: Int
@@ -84,14 +84,9 @@ final class RegionCells {
         let number = row * 360 + (column % 360 + 360) % 360
         if let known = cells[number] { return known }
         var cell = Cell()
-        let gazetteer = geocoder.gazetteer
-        gazetteer.forEachLine(row: row, column: column) { offset, lat, lon, longitudeEnd in
-            if gazetteer.isSettlementLine(afterLongitude: longitudeEnd) {
-                cell.towns.append(Point(latitude: lat, longitude: lon, offset: offset))
-            } else {
-                // Whether it is a sight is read only for one within reach (``isSight(_:)``).
-                cell.others.append(Point(latitude: lat, longitude: lon, offset: offset))
-            }
+        // Whether it is a sight is read only for one within reach (``isSight(_:)``).
+        CellReader(geocoder.gazetteer).forEachLine(row: row, column: column) { point, isSettlement in
+            if isSettlement { cell.towns.append(point) } else { cell.others.append(point) }
         }
         // The lines come in offset order and `sort` is documented stable: equal latitudes stay in offset
         // order, the (latitude, offset) order the searches rely on.
@@ -209,5 +204,96 @@ final class RegionCells {
             while down >= 0, consider(points[down]) { down -= 1 }
         }
         return best.map { ($0.offset, $0.distance) }
+    }
+}
+
+// MARK: Reading a cell
+
+extension RegionCells {
+    /// ``Gazetteer/forEachLine(row:column:keepsLatitude:searched:_:)`` with
+    /// ``Gazetteer/isSettlementLine(afterLongitude:)``, for the region cells: a cell's lines read byte by
+    /// byte in one pass, each number as ``SortedTable/number(at:)`` reads it (the same digits divided by
+    /// the same power of ten, so the same double). A line that is not the plain `-12.34567` numbers and
+    /// tab-ended fields this reads is handed to the table's own readers, so every line gives what those
+    /// give.
+    fileprivate struct CellReader {
+        let gazetteer: Gazetteer
+        let base: UnsafePointer<UInt8>
+        let end: UnsafePointer<UInt8>
+        let city = Gazetteer.cityKind
+
+        init(_ gazetteer: Gazetteer) {
+            self.gazetteer = gazetteer
+            base = gazetteer.places.base
+            end = gazetteer.places.base + gazetteer.places.count
+        }
+
+        /// ``SortedTable``'s powers of ten, each made by the same multiplications (exact to 10²²).
+        static let powersOfTen: [Double] = (0...22).map { n in (0..<n).reduce(1.0) { value, _ in value * 10 } }
+
+        func forEachLine(row: Int, column: Int, _ body: (Point, _ isSettlement: Bool) -> Void) {
+            guard gazetteer.mayHoldPlaces(row: row, column: column) else { return }
+            let places = gazetteer.places
+            var digits = Array(String(row * 360 + (column % 360 + 360) % 360).utf8)
+            while digits.count < 5 { digits.insert(48, at: 0) }
+            var offset = places.lowerBound(digits)
+            while offset < places.count, places.keyHasPrefix(at: offset, digits), places.base[offset + 5] == 9 {
+                if let line = plainLine(at: offset) {
+                    body(line.point, line.isSettlement)
+                    offset = line.next
+                } else {
+                    let latitude = places.number(at: places.field(.latitude, ofLineAt: offset))
+                    let longitude = places.number(at: places.fieldEnd(from: latitude.end) + 1)
+                    body(Point(latitude: latitude.value, longitude: longitude.value, offset: offset),
+                         gazetteer.isSettlementLine(afterLongitude: places.fieldEnd(from: longitude.end)))
+                    offset = places.nextLine(after: latitude.end)
+                }
+            }
+        }
+
+        /// The line at `offset` (its cell key and tab already checked), `nil` when it is not plain.
+        @inline(__always) private func plainLine(at offset: Int) -> (point: Point, isSettlement: Bool, next: Int)? {
+            // The name: any bytes up to its tab.
+            guard var p = skipField(base + offset + 6), let latitude = number(&p), let longitude = number(&p) else { return nil }
+            // Country, first-level region, second-level region, population: then the kind.
+            for _ in 0..<4 { guard let next = skipField(p) else { return nil }; p = next }
+            var isSettlement = end - p >= city.count
+            if isSettlement { for i in 0..<city.count where p[i] != city[i] { isSettlement = false; break } }
+            guard let newline = memchr(p, 10, end - p) else { return nil }
+            let next = UnsafePointer(newline.assumingMemoryBound(to: UInt8.self)) + 1 - base
+            return (Point(latitude: latitude, longitude: longitude, offset: offset), isSettlement, next)
+        }
+
+        /// Just past the tab that ends the field at `p`; `nil` when the line or the table ends first.
+        @inline(__always) private func skipField(_ start: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
+            var p = start
+            while p < end {
+                if p.pointee == 9 { return p + 1 }
+                if p.pointee == 10 { return nil }
+                p += 1
+            }
+            return nil
+        }
+
+        /// The number at `p` followed by its tab (`p` moved past the tab): an optional minus, digits, an
+        /// optional point and digits, 18 digits at most; `nil` for any other text.
+        @inline(__always) private func number(_ p: inout UnsafePointer<UInt8>) -> Double? {
+            var q = p
+            let negative = q < end && q.pointee == 45
+            if negative { q += 1 }
+            var mantissa: UInt64 = 0, digits = 0, decimals = 0
+            while q < end, q.pointee &- 48 < 10 { mantissa = mantissa &* 10 &+ UInt64(q.pointee &- 48); digits += 1; q += 1 }
+            if q < end, q.pointee == 46 {
+                q += 1
+                while q < end, q.pointee &- 48 < 10 {
+                    mantissa = mantissa &* 10 &+ UInt64(q.pointee &- 48); digits += 1; decimals += 1; q += 1
+                }
+            }
+            guard digits > 0, digits <= 18, decimals < Self.powersOfTen.count, q < end, q.pointee == 9 else { return nil }
+            p = q + 1
+            var value = Double(mantissa)
+            if decimals > 0 { value /= Self.powersOfTen[decimals] }
+            return negative ? -value : value
+        }
     }
 }

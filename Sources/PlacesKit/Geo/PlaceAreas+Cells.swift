@@ -11,7 +11,7 @@ import Glibc
 /// gazetteer itself.
 final class RegionCells {
     /// One decoded line: where it is, its byte offset in the places table, its rank in search order.
-    fileprivate struct Point {
+    private struct Point {
         var latitude: Double
         var longitude: Double
         var offset: Int
@@ -85,8 +85,11 @@ final class RegionCells {
         if let known = cells[number] { return known }
         var cell = Cell()
         // Whether it is a sight is read only for one within reach (``isSight(_:)``).
-        CellReader(geocoder.gazetteer).forEachLine(row: row, column: column) { point, isSettlement in
-            if isSettlement { cell.towns.append(point) } else { cell.others.append(point) }
+        if geocoder.gazetteer.mayHoldPlaces(row: row, column: column) {
+            CellReader(geocoder.gazetteer.places).forEachLine(cell: number) { offset, latitude, longitude, isSettlement in
+                let point = Point(latitude: latitude, longitude: longitude, offset: offset)
+                if isSettlement { cell.towns.append(point) } else { cell.others.append(point) }
+            }
         }
         // The lines come in offset order and `sort` is documented stable: equal latitudes stay in offset
         // order, the (latitude, offset) order the searches rely on.
@@ -216,43 +219,45 @@ extension RegionCells {
     /// the same power of ten, so the same double). A line that is not the plain `-12.34567` numbers and
     /// tab-ended fields this reads is handed to the table's own readers, so every line gives what those
     /// give.
-    fileprivate struct CellReader {
-        let gazetteer: Gazetteer
-        let base: UnsafePointer<UInt8>
-        let end: UnsafePointer<UInt8>
-        let city = Gazetteer.cityKind
+    struct CellReader {
+        let places: SortedTable
+        private let base: UnsafePointer<UInt8>
+        private let end: UnsafePointer<UInt8>
+        private let city = Gazetteer.cityKind
 
-        init(_ gazetteer: Gazetteer) {
-            self.gazetteer = gazetteer
-            base = gazetteer.places.base
-            end = gazetteer.places.base + gazetteer.places.count
+        /// A reader of a gazetteer's `places` table.
+        init(_ places: SortedTable) {
+            self.places = places
+            base = places.base
+            end = places.base + places.count
         }
 
         /// ``SortedTable``'s powers of ten, each made by the same multiplications (exact to 10²²).
         static let powersOfTen: [Double] = (0...22).map { n in (0..<n).reduce(1.0) { value, _ in value * 10 } }
 
-        func forEachLine(row: Int, column: Int, _ body: (Point, _ isSettlement: Bool) -> Void) {
-            guard gazetteer.mayHoldPlaces(row: row, column: column) else { return }
-            let places = gazetteer.places
-            var digits = Array(String(row * 360 + (column % 360 + 360) % 360).utf8)
+        /// Calls `body` with every line of the grid cell numbered `cell` (`row * 360 + column`).
+        func forEachLine(cell: Int, _ body: (_ offset: Int, _ latitude: Double, _ longitude: Double, _ isSettlement: Bool) -> Void) {
+            var digits = Array(String(cell).utf8)
             while digits.count < 5 { digits.insert(48, at: 0) }
             var offset = places.lowerBound(digits)
             while offset < places.count, places.keyHasPrefix(at: offset, digits), places.base[offset + 5] == 9 {
                 if let line = plainLine(at: offset) {
-                    body(line.point, line.isSettlement)
+                    body(offset, line.latitude, line.longitude, line.isSettlement)
                     offset = line.next
                 } else {
                     let latitude = places.number(at: places.field(.latitude, ofLineAt: offset))
                     let longitude = places.number(at: places.fieldEnd(from: latitude.end) + 1)
-                    body(Point(latitude: latitude.value, longitude: longitude.value, offset: offset),
-                         gazetteer.isSettlementLine(afterLongitude: places.fieldEnd(from: longitude.end)))
+                    let kind = places.field(GazetteerSchema.PlaceColumn.kind.rawValue - GazetteerSchema.PlaceColumn.longitude.rawValue,
+                                            ofLineAt: places.fieldEnd(from: longitude.end))
+                    body(offset, latitude.value, longitude.value, places.keyHasPrefix(at: kind, city))
                     offset = places.nextLine(after: latitude.end)
                 }
             }
         }
 
         /// The line at `offset` (its cell key and tab already checked), `nil` when it is not plain.
-        @inline(__always) private func plainLine(at offset: Int) -> (point: Point, isSettlement: Bool, next: Int)? {
+        @inline(__always)
+        private func plainLine(at offset: Int) -> (latitude: Double, longitude: Double, isSettlement: Bool, next: Int)? {
             // The name: any bytes up to its tab.
             guard var p = skipField(base + offset + 6), let latitude = number(&p), let longitude = number(&p) else { return nil }
             // Country, first-level region, second-level region, population: then the kind.
@@ -261,10 +266,10 @@ extension RegionCells {
             if isSettlement { for i in 0..<city.count where p[i] != city[i] { isSettlement = false; break } }
             guard let newline = memchr(p, 10, end - p) else { return nil }
             let next = UnsafePointer(newline.assumingMemoryBound(to: UInt8.self)) + 1 - base
-            return (Point(latitude: latitude, longitude: longitude, offset: offset), isSettlement, next)
+            return (latitude, longitude, isSettlement, next)
         }
 
-        /// Just past the tab that ends the field at `p`; `nil` when the line or the table ends first.
+        /// Just past the tab that ends the field at `start`; `nil` when the line or the table ends first.
         @inline(__always) private func skipField(_ start: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
             var p = start
             while p < end {

@@ -1,5 +1,6 @@
 /* Written by Scripts/tables.py: the size and CRC-32 of every table. Do not edit. */
 /* boundary-countries.tsv 3489 31f5670e */
+/* boundary-country-areas.tsv 5314 d1974f6e */
 /* boundary-country-grid.bin 783834 577ad000 */
 /* boundary-country-rings.bin 372966 1d8fc094 */
 /* boundary-feature-boxes.txt 74045 b400c4e0 */

@@ -16,6 +16,9 @@ enum BoundaryData {
     static var peaks: SortedTable { SortedTable(places_boundary_peaks()) }
     /// Countries and territories with outlines: `CC<TAB>name`; the line number is the index.
     static var countries: SortedTable { SortedTable(places_boundary_countries()) }
+    /// Each outlined country's area: `CC<TAB>km²`, one line a country in ``countries``' order, written by
+    /// `Scripts/gazetteer/areas.py` from ``countryOutlines``' rings.
+    static var countryAreas: SortedTable { SortedTable(places_boundary_country_areas()) }
     /// Every ring of every country, and the one-degree grid with the rings clipped to each mixed cell.
     static var countryOutlines: CountryOutlines { CountryOutlines() }
 }

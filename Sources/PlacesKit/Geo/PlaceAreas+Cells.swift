@@ -84,11 +84,13 @@ final class RegionCells {
         let number = row * 360 + (column % 360 + 360) % 360
         if let known = cells[number] { return known }
         var cell = Cell()
-        // Whether it is a sight is read only for one within reach (``isSight(_:)``).
-        if geocoder.gazetteer.mayHoldPlaces(row: row, column: column) {
-            CellReader(geocoder.gazetteer.places).forEachLine(cell: number) { offset, latitude, longitude, isSettlement in
-                let point = Point(latitude: latitude, longitude: longitude, offset: offset)
-                if isSettlement { cell.towns.append(point) } else { cell.others.append(point) }
+        let gazetteer = geocoder.gazetteer
+        gazetteer.forEachLine(row: row, column: column) { offset, lat, lon, longitudeEnd in
+            if gazetteer.isSettlementLine(afterLongitude: longitudeEnd) {
+                cell.towns.append(Point(latitude: lat, longitude: lon, offset: offset))
+            } else {
+                // Whether it is a sight is read only for one within reach (``isSight(_:)``).
+                cell.others.append(Point(latitude: lat, longitude: lon, offset: offset))
             }
         }
         // The lines come in offset order and `sort` is documented stable: equal latitudes stay in offset
@@ -207,98 +209,5 @@ final class RegionCells {
             while down >= 0, consider(points[down]) { down -= 1 }
         }
         return best.map { ($0.offset, $0.distance) }
-    }
-}
-
-// MARK: Reading a cell
-
-extension RegionCells {
-    /// ``Gazetteer/forEachLine(row:column:keepsLatitude:searched:_:)`` with
-    /// ``Gazetteer/isSettlementLine(afterLongitude:)``, for the region cells: a cell's lines read byte by
-    /// byte in one pass, each number as ``SortedTable/number(at:)`` reads it (the same digits divided by
-    /// the same power of ten, so the same double). A line that is not the plain `-12.34567` numbers and
-    /// tab-ended fields this reads is handed to the table's own readers, so every line gives what those
-    /// give.
-    struct CellReader {
-        let places: SortedTable
-        private let base: UnsafePointer<UInt8>
-        private let end: UnsafePointer<UInt8>
-        private let city = Gazetteer.cityKind
-
-        /// A reader of a gazetteer's `places` table.
-        init(_ places: SortedTable) {
-            self.places = places
-            base = places.base
-            end = places.base + places.count
-        }
-
-        /// ``SortedTable``'s powers of ten, each made by the same multiplications (exact to 10²²).
-        static let powersOfTen: [Double] = (0...22).map { n in (0..<n).reduce(1.0) { value, _ in value * 10 } }
-
-        /// Calls `body` with every line of the grid cell numbered `cell` (`row * 360 + column`).
-        func forEachLine(cell: Int, _ body: (_ offset: Int, _ latitude: Double, _ longitude: Double, _ isSettlement: Bool) -> Void) {
-            var digits = Array(String(cell).utf8)
-            while digits.count < 5 { digits.insert(48, at: 0) }
-            var offset = places.lowerBound(digits)
-            while offset < places.count, places.keyHasPrefix(at: offset, digits), places.base[offset + 5] == 9 {
-                if let line = plainLine(at: offset) {
-                    body(offset, line.latitude, line.longitude, line.isSettlement)
-                    offset = line.next
-                } else {
-                    let latitude = places.number(at: places.field(.latitude, ofLineAt: offset))
-                    let longitude = places.number(at: places.fieldEnd(from: latitude.end) + 1)
-                    let kind = places.field(GazetteerSchema.PlaceColumn.kind.rawValue - GazetteerSchema.PlaceColumn.longitude.rawValue,
-                                            ofLineAt: places.fieldEnd(from: longitude.end))
-                    body(offset, latitude.value, longitude.value, places.keyHasPrefix(at: kind, city))
-                    offset = places.nextLine(after: latitude.end)
-                }
-            }
-        }
-
-        /// The line at `offset` (its cell key and tab already checked), `nil` when it is not plain.
-        @inline(__always)
-        private func plainLine(at offset: Int) -> (latitude: Double, longitude: Double, isSettlement: Bool, next: Int)? {
-            // The name: any bytes up to its tab.
-            guard var p = skipField(base + offset + 6), let latitude = number(&p), let longitude = number(&p) else { return nil }
-            // Country, first-level region, second-level region, population: then the kind.
-            for _ in 0..<4 { guard let next = skipField(p) else { return nil }; p = next }
-            var isSettlement = end - p >= city.count
-            if isSettlement { for i in 0..<city.count where p[i] != city[i] { isSettlement = false; break } }
-            guard let newline = memchr(p, 10, end - p) else { return nil }
-            let next = UnsafePointer(newline.assumingMemoryBound(to: UInt8.self)) + 1 - base
-            return (latitude, longitude, isSettlement, next)
-        }
-
-        /// Just past the tab that ends the field at `start`; `nil` when the line or the table ends first.
-        @inline(__always) private func skipField(_ start: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
-            var p = start
-            while p < end {
-                if p.pointee == 9 { return p + 1 }
-                if p.pointee == 10 { return nil }
-                p += 1
-            }
-            return nil
-        }
-
-        /// The number at `p` followed by its tab (`p` moved past the tab): an optional minus, digits, an
-        /// optional point and digits, 18 digits at most; `nil` for any other text.
-        @inline(__always) private func number(_ p: inout UnsafePointer<UInt8>) -> Double? {
-            var q = p
-            let negative = q < end && q.pointee == 45
-            if negative { q += 1 }
-            var mantissa: UInt64 = 0, digits = 0, decimals = 0
-            while q < end, q.pointee &- 48 < 10 { mantissa = mantissa &* 10 &+ UInt64(q.pointee &- 48); digits += 1; q += 1 }
-            if q < end, q.pointee == 46 {
-                q += 1
-                while q < end, q.pointee &- 48 < 10 {
-                    mantissa = mantissa &* 10 &+ UInt64(q.pointee &- 48); digits += 1; decimals += 1; q += 1
-                }
-            }
-            guard digits > 0, digits <= 18, decimals < Self.powersOfTen.count, q < end, q.pointee == 9 else { return nil }
-            p = q + 1
-            var value = Double(mantissa)
-            if decimals > 0 { value /= Self.powersOfTen[decimals] }
-            return negative ? -value : value
-        }
     }
 }

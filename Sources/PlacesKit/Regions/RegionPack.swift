@@ -154,27 +154,24 @@ public struct RegionPack: Sendable {
     /// for a pack that does not say (written before packs listed them) or whose list is damaged: a search
     /// then reads every line.
     func prominentOffsets() -> [Int]? {
-        guard var text = info["prominentPlaces"] else { return nil }
-        // Read digit by digit: a country's list holds thousands of offsets, read on every search that needs it.
-        return text.withUTF8 { bytes -> [Int]? in
-            var offsets: [Int] = [], value = 0, digits = 0
-            for byte in bytes {
-                if byte == UInt8(ascii: ",") {
-                    guard digits > 0, offsets.last.map({ $0 < value }) ?? true else { return nil }
-                    offsets.append(value)
-                    value = 0
-                    digits = 0
-                } else {
-                    guard (48...57).contains(byte), digits < 18 else { return nil }
-                    value = value * 10 + Int(byte - 48)
-                    digits += 1
-                }
-            }
-            if digits > 0 {
-                guard offsets.last.map({ $0 < value }) ?? true else { return nil }
+        info["prominentPlaces"].flatMap(Self.ascendingOffsets)
+    }
+
+    /// The offsets a comma-separated list writes (`12,480,9031`), or `nil` unless each is a number
+    /// greater than the one before. Read straight from the bytes: a country's list holds thousands,
+    /// read on every search that needs it.
+    static func ascendingOffsets(_ list: String) -> [Int]? {
+        var list = list
+        return list.withUTF8 { bytes -> [Int]? in
+            var offsets: [Int] = []
+            var start = 0
+            while start < bytes.count {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.count
+                // A comma must be followed by a number: `1,2,` is damaged, not `[1, 2]`.
+                guard let value = ASCIIDecimal.integer(bytes[start..<end]), offsets.last.map({ $0 < value }) ?? true,
+                      end == bytes.count || end + 1 < bytes.count else { return nil }
                 offsets.append(value)
-            } else if !bytes.isEmpty {
-                return nil
+                start = end + 1
             }
             return offsets
         }

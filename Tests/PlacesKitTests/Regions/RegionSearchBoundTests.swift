@@ -155,4 +155,12 @@ import Testing
         #expect(result.passed == 0)
         #expect(gazetteer.regionMatches("Rue Basse", limit: 3).count == 3)
     }
+
+    /// A pack's list of prominent offsets is read whole or not at all: anything but ascending numbers
+    /// separated by single commas makes the search read every line.
+    @Test(arguments: [("", [Int]?.some([])), ("7", [7]), ("1,20,300", [1, 20, 300]), ("1,20,", nil), (",1", nil),
+                      ("1,,2", nil), ("2,1", nil), ("1,1", nil), ("1,+2", nil), ("1, 2", nil), ("x", nil)])
+    func offsetListsAreReadWholeOrNotAtAll(list: String, offsets: [Int]?) {
+        #expect(RegionPack.ascendingOffsets(list) == offsets)
+    }
 }

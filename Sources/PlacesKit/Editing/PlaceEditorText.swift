@@ -32,7 +32,7 @@ public enum PlaceEditorText {
     }
 
     /// The text to put in the editor, with `problems` from a failed save as comment lines at the top.
-    /// - Parameter whereabouts: a line saying where the place is (see ``whereabouts(_:)``), shown as
+    /// - Parameter whereabouts: a line saying where the place is (see ``ReverseGeocodeResult/whereabouts``), shown as
     ///   a comment for orientation.
     public static func render(_ place: Location, problems: [String] = [], whereabouts: String? = nil) -> String {
         var lines: [String] = []
@@ -85,22 +85,6 @@ public enum PlaceEditorText {
         }
         // No leading words are a date: the error names the whole value.
         return Visit(date: try dates.read(value))
-    }
-
-    /// Where a place is, for the form's orientation comment: `Near Westminster, England, GB
-    /// (0.4 km); in United Kingdom (GB)`, or `At sea, in no country`.
-    public static func whereabouts(_ result: ReverseGeocodeResult) -> String {
-        var parts: [String] = []
-        if let near = result.nearest {
-            parts.append("Near \(near.entry.context) (\(CoordinateFormat.fixed(near.distanceKm, decimals: 1)) km)")
-        }
-        if let code = result.countryCode {
-            parts.append("\(result.atSea ? "at sea, in the waters of" : "in") \(result.countryName ?? code) (\(code))")
-        } else {
-            parts.append(result.atSea ? "at sea, in no country" : "in no country")
-        }
-        let text = parts.joined(separator: "; ")
-        return text.prefix(1).uppercased() + text.dropFirst()
     }
 
     /// Whether an edited text means "cancel": nothing but comments and blank lines.

@@ -55,6 +55,19 @@ public enum FileSystem {
     /// Whether anything (a file, a folder, a dangling symbolic link) is at `path`.
     public static func exists(_ path: String) -> Bool { info(path, followingLinks: false) != nil }
 
+    /// Whether `path` can be read only once: a pipe (`cat f | places import /dev/stdin`, `<(…)`), a
+    /// FIFO, a device or a socket. Such an input is read whole, once, and every reader then looks at
+    /// those bytes: a first look at its head would leave the rest to the reader.
+    public static func isReadOnce(_ path: String) -> Bool {
+        guard let kind = kind(path) else { return false }
+        return kind == .fifo || kind == .characterDevice || kind == .socket
+    }
+
+    /// The largest file read whole as input (an import, a journal to merge). Reading is streamed where
+    /// it can be, so memory grows with what is kept, not the file; the limit only stops an accidental
+    /// multi-gigabyte input.
+    public static let maximumInputSize = 512 * 1024 * 1024
+
     /// Whether `path` names a directory (following links).
     public static func isDirectory(_ path: String) -> Bool { kind(path) == .directory }
 

@@ -25,10 +25,6 @@ extension Gazetteer {
 
     static let cityKind = Array("city\t".utf8)
 
-    /// Kilometres per degree of latitude along a great circle, rounded down a little so that the bound
-    /// it gives stays below the true distance despite rounding.
-    static let kmPerDegreeBelow = Geodesy.earthRadiusKm * .pi / 180 * 0.999_999
-
     /// Calls `body` with the offset, latitude and longitude of every line in one grid cell.
     /// - Parameter keepsLatitude: a quick test on a line's latitude; lines it refuses are skipped before
     ///   their longitude is read.
@@ -120,7 +116,7 @@ extension Gazetteer {
             if found.count == limit {
                 let south = Double(row - 90), north = south + 1
                 let degrees = latitude < south ? south - latitude : (latitude > north ? latitude - north : 0)
-                if degrees * Gazetteer.kmPerDegreeBelow > found[found.count - 1].distance { return }
+                if degrees * Geodesy.kmPerDegreeBelow > found[found.count - 1].distance { return }
             }
             guard mayHoldPlaces(row: row, column: column) else { return }
             // And one whose nearest meridian is farther than that: every point of the cell differs in
@@ -143,7 +139,7 @@ extension Gazetteer {
             // The difference in latitude alone bounds the distance from below: once the list is full, most
             // places fail this test before their longitude is read or any trigonometry is done.
             let keepsLatitude = { (lat: Double) in
-                found.count < limit || abs(lat - latitude) * Gazetteer.kmPerDegreeBelow <= found[found.count - 1].distance
+                found.count < limit || abs(lat - latitude) * Geodesy.kmPerDegreeBelow <= found[found.count - 1].distance
             }
             forEachPlace(row: row, column: column, keepsLatitude: keepsLatitude, searched: { cellsSearched += 1 }) { offset, lat, lon in
                 linesRead += 1
@@ -161,7 +157,7 @@ extension Gazetteer {
         // is full): a ring's rows outside them are skipped whole, without a look at their cells.
         func rowsInReach() -> ClosedRange<Int> {
             guard found.count == limit else { return 0...179 }
-            let degrees = found[found.count - 1].distance / Gazetteer.kmPerDegreeBelow
+            let degrees = found[found.count - 1].distance / Geodesy.kmPerDegreeBelow
             let south = Gazetteer.cell(latitude: latitude - degrees, longitude: 0).row
             let north = Gazetteer.cell(latitude: latitude + degrees, longitude: 0).row
             return south...north

@@ -47,6 +47,20 @@ public struct GazetteerEntry: Sendable, Equatable {
             }
             return nil
         }
+
+        /// Whether this is a kind a photo can be "at": the curated sights' kinds. A switch, not a `Set`: a
+        /// one-point `where` asks it once, and building a set's storage cost more than the rest of its search.
+        var isSight: Bool {
+            switch self {
+            case .monument, .building, .tower, .bridge, .castle, .palace, .church, .temple, .mosque, .museum, .ruins, .heritage,
+                 .park, .garden, .island, .beach, .viewpoint, .street, .square, .waterfall, .canyon, .cave, .glacier, .valley,
+                 .coast, .district, .market, .stadium, .mountain, .volcano, .lake, .natural,
+                 .university, .station, .lighthouse, .dam:
+                return true
+            default:
+                return false
+            }
+        }
     }
 
     /// The place's usual name (GeoNames' main name, Natural Earth's or the curated table's English name),

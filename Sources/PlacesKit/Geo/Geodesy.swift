@@ -7,6 +7,10 @@ public enum Geodesy {
     /// The Earth's mean radius in kilometres (IUGG).
     public static let earthRadiusKm = 6371.0088
 
+    /// Kilometres per degree of latitude along a great circle, rounded down a little so that the bound
+    /// it gives stays below the true distance despite rounding.
+    static let kmPerDegreeBelow = earthRadiusKm * .pi / 180 * 0.999_999
+
     /// Great-circle distance between two points, in kilometres (haversine formula).
     public static func distanceKm(fromLatitude lat1: Double, longitude lon1: Double,
                                   toLatitude lat2: Double, longitude lon2: Double) -> Double {

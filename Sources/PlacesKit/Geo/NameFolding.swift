@@ -1,9 +1,11 @@
+import PlacesData
+
 /// Folds names so that the ways people type a place compare equal: case, diacritics and punctuation are
 /// ignored, special letters are spelled out (`Łódź` → `lodz`, `København` → `kobenhavn`, `Straße` → `strasse`)
 /// and common abbreviations are expanded (`St. Louis` → `saint louis`).
 ///
 /// The bundled gazetteer's keys were folded by `Scripts/gazetteer/build.py` with the same table
-/// (``GazetteerData/folding``) and the same rules, so a folded query finds the folded names byte for byte.
+/// (the `folding` table of `PlacesData`) and the same rules, so a folded query finds the folded names byte for byte.
 public enum NameFolding {
     /// Abbreviations expanded as whole words on both sides of a lookup.
     static let tokenExpansions: [String: String] = ["st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort"]
@@ -14,7 +16,7 @@ public enum NameFolding {
         var table: [UInt32: String] = [:]
         table.reserveCapacity(3100)
         do {
-            let buffer = GazetteerData.folding.bytes
+            let buffer = SortedTable(places_gazetteer_folding()).bytes
             var index = 0
             while index < buffer.count {
                 var code: UInt32 = 0
@@ -37,7 +39,7 @@ public enum NameFolding {
     /// The table's lines are sorted by code point, so a binary search reads about a dozen of them: a query
     /// with one accent no longer builds the whole table's dictionary (3,000 strings) first.
     static func folded(_ value: UInt32) -> Substring? {
-        let table = GazetteerData.folding
+        let table = SortedTable(places_gazetteer_folding())
         let bytes = UnsafeBufferPointer(start: table.base, count: table.count)
         // The line holding byte `offset`: its start, its code point, and where its folded form starts and ends.
         func line(around offset: Int) -> (start: Int, code: UInt32, text: Range<Int>) {

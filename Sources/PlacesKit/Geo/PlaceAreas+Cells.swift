@@ -101,13 +101,13 @@ final class RegionCells {
         return cell
     }
 
-    /// Whether the line at `offset` is a sight (``Gazetteer/isSightKind(_:)``).
+    /// Whether the line at `offset` is a sight (``GazetteerEntry/Kind/isSight``).
     private func isSight(_ offset: Int) -> Bool {
         let places = geocoder.gazetteer.places
         let start = places.field(.kind, ofLineAt: offset)
         let end = places.fieldEnd(from: start)
         return GazetteerEntry.Kind(word: UnsafeBufferPointer(start: places.base + start, count: max(0, end - start)))
-            .map(Gazetteer.isSightKind) ?? false
+            .map(\.isSight) ?? false
     }
 
     /// The line at `offset` as far as the region rule reads it: its country, its admin1 code and that
@@ -196,7 +196,7 @@ final class RegionCells {
             }
             func consider(_ point: Point) -> Bool {
                 let bound = best?.distance ?? radius
-                guard abs(point.latitude - latitude) * Gazetteer.kmPerDegreeBelow <= bound else { return false }
+                guard abs(point.latitude - latitude) * Geodesy.kmPerDegreeBelow <= bound else { return false }
                 let d = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: point.latitude, longitude: point.longitude)
                 guard d <= radius else { return true }
                 if let kept = best, (d, rank, point.offset) >= (kept.distance, kept.rank, kept.offset) { return true }

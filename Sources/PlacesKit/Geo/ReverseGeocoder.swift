@@ -41,6 +41,24 @@ public struct ReverseGeocodeResult: Sendable, Equatable {
     }
 }
 
+extension ReverseGeocodeResult {
+    /// Where the point is, in one line (the place form's orientation comment): `Near Westminster, England, GB
+    /// (0.4 km); in United Kingdom (GB)`, or `At sea, in no country`.
+    public var whereabouts: String {
+        var parts: [String] = []
+        if let near = nearest {
+            parts.append("Near \(near.entry.context) (\(CoordinateFormat.fixed(near.distanceKm, decimals: 1)) km)")
+        }
+        if let code = countryCode {
+            parts.append("\(atSea ? "at sea, in the waters of" : "in") \(countryName ?? code) (\(code))")
+        } else {
+            parts.append(atSea ? "at sea, in no country" : "in no country")
+        }
+        let text = parts.joined(separator: "; ")
+        return text.prefix(1).uppercased() + text.dropFirst()
+    }
+}
+
 /// Reverse geocoding: says where a point is from Natural Earth's 1:50m country outlines (through
 /// ``CountryLocator``), its first-level regions and named areas (``FeatureIndex``), and the gazetteer.
 ///

@@ -4,7 +4,7 @@ import Glibc
 import PlacesData
 
 /// The gazetteer's table storage: sorted tab-separated text searched in place, as `look(1)` does; nothing
-/// is parsed until a line is read. ``GazetteerSchema`` names the columns of each table.
+/// is parsed until a line is read. (``GazetteerSchema`` names the columns of the gazetteer's tables.)
 ///
 /// The bytes are either a raw string literal compiled into the binary or a file mapped into memory for the
 /// life of the process; either way they never move and are never freed, which is why the pointer is safe
@@ -33,16 +33,6 @@ struct SortedTable: @unchecked Sendable {
         // memchr is vectorised: scanning long ranges of keys line by line is most of a typo search.
         guard let found = memchr(base + offset, 10, count - offset) else { return count + 1 }
         return found.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: base) + 1
-    }
-
-    /// The offset where a column of a `places` line starts.
-    @inline(__always) func field(_ column: GazetteerSchema.PlaceColumn, ofLineAt offset: Int) -> Int {
-        field(column.rawValue, ofLineAt: offset)
-    }
-
-    /// The text of a column of a `places` line.
-    func text(_ column: GazetteerSchema.PlaceColumn, ofLineAt offset: Int) -> Substring {
-        text(field: column.rawValue, ofLineAt: offset)
     }
 
     /// The text of field `index` (0-based) of the line at `offset` (empty past the line's last field).
@@ -191,28 +181,4 @@ struct SortedTable: @unchecked Sendable {
         }
         return value
     }
-}
-
-/// The bundled gazetteer's tables, written by `Scripts/gazetteer/build.py` into `Sources/PlacesData/Tables`
-/// and compiled into the binary; ``GazetteerSchema`` names their columns.
-enum GazetteerData {
-    /// Folded names and codes with the kind and byte offset of the line they name (``KeyTable``).
-    static var keys: KeyTable {
-        let table = places_gazetteer_keys()
-        return KeyTable(base: table.start, count: table.count)
-    }
-    /// Places, features, airports and sights, one a line, sorted by 1 degree grid cell.
-    static var places: SortedTable { SortedTable(places_gazetteer_places()) }
-    /// Second-level administrative units.
-    static var counties: SortedTable { SortedTable(places_gazetteer_counties()) }
-    /// First-level administrative regions.
-    static var regions: SortedTable { SortedTable(places_gazetteer_regions()) }
-    /// Countries.
-    static var countries: SortedTable { SortedTable(places_gazetteer_countries()) }
-    /// One byte per 1 degree grid cell (row-major, from 90S 180W): 1 where a place lies in it.
-    static var occupancy: SortedTable { SortedTable(places_gazetteer_occupancy()) }
-    /// Folded form of every non-ASCII code point that folding changes.
-    static var folding: SortedTable { SortedTable(places_gazetteer_folding()) }
-    /// Where the bundled gazetteer comes from and what it holds.
-    static var info: SortedTable { SortedTable(places_gazetteer_info()) }
 }

@@ -1,8 +1,7 @@
 /// Reads files of places in any supported format.
 public enum Importer {
-    /// The largest file accepted. Reading is streamed, so memory grows with the places kept, not
-    /// the file; the limit only stops an accidental multi-gigabyte input.
-    public static let maximumFileSize = 512 * 1024 * 1024
+    /// The largest file accepted (``FileSystem/maximumInputSize``).
+    public static let maximumFileSize = FileSystem.maximumInputSize
 
     /// The places in a file.
     /// - Parameters:

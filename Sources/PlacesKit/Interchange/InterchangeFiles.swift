@@ -1,19 +1,10 @@
 /// Reading files to import, with errors that name the file. (Exports are written by ``OutputFile``.)
 public enum InterchangeFiles {
-    /// Whether `path` can be read only once: a pipe (`cat f | places import /dev/stdin`, `<(…)`), a
-    /// FIFO, a device or a socket. Such an input is read whole, once (``readOnceOnly(_:)``), and
-    /// every importer then looks at those bytes: a first look at its head would leave the rest
-    /// to the importer.
-    public static func isReadOnce(_ path: String) -> Bool {
-        guard let kind = FileSystem.kind(path) else { return false }
-        return kind == .fifo || kind == .characterDevice || kind == .socket
-    }
-
-    /// The paths that can be read only once, each read whole (within ``Importer/maximumFileSize``).
+    /// The paths that can be read only once, each read whole (within ``FileSystem/maximumInputSize``).
     /// - Throws: ``ImportError`` as ``read(_:)`` does.
     public static func readOnceOnly(_ paths: [String]) throws -> [String: [UInt8]] {
         var contents: [String: [UInt8]] = [:]
-        for path in paths where contents[path] == nil && isReadOnce(path) { contents[path] = try read(path) }
+        for path in paths where contents[path] == nil && FileSystem.isReadOnce(path) { contents[path] = try read(path) }
         return contents
     }
 

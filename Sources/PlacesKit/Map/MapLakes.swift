@@ -74,7 +74,7 @@ struct MapLakes {
         guard let rings = around.lazy.compactMap({ FeatureIndex.bundled.lakeRings(latitude: $0.0, longitude: $0.1) }).first else { return nil }
         let shapes = rings.compactMap { ring -> ProjectedShape? in
             guard let points = scene.canvasPoints(longitudes: ring.longitudes, latitudes: ring.latitudes) else { return nil }
-            let runs = MapOutlines.outlineRuns(pointCount: points.count, isArea: true, isCutEdge: Array(repeating: false, count: points.count))
+            let runs = PackedGeometry.outlineRuns(pointCount: points.count, isArea: true, isCutEdge: Array(repeating: false, count: points.count))
             return ProjectedShape(kind: .lake, points: points, runs: runs)
         }
         guard Self.size(shapes.flatMap(\.points)) >= Self.smallestNamedPixels else { return nil }

@@ -159,3 +159,10 @@ extension Location: Hashable {
     public static func == (lhs: Location, rhs: Location) -> Bool { lhs.id == rhs.id }
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
+
+extension [Location] {
+    /// Whether both lists hold the same places, every field the same, in the same order.
+    func hasSameContent(as other: [Location]) -> Bool {
+        count == other.count && zip(self, other).allSatisfy { $0.hasSameContent(as: $1) }
+    }
+}

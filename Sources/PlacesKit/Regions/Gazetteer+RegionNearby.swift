@@ -19,7 +19,7 @@ extension Gazetteer {
     func regionPlaces(withinKm radiusKm: Double, ofLatitude latitude: Double, longitude: Double, limit: Int,
                       lineMayKeep: ((SortedTable, Int) -> Bool)?, keep: (GazetteerEntry) -> Bool) -> [NearbyPlace] {
         guard limit > 0, latitude.isFinite, longitude.isFinite else { return [] }
-        let latitudeReach = radiusKm / Gazetteer.kmPerDegreeBelow
+        let latitudeReach = radiusKm / Geodesy.kmPerDegreeBelow
         let longitudeReach = min(180, latitudeReach / max(0.01, cos(latitude * .pi / 180)))
         let farthest = Gazetteer.longitudeSpan(withinKm: radiusKm, ofLatitude: latitude, latitudeReach: latitudeReach)
         // Lines are ranked by distance first and made into entries nearest first, only until enough are kept.

@@ -17,7 +17,7 @@ extension RegionPack {
         /// The point indices of each stretch to stroke: a line is one stretch; a ring's stretches skip
         /// its cut edges, possibly wrapping past its end.
         public func outlineRuns() -> [[Int]] {
-            MapOutlines.outlineRuns(pointCount: longitudes.count, isArea: layer.isArea, isCutEdge: isCutEdge)
+            PackedGeometry.outlineRuns(pointCount: longitudes.count, isArea: layer.isArea, isCutEdge: isCutEdge)
         }
     }
 

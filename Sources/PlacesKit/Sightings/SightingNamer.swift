@@ -25,38 +25,24 @@ extension Gazetteer {
             let sine: Double = cos(latitude * .pi / 180) * sin(min(degrees, 90) * .pi / 180)
             return asin(min(1, sine)) * Geodesy.earthRadiusKm * 0.999_999
         }
-        let reachesSouth = (latitude - south) * Gazetteer.kmPerDegreeBelow <= radiusKm
-        let reachesNorth = (south + 1 - latitude) * Gazetteer.kmPerDegreeBelow <= radiusKm
+        let reachesSouth = (latitude - south) * Geodesy.kmPerDegreeBelow <= radiusKm
+        let reachesNorth = (south + 1 - latitude) * Geodesy.kmPerDegreeBelow <= radiusKm
         let reachesWest = toMeridian(longitude - west) <= radiusKm, reachesEast = toMeridian(west + 1 - longitude) <= radiusKm
         var best: (offset: Int, distance: Double)?
         for row in (center.row - 1)...(center.row + 1) where row >= 0 && row < 180 {
             if row < center.row && !reachesSouth || row > center.row && !reachesNorth { continue }
             for column in (center.column - 1)...(center.column + 1) {
                 if column < center.column && !reachesWest || column > center.column && !reachesEast { continue }
-                forEachPlace(row: row, column: column, keepsLatitude: { abs($0 - latitude) * Gazetteer.kmPerDegreeBelow <= radiusKm }) { offset, lat, lon in
+                forEachPlace(row: row, column: column, keepsLatitude: { abs($0 - latitude) * Geodesy.kmPerDegreeBelow <= radiusKm }) { offset, lat, lon in
                     let d = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: lat, longitude: lon)
                     guard d <= radiusKm, best == nil || d < best!.distance else { return }
                     guard let kind = GazetteerEntry.Kind(rawValue: kindText(at: offset)),
-                          Self.isSightKind(kind) else { return }
+                          kind.isSight else { return }
                     best = (offset, d)
                 }
             }
         }
         return best.map { NearbyPlace(entry: placeEntry(at: $0.offset), distanceKm: $0.distance) }
-    }
-
-    /// Whether a kind is one a photo can be "at": the curated sights' kinds. A switch, not a `Set`: a
-    /// one-point `where` asks it once, and building a set's storage cost more than the rest of its search.
-    static func isSightKind(_ kind: GazetteerEntry.Kind) -> Bool {
-        switch kind {
-        case .monument, .building, .tower, .bridge, .castle, .palace, .church, .temple, .mosque, .museum, .ruins, .heritage,
-             .park, .garden, .island, .beach, .viewpoint, .street, .square, .waterfall, .canyon, .cave, .glacier, .valley,
-             .coast, .district, .market, .stadium, .mountain, .volcano, .lake, .natural,
-             .university, .station, .lighthouse, .dam:
-            return true
-        default:
-            return false
-        }
     }
 
     /// The kind column of the `places` line at `offset`.

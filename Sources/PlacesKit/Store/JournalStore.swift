@@ -347,7 +347,7 @@ public struct JournalStore: Sendable {
                 continue
             }
             // The journal itself: left by an undo killed after restoring it, before dropping it.
-            if Self.samePlaces(restored.places, current) && restored.members == currentMembers {
+            if restored.places.hasSameContent(as: current) && restored.members == currentMembers {
                 history.discard(version)
                 continue
             }

@@ -25,7 +25,7 @@ public enum PlaceDuplicates {
         for index in places.indices {
             // A place a degree of latitude away is 111 km away whatever its longitude: most of a
             // journal is passed over without the trigonometry, or copying the place.
-            guard abs(places[index].latitude - place.latitude) * Gazetteer.kmPerDegreeBelow <= radiusKm,
+            guard abs(places[index].latitude - place.latitude) * Geodesy.kmPerDegreeBelow <= radiusKm,
                   places[index].id != place.id else { continue }
             let other = places[index]
             let km = Geodesy.distanceKm(fromLatitude: place.latitude, longitude: place.longitude,

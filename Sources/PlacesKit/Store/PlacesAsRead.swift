@@ -4,14 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A place's mark from the read of the journal that made it (see ``Location/readMark``): the read, a
-/// number drawn at random for each read so that a place from another read or another journal never
-/// passes for one of this read's, and the place's index in it.
-struct JournalReadMark: Equatable, Sendable {
-    var read: UInt64
-    var index: UInt32
-}
-
 /// The places of one read of the journal as they were before a change, for a transaction to find
 /// what the change touched, without a copy of every place: a place still carrying its mark from this
 /// read is unchanged, and the old version of any other is read again from the journal's bytes.

@@ -74,7 +74,7 @@ extension JournalStore {
                 members = mergedMembers
             }
             return MergeOutcome(before: ours, merged: result.places, conflicts: result.conflicts, base: chosen.source,
-                                saved: save && (newMembers || !Self.samePlaces(ours, result.places)), keptUnproven: result.keptUnproven)
+                                saved: save && (newMembers || !ours.hasSameContent(as: result.places)), keptUnproven: result.keptUnproven)
         }
     }
 
@@ -102,17 +102,13 @@ extension JournalStore {
         if case let .history(sequence, saved) = source { return (places, .guessed(sequence: sequence, saved: saved)) }
         return (places, .guessed(sequence: nil, saved: nil))
     }
-
-    static func samePlaces(_ a: [Location], _ b: [Location]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { $0.hasSameContent(as: $1) }
-    }
 }
 
 extension JournalMerge {
     /// The places of a journal file that must exist (another copy, a base).
     /// - Throws: ``JournalError`` when it is missing or cannot be read.
     public static func readCopy(_ path: String) throws -> [Location] {
-        if InterchangeFiles.isReadOnce(path) { return try readOnce(path).places }
+        if FileSystem.isReadOnce(path) { return try readOnce(path).places }
         guard let (bytes, _) = try PosixFile.readWithVersion(path) else {
             throw JournalError.io(path: path, operation: "open", reason: "the file does not exist")
         }
@@ -122,7 +118,7 @@ extension JournalMerge {
     /// A copy that can be read only once (`merge /dev/stdin`, `<(git show …)`): read whole, within the
     /// import limit, every place checked.
     static func readOnce(_ path: String) throws -> JournalContents {
-        let bytes = try PosixFile.read(path, regularOnly: false, limit: Importer.maximumFileSize) ?? []
+        let bytes = try PosixFile.read(path, regularOnly: false, limit: FileSystem.maximumInputSize) ?? []
         if bytes.isEmpty { throw JournalError.io(path: path, operation: "read", reason: "nothing was written to it") }
         let contents = try JournalStore.decode(bytes, path: path)
         try checkPlaces(contents.places, path: path)
@@ -134,7 +130,7 @@ extension JournalMerge {
     /// - Throws: ``JournalError`` when it is missing or cannot be read, or
     ///   ``JournalError/invalidPlace(path:id:name:reason:)`` for a place that is not valid.
     public static func openCopy(_ path: String) throws -> (contents: JournalContents, file: FileVersion) {
-        if InterchangeFiles.isReadOnce(path) {
+        if FileSystem.isReadOnce(path) {
             let info: FileInfo
             do throws(FileError) { info = try FileSystem.examine(path) } catch {
                 throw JournalError.io(path: path, operation: "open", reason: error.reason)

@@ -38,7 +38,7 @@ public struct TripNames: Sendable, Equatable {
     }
 
     /// The names, each with its anchor, in the journal's order.
-    public private(set) var names: [(anchor: Anchor, name: String)] = []
+    public package(set) var names: [(anchor: Anchor, name: String)] = []
     /// Elements of the member this version does not understand, kept as written.
     public private(set) var unknown: [JSONFragment] = []
 
@@ -64,33 +64,6 @@ public struct TripNames: Sendable, Equatable {
 
     public static func == (lhs: TripNames, rhs: TripNames) -> Bool {
         lhs.unknown == rhs.unknown && lhs.names.elementsEqual(rhs.names) { $0.anchor == $1.anchor && $0.name == $1.name }
-    }
-
-    /// The name of the trip that holds an anchored visit.
-    public func name(for trip: Trip, in log: TravelLog) -> String? {
-        guard !names.isEmpty else { return nil }
-        for stop in trip.stops {
-            let anchor = Anchor(place: log.places[stop.entry.place].id, date: stop.entry.date)
-            if let found = names.first(where: { $0.anchor == anchor }) { return found.name }
-        }
-        return nil
-    }
-
-    /// Names a trip: any name kept with one of its stops is replaced by this one, kept with its first stop.
-    public mutating func setName(_ name: String, for trip: Trip, in log: TravelLog) {
-        let stops = Set(trip.stops.map { Anchor(place: log.places[$0.entry.place].id, date: $0.entry.date) })
-        names.removeAll { stops.contains($0.anchor) }
-        names.append((trip.anchor(in: log), name))
-    }
-
-    /// Removes the name of a trip (every name kept with one of its stops); returns the name removed, `nil`
-    /// when the trip had none.
-    @discardableResult
-    public mutating func removeName(for trip: Trip, in log: TravelLog) -> String? {
-        let stops = Set(trip.stops.map { Anchor(place: log.places[$0.entry.place].id, date: $0.entry.date) })
-        let removed = name(for: trip, in: log)
-        names.removeAll { stops.contains($0.anchor) }
-        return removed
     }
 
     /// The member's JSON, `nil` when there is nothing to keep (the member is then left out).

@@ -119,7 +119,7 @@ enum EditCommand: PlacesCommand {
         let editor = ExternalEditor(environment: context.environment)
         // Orientation only: an unreadable imported gazetteer must not stop the edit.
         let whereabouts = (try? GazetteerAccess.gazetteer(context)).map {
-            PlaceEditorText.whereabouts(ReverseGeocoder(gazetteer: $0).locate(latitude: original.latitude, longitude: original.longitude))
+            ReverseGeocoder(gazetteer: $0).locate(latitude: original.latitude, longitude: original.longitude).whereabouts
         }
         let pristine = PlaceEditorText.render(original, whereabouts: whereabouts)
         var text = pristine

@@ -85,9 +85,9 @@ import Testing
     }
 
     @Test func whereaboutsNameTheNearestTownAndTheCountry() {
-        let london = PlaceEditorText.whereabouts(ReverseGeocoder().locate(latitude: 51.501, longitude: -0.141))
+        let london = ReverseGeocoder().locate(latitude: 51.501, longitude: -0.141).whereabouts
         #expect(london.hasPrefix("Near ") && london.hasSuffix("; in United Kingdom (GB)"), "\(london)")
-        let nemo = PlaceEditorText.whereabouts(ReverseGeocoder().locate(latitude: -48.8767, longitude: -123.3933))
+        let nemo = ReverseGeocoder().locate(latitude: -48.8767, longitude: -123.3933).whereabouts
         #expect(nemo.hasSuffix("at sea, in no country"), "\(nemo)")
     }
 }

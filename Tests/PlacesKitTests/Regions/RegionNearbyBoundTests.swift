@@ -15,7 +15,7 @@ import Testing
                             Double.random(in: -60...60, using: &generator)].randomElement(using: &generator)!
             let longitude = Double.random(in: -180...180, using: &generator)
             let radius = [0.04, 0.1, 0.3, 5, 500].randomElement(using: &generator)!
-            let reach = radius / Gazetteer.kmPerDegreeBelow
+            let reach = radius / Geodesy.kmPerDegreeBelow
             let span = Gazetteer.longitudeSpan(withinKm: radius, ofLatitude: latitude, latitudeReach: reach)
             // Points on the radius's edge, just inside it, in every direction.
             for step in 0..<8 {

@@ -32,6 +32,29 @@ enum BoundaryData {
 /// edges exactly. Nothing is decoded until a ring is tested, which is why a lookup in a fresh process
 /// costs microseconds.
 enum PackedGeometry {
+    /// The point indices of each stretch to stroke of a shape cut into tiles: a line is one stretch of
+    /// all its points; a ring's stretches skip the edges the cutting made (`isCutEdge[i]`: the edge from
+    /// point `i` to the next), a stretch possibly wrapping past the ring's end. The bundled outlines and
+    /// the region packs' areas both draw through this.
+    static func outlineRuns(pointCount count: Int, isArea: Bool, isCutEdge: [Bool]) -> [[Int]] {
+        guard isArea else { return count >= 2 ? [Array(0..<count)] : [] }
+        guard let firstCut = isCutEdge.firstIndex(of: true) else { return count >= 2 ? [Array(0..<count) + [0]] : [] }
+        var runs: [[Int]] = [], current: [Int] = []
+        // Start just after a cut edge so that no stretch is split at the ring's end.
+        for step in 1...count {
+            let index = (firstCut + step) % count
+            if current.isEmpty { current.append(index) }
+            if isCutEdge[index] {
+                if current.count >= 2 { runs.append(current) }
+                current = []
+            } else {
+                current.append((index + 1) % count)
+            }
+        }
+        if current.count >= 2 { runs.append(current) }
+        return runs
+    }
+
     /// Quantisation steps per degree.
     static let unitsPerDegree = 32768.0
     /// Kilometres per degree of latitude (mean Earth radius 6,371 km).

@@ -83,31 +83,8 @@ public enum MapOutlines {
         /// The point indices of each stretch of real outline (coast, shore) of an area, in order, a
         /// stretch possibly wrapping past the ring's end; a line is one stretch of all its points.
         public func outlineRuns() -> [[Int]] {
-            MapOutlines.outlineRuns(pointCount: longitudes.count, isArea: kind.isArea, isCutEdge: isCutEdge)
+            PackedGeometry.outlineRuns(pointCount: longitudes.count, isArea: kind.isArea, isCutEdge: isCutEdge)
         }
-    }
-
-    /// The point indices of each stretch to stroke of a shape cut into tiles: a line is one stretch of
-    /// all its points; a ring's stretches skip the edges the cutting made (`isCutEdge[i]`: the edge from
-    /// point `i` to the next), a stretch possibly wrapping past the ring's end. The bundled outlines and
-    /// the region packs' areas both draw through this.
-    static func outlineRuns(pointCount count: Int, isArea: Bool, isCutEdge: [Bool]) -> [[Int]] {
-        guard isArea else { return count >= 2 ? [Array(0..<count)] : [] }
-        guard let firstCut = isCutEdge.firstIndex(of: true) else { return count >= 2 ? [Array(0..<count) + [0]] : [] }
-        var runs: [[Int]] = [], current: [Int] = []
-        // Start just after a cut edge so that no stretch is split at the ring's end.
-        for step in 1...count {
-            let index = (firstCut + step) % count
-            if current.isEmpty { current.append(index) }
-            if isCutEdge[index] {
-                if current.count >= 2 { runs.append(current) }
-                current = []
-            } else {
-                current.append((index + 1) % count)
-            }
-        }
-        if current.count >= 2 { runs.append(current) }
-        return runs
     }
 
     /// The finest view, in kilometres per canvas unit, that still draws Natural Earth's rivers. Their

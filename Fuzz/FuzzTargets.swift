@@ -1,11 +1,18 @@
 // Fuzz targets for every parser that takes outside input. Built by Fuzz/run.sh together with the
-// PlacesKit sources into one libFuzzer binary (with AddressSanitizer); PLACES_FUZZ_TARGET picks the
+// library's modules into one libFuzzer binary (with AddressSanitizer); PLACES_FUZZ_TARGET picks the
 // parser. A target may only ever see errors thrown: any trap (crash, overflow, out-of-bounds,
 // failed precondition) is a bug, and so is a property check below that fails.
 
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import PlacesCommandLine
+@testable import PlacesCore
+@testable import PlacesGeo
+@testable import PlacesInterchange
+@testable import PlacesJournal
+@testable import PlacesKit
+@testable import PlacesMap
 
 /// The parsers, by name. Each takes the fuzzer's bytes and must return normally for any input.
 let fuzzTargets: [String: ([UInt8]) -> Void] = [

@@ -16,22 +16,25 @@ if [[ "${1:-}" =~ ^[0-9]+$ ]]; then seconds=$1; shift; fi
 binary=Fuzz/.work/places-fuzz
 mkdir -p Fuzz/.work
 
-# One binary holds every target: the PlacesKit and PlacesCommandLine sources compiled as one module
-# with the fuzz entry point, linked with the embedded tables (PlacesData, assembled and compiled by the
-# toolchain's clang) and the terminal layer PlacesKit imports (PlacesTerminal, a module of its own).
-sources=$(find Sources/PlacesKit Sources/PlacesCommandLine -name '*.swift' | sort)
-terminal=$(find Sources/PlacesTerminal -name '*.swift' | sort)
-if [[ ! -x $binary ]] || [[ -n "$(find Sources/PlacesKit Sources/PlacesCommandLine Sources/PlacesTerminal Sources/PlacesData Fuzz/FuzzTargets.swift -newer "$binary" -type f | head -1)" ]]; then
+# One binary holds every target: the library's modules and PlacesCommandLine, each compiled in
+# dependency order as a module with testing enabled (the targets use internals), linked with the fuzz
+# entry point and the embedded tables (PlacesData, assembled and compiled by the toolchain's clang).
+modules=(PlacesTerminal PlacesCore PlacesJournal PlacesGeo PlacesMap PlacesInterchange PlacesKit PlacesCommandLine)
+if [[ ! -x $binary ]] || [[ -n "$(find Sources Fuzz/FuzzTargets.swift -newer "$binary" -type f | head -1)" ]]; then
     echo "building the fuzzer..." >&2
     data=(-I Sources/PlacesData/include -I Sources/PlacesData/Tables)
     clang "${data[@]}" -c Sources/PlacesData/Embed.S -o Fuzz/.work/Embed.o
     clang "${data[@]}" -O2 -c Sources/PlacesData/TableLookup.c -o Fuzz/.work/TableLookup.o
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -module-name PlacesTerminal -package-name places \
-        -emit-module -emit-module-path Fuzz/.work/PlacesTerminal.swiftmodule -c $terminal -o Fuzz/.work/PlacesTerminal.o
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name PlacesKit -package-name places \
-        -I Sources/PlacesData/include -I Fuzz/.work $sources Fuzz/FuzzTargets.swift Fuzz/.work/PlacesTerminal.o \
-        Fuzz/.work/Embed.o Fuzz/.work/TableLookup.o \
-        -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
+    objects=()
+    for module in "${modules[@]}"; do
+        swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -enable-testing -module-name "$module" -package-name places \
+            -I Sources/PlacesData/include -I Fuzz/.work -emit-module -emit-module-path "Fuzz/.work/$module.swiftmodule" \
+            -c $(find "Sources/$module" -name '*.swift' | sort) -o "Fuzz/.work/$module.o" 2> >(grep -v "Cannot export local symbol" >&2)
+        objects+=("Fuzz/.work/$module.o")
+    done
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name PlacesFuzz -package-name places \
+        -I Sources/PlacesData/include -I Fuzz/.work Fuzz/FuzzTargets.swift "${objects[@]}" \
+        Fuzz/.work/Embed.o Fuzz/.work/TableLookup.o -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
 fi
 
 all=$(sed -n 's/^    "\([a-z0-9]*\)": {.*/\1/p' Fuzz/FuzzTargets.swift)

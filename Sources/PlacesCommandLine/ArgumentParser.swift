@@ -1,4 +1,4 @@
-import PlacesKit
+import PlacesCore
 
 /// A usage mistake: an unknown option, a missing or malformed value. Exit code 64 (`EX_USAGE`).
 package struct UsageError: ExplainedError, Equatable, Sendable {

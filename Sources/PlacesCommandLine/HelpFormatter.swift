@@ -1,4 +1,4 @@
-import PlacesKit
+import PlacesCore
 
 /// Help text in swift-argument-parser's layout: OVERVIEW, USAGE, ARGUMENTS, OPTIONS.
 package enum HelpFormatter {

@@ -1,4 +1,4 @@
-import PlacesKit
+import PlacesCore
 
 /// A manual page in roff (`man 7 man`), built from the same specs as `--help`, so the two never
 /// disagree.

@@ -4,6 +4,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PlacesCore
+import PlacesMap
 
 /// The small form of `a` and `e`: name, description, tags, visited.
 public struct BrowseForm: Sendable {

@@ -3,6 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PlacesCore
+import PlacesJournal
 
 /// The journal as `places browse` sees it: the places, read again whenever another process replaces
 /// the file, and browse's own changes, each one transaction of the store (the same validation as the

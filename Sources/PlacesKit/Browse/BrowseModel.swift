@@ -4,6 +4,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PlacesCore
+import PlacesInterchange
+import PlacesMap
 
 /// Everything `places browse` knows and does, key by key, without a terminal: the view, the
 /// selection, the panels and forms, and the journal changes they make. ``BrowseScreen`` draws it.

@@ -1,4 +1,6 @@
 import PlacesTerminal
+import PlacesCore
+import PlacesMap
 
 extension BrowseScreen {
     /// The keys, as `?` lists them (and the README).

@@ -4,6 +4,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PlacesCore
+import PlacesGeo
+import PlacesMap
 
 /// Draws a ``BrowseModel`` into a ``ScreenBuffer``: the map (outlines, a region's streets, context
 /// names, pins and their names, the search mark, the crosshair, a scale bar), the side list from 100

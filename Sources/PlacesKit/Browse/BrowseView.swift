@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import PlacesMap
 
 /// Where `places browse` looks: the centre of the view in projected world units and the zoom, in
 /// world units per braille dot. Panning and zooming change only these two.

@@ -1,3 +1,6 @@
+import PlacesCore
+import PlacesJournal
+
 /// Reading and keeping trip names (``TripNames``) in the journal.
 extension JournalStore {
     /// The journal's places and trip names, read without changing anything.

@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import PlacesCore
+import PlacesJournal
 
 extension OnThisDay {
     /// How many days either side of the day a place's text is searched for: an instant written with a UTC

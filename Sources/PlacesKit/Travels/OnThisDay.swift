@@ -1,3 +1,5 @@
+import PlacesCore
+
 /// The visits on a calendar day in earlier years (`places today`): "3 years ago today: Fushimi Inari".
 ///
 /// A visit counts when its date is that month and day (a day, or an instant's UTC day) of an earlier

@@ -1,3 +1,5 @@
+import PlacesCore
+
 /// Where home is on a given day, the point trips start from and return to.
 ///
 /// Home is, in this order: the point given (`--home`); else the places tagged `home`, each home from its

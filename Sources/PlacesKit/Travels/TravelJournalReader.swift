@@ -6,6 +6,8 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import PlacesCore
+import PlacesJournal
 
 /// The journal read for the travel commands (`timeline`, `trips`, `review`): of each place its id, name,
 /// position, tags and `created` time, and every visit's date and note, in one pass over the mapped file,

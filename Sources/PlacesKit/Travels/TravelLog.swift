@@ -1,3 +1,5 @@
+import PlacesCore
+
 /// Every visit of the journal in date order: the one ordering behind `timeline`, `trips`, `review` and `today`.
 ///
 /// A visit is a place (its index in the journal) and one of its visits. Dates order by their first

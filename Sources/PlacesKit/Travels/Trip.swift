@@ -1,3 +1,6 @@
+import PlacesCore
+import PlacesJournal
+
 /// A trip: visits away from home that follow one another closely (see ``TripDetector`` for the rule).
 public struct Trip: Sendable {
     /// One stop of a trip: a visit in the ``TravelLog``.

@@ -1,3 +1,5 @@
+import PlacesJournal
+
 /// Naming the trips the travel log finds: a name is kept with the trip's first stop (``TripNames``).
 extension TripNames {
     /// The name of the trip that holds an anchored visit.

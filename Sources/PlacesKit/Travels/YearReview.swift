@@ -3,6 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PlacesCore
+import PlacesGeo
 
 /// One year told back (`places review YEAR`): its visits, places, countries and regions, trips and
 /// distance, the most visited place, the furthest point from home, and the visits of each month.

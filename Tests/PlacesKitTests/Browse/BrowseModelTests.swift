@@ -3,6 +3,7 @@ import PlacesTerminal
 import PlacesTestSupport
 import Testing
 @testable import PlacesKit
+@testable import PlacesMap
 
 /// `places browse` without a terminal: keys in, view and journal out.
 @Suite struct BrowseModelTests {

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacesGeo
 @testable import PlacesKit
 
 /// `boundary-country-areas.tsv`, the areas `stats` reads instead of summing every outline ring: every

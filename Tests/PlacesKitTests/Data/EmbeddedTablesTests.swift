@@ -3,6 +3,7 @@ import PlacesData
 import Testing
 
 @testable import PlacesKit
+@testable import PlacesMap
 
 /// The tables in the binary are the files in `Sources/PlacesData/Tables`, byte for byte: the build does not
 /// see `.incbin`'s files, so a generator that forgot to refresh `TablesDigest.h` would leave stale data in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import PlacesJournal
 @testable import PlacesKit
 
 @Suite struct PlaceMergeTests {

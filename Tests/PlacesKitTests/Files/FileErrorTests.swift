@@ -3,6 +3,7 @@ import Glibc
 import Testing
 @testable import PlacesKit
 import PlacesTestSupport
+@testable import PlacesJournal
 
 /// The file layer's errors are data: which file, which operation, and the system's error number or
 /// the kind of file found; and the journal words them exactly as before.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import PlacesGeo
 @testable import PlacesKit
 
 /// Reads the generated boundary tables back for checks, independently of the lookups.

@@ -1,4 +1,5 @@
 import Testing
+@testable import PlacesGeo
 @testable import PlacesKit
 
 /// Containment in the 1:50m outlines at the points where a coarse outline gets it wrong: small countries

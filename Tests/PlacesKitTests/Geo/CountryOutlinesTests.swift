@@ -1,5 +1,6 @@
 import PlacesData
 import Testing
+@testable import PlacesGeo
 @testable import PlacesKit
 
 /// The country outline tables read by hand-made bytes: a mixed cell's pieces and a whole ring come back

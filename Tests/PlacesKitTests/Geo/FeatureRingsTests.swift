@@ -1,4 +1,5 @@
 import Testing
+@testable import PlacesGeo
 @testable import PlacesKit
 
 /// The named areas' rings: every bundled feature has some, its cell grid agrees with them, and damaged

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import PlacesGeo
 @testable import PlacesKit
 
 /// Checks of the bundled tables as data: names that places point to exist, former names are only aliases,

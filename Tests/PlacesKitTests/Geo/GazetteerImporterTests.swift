@@ -2,6 +2,7 @@ import Testing
 import Foundation
 @testable import PlacesKit
 import PlacesTestSupport
+@testable import PlacesGeo
 
 @Suite struct GazetteerImporterTests {
     @Test func importsADumpAndSearchesIt() throws {

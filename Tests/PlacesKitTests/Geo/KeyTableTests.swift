@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PlacesGeo
 @testable import PlacesKit
 
 /// The front-coded key table: what it holds reads back, lookups agree with a linear search at every block

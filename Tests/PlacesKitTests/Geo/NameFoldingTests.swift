@@ -1,4 +1,5 @@
 import Testing
+@testable import PlacesCore
 @testable import PlacesKit
 
 @Suite struct NameFoldingTests {

@@ -1,4 +1,5 @@
 import Testing
+@testable import PlacesGeo
 @testable import PlacesKit
 
 /// The ring search with its occupancy map and distance bound must find what a scan of every place finds.

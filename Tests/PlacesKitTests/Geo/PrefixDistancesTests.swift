@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacesGeo
 @testable import PlacesKit
 
 /// The typo scan's edit distances per key prefix (as machine words for short queries, as rows for long ones):

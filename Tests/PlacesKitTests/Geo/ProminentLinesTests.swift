@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import PlacesGeo
 @testable import PlacesKit
+@testable import PlacesMap
 
 /// The list of the places table's features and large towns (`gazetteer-prominent.bin`) is that table's,
 /// and a walk that reads only its lines finds what a walk of every line finds.

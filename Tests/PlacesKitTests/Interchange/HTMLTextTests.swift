@@ -1,5 +1,6 @@
 @testable import PlacesKit
 import Testing
+@testable import PlacesInterchange
 
 /// A KML description's HTML read as the text it shows.
 @Suite struct HTMLTextTests {

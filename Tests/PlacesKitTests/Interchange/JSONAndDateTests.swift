@@ -1,6 +1,7 @@
 import Foundation
 @testable import PlacesKit
 import Testing
+@testable import PlacesCore
 
 @Suite struct JSONParserTests {
     private func parse(_ text: String) throws -> JSONValue {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import PlacesKit
 import Testing
+@testable import PlacesInterchange
 
 @Suite struct KMZTests {
     @Test func organicMapsKMZReadsLikeItsKML() throws {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import PlacesKit
 import Testing
+@testable import PlacesInterchange
 
 /// Every visit, not only the latest, goes out in each export format and comes back on import.
 @Suite struct VisitListInterchangeTests {

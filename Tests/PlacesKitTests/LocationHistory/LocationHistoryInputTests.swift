@@ -1,6 +1,7 @@
 import Foundation
 @testable import PlacesKit
 import Testing
+@testable import PlacesInterchange
 
 /// Telling location history from other files, folders of it, and files that are broken or hostile.
 @Suite struct LocationHistoryInputTests {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import PlacesKit
 import Testing
+@testable import PlacesInterchange
 
 @Suite struct LocationHistoryReaderTests {
     typealias F = HistoryFixtures

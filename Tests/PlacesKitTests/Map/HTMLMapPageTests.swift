@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlacesKit
+@testable import PlacesMap
 
 /// The interactive page's document: self-contained, licences present, every user string only in
 /// the JSON block and read back exactly. The page's behaviour in a browser is checked by

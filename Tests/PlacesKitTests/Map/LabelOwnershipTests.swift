@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlacesKit
+@testable import PlacesMap
 
 /// A label belongs to its pin: beside it or joined by a leader line, never nearer another pin.
 @Suite struct LabelOwnershipTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import PlacesKit
+@testable import PlacesMap
 
 /// The world-wide lists of the smallest scales name exactly what a walk over each view's area names.
 @Suite struct MapContextIndexTests {

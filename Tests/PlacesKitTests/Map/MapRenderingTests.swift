@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PlacesKit
 import PlacesTestSupport
+@testable import PlacesMap
 
 @Suite struct SVGMapRendererTests {
     @Test func svgIsWellFormedWithSizeAndViewBox() throws {

@@ -1,6 +1,7 @@
 import PlacesData
 import Testing
 @testable import PlacesKit
+@testable import PlacesMap
 
 /// The outline tables' reader on damaged bytes: it stays inside them and ends at the damage.
 @Suite struct OutlineTableTests {

@@ -3,6 +3,7 @@ import PlacesData
 import PlacesTestSupport
 import Testing
 @testable import PlacesKit
+@testable import PlacesMap
 
 /// Reads back what ``PNGWriter`` writes: chunks with their CRCs, the zlib stream's stored blocks and
 /// Adler-32, and the unfiltered rows. Stands in for an image library, which the package does not have.

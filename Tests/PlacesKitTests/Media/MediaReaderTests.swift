@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PlacesKit
 import PlacesTestSupport
+@testable import PlacesInterchange
 
 /// The fixtures in Fixtures/Media, made by Scripts/media-fixtures/make.sh with exiftool.
 enum MediaFixtures {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import PlacesCore
 @testable import PlacesKit
 
 /// The one reader of typed dates, with "now" and the zone injected: the machine's own never matter.

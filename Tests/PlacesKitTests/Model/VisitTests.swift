@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import PlacesInterchange
 @testable import PlacesKit
+@testable import PlacesMap
 
 @Suite struct VisitDateTests {
     @Test(arguments: [

@@ -1,5 +1,6 @@
 @testable import PlacesKit
 import Testing
+@testable import PlacesGeo
 
 @Suite struct NodeLocationsTests {
     /// Nodes as extracts hold them: rising ids with gaps, positions a few metres to kilometres apart,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PlacesGeo
 @testable import PlacesKit
 
 /// The features a region add keeps in a temporary file come back whole, in order and out of order, after

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import PlacesGeo
 @testable import PlacesKit
 
 /// The geometry section of a region pack: which ways are drawn as what, clipping to tiles, and the

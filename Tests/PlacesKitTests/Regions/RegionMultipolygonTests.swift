@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import PlacesGeo
 @testable import PlacesKit
 
 /// Multipolygon relations made of member ways: the kept ways read back, rings joined from ways in any

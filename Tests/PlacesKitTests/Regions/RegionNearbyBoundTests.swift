@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PlacesGeo
 @testable import PlacesKit
 
 /// `where` reads a band of each cell: lines east or west of the radius are passed over before their

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PlacesGeo
 @testable import PlacesKit
 
 /// The pack writer past the old 256 MiB limit, without a file that large: its key records carry offsets

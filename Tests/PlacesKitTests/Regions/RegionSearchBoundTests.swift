@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PlacesGeo
 @testable import PlacesKit
 
 /// Region search passes over the lines whose score cannot reach the places already found, from their keys

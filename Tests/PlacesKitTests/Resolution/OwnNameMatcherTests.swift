@@ -1,4 +1,5 @@
 import Testing
+@testable import PlacesInterchange
 @testable import PlacesKit
 
 /// The byte-by-byte folding of ASCII journal names must agree with NameFolding exactly.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import PlacesJournal
 @testable import PlacesKit
 
 /// The quick test `find` makes before reading a place word by word never changes what the full matcher

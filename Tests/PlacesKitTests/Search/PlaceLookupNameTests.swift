@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import PlacesJournal
 @testable import PlacesKit
 
 /// The one resolver of every command that takes a place: ids first, then exact names, then parts.

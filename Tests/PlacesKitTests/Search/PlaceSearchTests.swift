@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import PlacesJournal
 @testable import PlacesKit
 
 /// The ranking of `places find`: which places are found, and in what order.

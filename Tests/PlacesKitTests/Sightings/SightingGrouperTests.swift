@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import PlacesGeo
 @testable import PlacesKit
 
 @Suite struct SightingGrouperTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import PlacesCore
 @testable import PlacesKit
 
 @Suite struct JournalCodecTests {

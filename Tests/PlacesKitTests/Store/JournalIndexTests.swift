@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import PlacesJournal
 @testable import PlacesKit
 
 /// The index behind `find` and every lookup by name: read in parts on several threads, and its ids

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PlacesKit
 import PlacesTestSupport
+@testable import PlacesJournal
 
 @Suite struct JournalMergeTests {
     static func place(_ name: String, _ latitude: Double = 10, tags: [String] = []) -> Location {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import PlacesGeo
 @testable import PlacesKit
 
 /// The shortcuts the travel commands take on big journals give what the long way gives: trips built for a

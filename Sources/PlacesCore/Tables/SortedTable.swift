@@ -1,0 +1,184 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PlacesData
+
+/// The gazetteer's table storage: sorted tab-separated text searched in place, as `look(1)` does; nothing
+/// is parsed until a line is read. (``GazetteerSchema`` names the columns of the gazetteer's tables.)
+///
+/// The bytes are either a raw string literal compiled into the binary or a file mapped into memory for the
+/// life of the process; either way they never move and are never freed, which is why the pointer is safe
+/// to share.
+package struct SortedTable: @unchecked Sendable {
+    package let base: UnsafePointer<UInt8>
+    package let count: Int
+
+    /// A table compiled into the binary (`PlacesData`).
+    package init(_ table: PlacesTableBytes) {
+        base = table.start
+        count = table.count
+    }
+
+    package init(base: UnsafePointer<UInt8>, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
+    /// Every byte of the table.
+    package var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// The offset just past the end of the line that starts at `offset` (past its newline).
+    @inline(__always) package func nextLine(after offset: Int) -> Int {
+        guard offset < count else { return count + 1 }
+        // memchr is vectorised: scanning long ranges of keys line by line is most of a typo search.
+        guard let found = memchr(base + offset, 10, count - offset) else { return count + 1 }
+        return found.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: base) + 1
+    }
+
+    /// The text of field `index` (0-based) of the line at `offset` (empty past the line's last field).
+    package func text(field index: Int, ofLineAt offset: Int) -> Substring {
+        let start = field(index, ofLineAt: offset)
+        return Substring(decoding: UnsafeBufferPointer(start: base + start, count: fieldEnd(from: start) - start), as: UTF8.self)
+    }
+
+    /// The offset where field `index` (0-based) of the line at `offset` starts.
+    @inline(__always) package func field(_ index: Int, ofLineAt offset: Int) -> Int {
+        var position = offset, remaining = index
+        while remaining > 0, position < count {
+            let byte = base[position]
+            if byte == 9 { remaining -= 1 } else if byte == 10 { return position }
+            position += 1
+        }
+        return position
+    }
+
+    /// Reads a decimal number (`-0.12574`, `51`, `1.5e-05`) that starts at `offset`, without allocating.
+    package func double(at offset: Int) -> Double {
+        number(at: offset).value
+    }
+
+    /// ``double(at:)``, with the offset just past the number's last character.
+    package func number(at offset: Int) -> (value: Double, end: Int) {
+        var index = offset
+        var negative = false
+        if index < count, base[index] == 45 { negative = true; index += 1 } else if index < count, base[index] == 43 { index += 1 }
+        var mantissa: UInt64 = 0, exponent = 0, digits = 0
+        while index < count, base[index] >= 48, base[index] <= 57 {
+            if digits < 18 { mantissa = mantissa * 10 + UInt64(base[index] - 48); digits += 1 } else { exponent += 1 }
+            index += 1
+        }
+        if index < count, base[index] == 46 {
+            index += 1
+            while index < count, base[index] >= 48, base[index] <= 57 {
+                if digits < 18 { mantissa = mantissa * 10 + UInt64(base[index] - 48); digits += 1; exponent -= 1 }
+                index += 1
+            }
+        }
+        if index < count, base[index] == 101 || base[index] == 69 {
+            index += 1
+            var expNegative = false
+            if index < count, base[index] == 45 { expNegative = true; index += 1 } else if index < count, base[index] == 43 { index += 1 }
+            var e = 0
+            while index < count, base[index] >= 48, base[index] <= 57 { e = e * 10 + Int(base[index] - 48); index += 1 }
+            exponent += expNegative ? -e : e
+        }
+        var value = Double(mantissa)
+        if exponent < 0 {
+            value /= SortedTable.powerOfTen(-exponent)
+        } else if exponent > 0 {
+            value *= SortedTable.powerOfTen(exponent)
+        }
+        return (negative ? -value : value, index)
+    }
+
+    private static func powerOfTen(_ n: Int) -> Double {
+        var result = 1.0
+        for _ in 0..<min(n, 308) { result *= 10 }
+        return result
+    }
+
+    /// The end of the first field (the offset of its tab or newline) of the line at `offset`.
+    @inline(__always) package func fieldEnd(from offset: Int) -> Int {
+        var index = offset
+        while index < count, base[index] != 9, base[index] != 10 { index += 1 }
+        return index
+    }
+
+    /// Compares the first field of the line at `offset` with `key`: negative, zero or positive.
+    @inline(__always) package func compareKey(at offset: Int, _ key: [UInt8]) -> Int {
+        var i = 0
+        while true {
+            let position = offset + i
+            let atEnd = position >= count || base[position] == 9 || base[position] == 10
+            if i == key.count { return atEnd ? 0 : 1 }
+            if atEnd { return -1 }
+            let a = base[position], b = key[i]
+            if a != b { return a < b ? -1 : 1 }
+            i += 1
+        }
+    }
+
+    /// Whether the first field of the line at `offset` starts with `prefix`.
+    @inline(__always) package func keyHasPrefix(at offset: Int, _ prefix: [UInt8]) -> Bool {
+        for i in 0..<prefix.count {
+            let position = offset + i
+            if position >= count || base[position] != prefix[i] { return false }
+        }
+        return true
+    }
+
+    /// The offset of the first line whose first field is not less than `key` (or `count`).
+    /// - Complexity: O(log n) line reads.
+    package func lowerBound(_ key: [UInt8], from start: Int = 0, to end: Int? = nil) -> Int {
+        var lo = start, hi = end ?? count
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2
+            var lineStart = mid
+            while lineStart > lo, base[lineStart - 1] != 10 { lineStart -= 1 }
+            if compareKey(at: lineStart, key) < 0 {
+                lo = nextLine(after: lineStart)
+            } else {
+                hi = lineStart
+            }
+        }
+        return lo
+    }
+
+    /// The fields of the line at `offset`.
+    package func fields(at offset: Int) -> [Substring] {
+        let end = nextLine(after: offset) - 1
+        let line = String(decoding: UnsafeBufferPointer(start: base + offset, count: max(0, min(end, count) - offset)),
+                          as: UTF8.self)
+        // Split on the tab byte: a tab is always a character of its own, so these are the fields a split on
+        // the character gives, without walking the line character by character.
+        return line.utf8.split(separator: 9, omittingEmptySubsequences: false).map { Substring($0) }
+    }
+
+    /// Where each field of the line at `offset` starts, then one past the line's end (where a next field
+    /// would start), into `starts`: field `i` is `starts[i]..<starts[i + 1] - 1`.
+    package func fieldStarts(at offset: Int, into starts: inout [Int]) {
+        starts.removeAll(keepingCapacity: true)
+        starts.append(offset)
+        var index = offset
+        while index < count, base[index] != 10 {
+            if base[index] == 9 { starts.append(index + 1) }
+            index += 1
+        }
+        starts.append(index + 1)
+    }
+
+    /// The first field of the line at `offset`, as bytes.
+    package func keyBytes(at offset: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + offset, count: fieldEnd(from: offset) - offset)
+    }
+
+    /// Reads a decimal number that starts at `offset` and ends at a tab or newline.
+    package func integer(at offset: Int) -> Int {
+        var index = offset, value = 0
+        while index < count, base[index] >= 48, base[index] <= 57 {
+            value = value * 10 + Int(base[index] - 48)
+            index += 1
+        }
+        return value
+    }
+}

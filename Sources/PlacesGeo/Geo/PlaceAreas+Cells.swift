@@ -1,0 +1,214 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PlacesCore
+
+/// The gazetteer read once per one-degree cell for ``PlaceAreas``' region lookups: each cell's populated
+/// places and its other lines (among them the sights) decoded into arrays sorted by latitude, and whether any first-level region outline
+/// reaches it. A region lookup then searches memory instead of the tables, and gives exactly what
+/// ``ReverseGeocoder/firstLevelRegion(latitude:longitude:country:)`` gives: the nearest town and the sight
+/// within ``ReverseGeocoder/sightRegionKm`` are the same ones (ties go to the place the table search meets
+/// first), and a point whose nearest town may lie beyond the eight cells around its own is asked of the
+/// gazetteer itself.
+final class RegionCells {
+    /// One decoded line: where it is, its byte offset in the places table, its rank in search order.
+    private struct Point {
+        var latitude: Double
+        var longitude: Double
+        var offset: Int
+    }
+
+    /// One cell: its populated places, and its other lines (sights, features, airports), each sorted by
+    /// latitude (ties by offset).
+    private struct Cell {
+        var towns: [Point] = []
+        var others: [Point] = []
+    }
+
+    /// A first-level region outline: its box, its name and code, its rings once read.
+    private struct Outline {
+        var box: PackedGeometry.Box
+        var line: Int
+        var name: String
+        var code: String
+        var rings: [(xs: [Int], ys: [Int])]?
+    }
+
+    private let geocoder: ReverseGeocoder
+    private var cells: [Int: Cell] = [:]
+    private var entries: [Int: GazetteerEntry] = [:]
+    private var regionNames: [String: String] = [:]
+    /// The first-level region outlines, in the features' order (the first that holds a point names it).
+    private var outlines: [Outline]
+    /// For each cell asked about, the outlines whose box reaches it.
+    private var outlinesByCell: [Int: [Int]] = [:]
+
+    init(geocoder: ReverseGeocoder) {
+        self.geocoder = geocoder
+        let features = geocoder.features
+        var outlines: [Outline] = []
+        let kind = Array("admin1\t".utf8)
+        var record = 0
+        while record + 20 <= features.boxes.count {
+            let p = features.boxes.base + record
+            let line = PackedGeometry.value(p + 16, width: 4)
+            if line + kind.count <= features.features.count,
+               kind.indices.allSatisfy({ features.features.base[line + $0] == kind[$0] }) {
+                let fields = features.features.fields(at: line)
+                outlines.append(Outline(box: PackedGeometry.Box(p), line: line, name: fields.count > 1 ? String(fields[1]) : "",
+                                        code: fields.count > 2 ? String(fields[2]) : "", rings: nil))
+            }
+            record += 21
+        }
+        self.outlines = outlines
+    }
+
+    /// The first-level region of a point on land in `country`, as
+    /// ``ReverseGeocoder/firstLevelRegion(latitude:longitude:country:)`` gives it.
+    func firstLevelRegion(latitude: Double, longitude: Double, country: String) -> ReverseGeocoder.Region? {
+        guard latitude.isFinite, longitude.isFinite else {
+            return geocoder.firstLevelRegion(latitude: latitude, longitude: longitude, country: country)
+        }
+        let center = Gazetteer.cell(latitude: latitude, longitude: longitude)
+        let nearest = nearestTown(latitude: latitude, longitude: longitude, center: center)
+            ?? geocoder.gazetteer.nearest(latitude: latitude, longitude: longitude, limit: 1).first
+        // Outlines exist for a few countries only: most cells have none to test.
+        let outlined = outline(latitude: latitude, longitude: longitude, center: center)
+        return geocoder.firstLevelRegion(latitude: latitude, longitude: longitude, country: country, nearest: nearest, outlined: outlined,
+                                         sight: { self.nearestSight(latitude: latitude, longitude: longitude, center: center) }).region
+    }
+
+    // MARK: Cells
+
+    private func cell(_ row: Int, _ column: Int) -> Cell? {
+        guard row >= 0, row < 180 else { return nil }
+        let number = row * 360 + (column % 360 + 360) % 360
+        if let known = cells[number] { return known }
+        var cell = Cell()
+        let gazetteer = geocoder.gazetteer
+        gazetteer.forEachLine(row: row, column: column) { offset, lat, lon, longitudeEnd in
+            if gazetteer.isSettlementLine(afterLongitude: longitudeEnd) {
+                cell.towns.append(Point(latitude: lat, longitude: lon, offset: offset))
+            } else {
+                // Whether it is a sight is read only for one within reach (``isSight(_:)``).
+                cell.others.append(Point(latitude: lat, longitude: lon, offset: offset))
+            }
+        }
+        // The lines come in offset order and `sort` is documented stable: equal latitudes stay in offset
+        // order, the (latitude, offset) order the searches rely on.
+        cell.towns.sort { $0.latitude < $1.latitude }
+        cell.others.sort { $0.latitude < $1.latitude }
+        cells[number] = cell
+        return cell
+    }
+
+    /// Whether the line at `offset` is a sight (``GazetteerEntry/Kind/isSight``).
+    private func isSight(_ offset: Int) -> Bool {
+        let places = geocoder.gazetteer.places
+        let start = places.field(.kind, ofLineAt: offset)
+        let end = places.fieldEnd(from: start)
+        return GazetteerEntry.Kind(word: UnsafeBufferPointer(start: places.base + start, count: max(0, end - start)))
+            .map(\.isSight) ?? false
+    }
+
+    /// The line at `offset` as far as the region rule reads it: its country, its admin1 code and that
+    /// region's name (the district, names and the rest are not read, and not decoded).
+    private func entry(_ offset: Int) -> GazetteerEntry {
+        if let known = entries[offset] { return known }
+        let places = geocoder.gazetteer.places
+        func text(_ column: GazetteerSchema.PlaceColumn) -> String {
+            let start = places.field(column, ofLineAt: offset)
+            let end = places.fieldEnd(from: start)
+            return String(decoding: UnsafeBufferPointer(start: places.base + start, count: max(0, end - start)), as: UTF8.self)
+        }
+        let country = text(.country), code = text(.admin1)
+        let key = country + "." + code
+        let name = regionNames[key] ?? geocoder.gazetteer.regionName(country: country, code: code)
+        regionNames[key] = name
+        let found = GazetteerEntry(name: "", admin1: name, admin1Code: code, countryCode: country, latitude: 0, longitude: 0)
+        entries[offset] = found
+        return found
+    }
+
+    /// The first-level region whose outline holds the point, as ``FeatureIndex/admin1(latitude:longitude:)``
+    /// finds it: only the outlines whose box reaches the point's cell are tested, each read once.
+    private func outline(latitude: Double, longitude: Double, center: (row: Int, column: Int)) -> (name: String, code: String)? {
+        let number = center.row * 360 + center.column
+        let candidates: [Int]
+        if let known = outlinesByCell[number] {
+            candidates = known
+        } else {
+            let minX = PackedGeometry.x(longitude: Double(center.column - 180)), maxX = PackedGeometry.x(longitude: Double(center.column - 179))
+            let minY = PackedGeometry.y(latitude: Double(center.row - 90)), maxY = PackedGeometry.y(latitude: Double(center.row - 89))
+            candidates = outlines.indices.filter { index in
+                let box = outlines[index].box
+                return Double(box.maxX) >= minX && Double(box.minX) <= maxX && Double(box.maxY) >= minY && Double(box.minY) <= maxY
+            }
+            outlinesByCell[number] = candidates
+        }
+        guard !candidates.isEmpty, abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
+        let x = PackedGeometry.x(longitude: longitude), y = PackedGeometry.y(latitude: latitude)
+        for index in candidates where outlines[index].box.contains(x: x, y: y) {
+            if outlines[index].rings == nil { outlines[index].rings = geocoder.features.rings(ofLineAt: outlines[index].line) }
+            if FeatureRings.containsOddly(outlines[index].rings!, x: x, y: y) { return (outlines[index].name, outlines[index].code) }
+        }
+        return nil
+    }
+
+    // MARK: Searches
+
+    /// The cells around `center` in the order ``Gazetteer/nearest(latitude:longitude:limit:minimumPopulation:)``
+    /// visits them: its own, the row below, the row above, then west and east.
+    private static let ringOrder = [(0, 0), (-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1), (0, -1), (0, 1)]
+    /// Row by row, as ``Gazetteer/nearestSight(latitude:longitude:withinKm:)`` visits them.
+    private static let rowOrder = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 0), (0, 1), (1, -1), (1, 0), (1, 1)]
+
+    /// The nearest populated place, `nil` when one beyond the nine cells around the point might be nearer.
+    private func nearestTown(latitude: Double, longitude: Double, center: (row: Int, column: Int)) -> NearbyPlace? {
+        guard let best = nearest(in: Self.ringOrder, \.towns, latitude: latitude, longitude: longitude, center: center, withinKm: .infinity),
+              Gazetteer.distanceOutsideBox(latitude: latitude, longitude: longitude, center: center, ring: 1) > best.distance else { return nil }
+        return NearbyPlace(entry: entry(best.offset), distanceKm: best.distance)
+    }
+
+    /// The nearest sight within ``ReverseGeocoder/sightRegionKm``.
+    private func nearestSight(latitude: Double, longitude: Double, center: (row: Int, column: Int)) -> NearbyPlace? {
+        nearest(in: Self.rowOrder, \.others, latitude: latitude, longitude: longitude, center: center, withinKm: ReverseGeocoder.sightRegionKm,
+                where: isSight).map { NearbyPlace(entry: entry($0.offset), distanceKm: $0.distance) }
+    }
+
+    /// The point of `list` nearest to the given one within `radius` over the cells `order` names: the least
+    /// distance, ties to the cell earlier in `order`, then the earlier line, as the table searches keep them.
+    private func nearest(in order: [(Int, Int)], _ list: KeyPath<Cell, [Point]>, latitude: Double, longitude: Double,
+                         center: (row: Int, column: Int), withinKm radius: Double,
+                         where admits: (Int) -> Bool = { _ in true }) -> (offset: Int, distance: Double)? {
+        var best: (offset: Int, distance: Double, rank: Int)?
+        // No point outside the point's own cell is nearer than this (a hair less, for rounding): a cell
+        // around it is read only while one of its points could still be kept.
+        let outside = Gazetteer.distanceOutsideBox(latitude: latitude, longitude: longitude, center: center, ring: 0) * (1 - 1e-9)
+        for (rank, step) in order.enumerated() {
+            if step != (0, 0), outside > min(best?.distance ?? radius, radius) { continue }
+            guard let cell = cell(center.row + step.0, center.column + step.1) else { continue }
+            let points = cell[keyPath: list]
+            // Outward from the point's latitude, each way until the latitude alone is too far.
+            var low = 0, high = points.count
+            while low < high {
+                let mid = (low + high) / 2
+                if points[mid].latitude < latitude { low = mid + 1 } else { high = mid }
+            }
+            func consider(_ point: Point) -> Bool {
+                let bound = best?.distance ?? radius
+                guard abs(point.latitude - latitude) * Geodesy.kmPerDegreeBelow <= bound else { return false }
+                let d = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: point.latitude, longitude: point.longitude)
+                guard d <= radius else { return true }
+                if let kept = best, (d, rank, point.offset) >= (kept.distance, kept.rank, kept.offset) { return true }
+                if admits(point.offset) { best = (point.offset, d, rank) }
+                return true
+            }
+            var up = low
+            while up < points.count, consider(points[up]) { up += 1 }
+            var down = low - 1
+            while down >= 0, consider(points[down]) { down -= 1 }
+        }
+        return best.map { ($0.offset, $0.distance) }
+    }
+}

@@ -1,0 +1,179 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PlacesCore
+
+/// The places of the added regions around a point: what `where` names and what `near --kind` lists.
+extension Gazetteer {
+    /// The region places within `radiusKm` of a point, nearest first, that `keep` accepts; each object
+    /// once even where regions overlap.
+    /// - Complexity: reads, of each 1-degree cell the radius touches, the band of lines within its latitudes,
+    ///   in every pack whose box the radius touches.
+    public func regionPlaces(withinKm radiusKm: Double, ofLatitude latitude: Double, longitude: Double,
+                             limit: Int = 50, keep: (GazetteerEntry) -> Bool = { _ in true }) -> [NearbyPlace] {
+        regionPlaces(withinKm: radiusKm, ofLatitude: latitude, longitude: longitude, limit: limit, lineMayKeep: nil, keep: keep)
+    }
+
+    /// ``regionPlaces(withinKm:ofLatitude:longitude:limit:keep:)``, where `lineMayKeep` says from a line's bytes
+    /// (the pack's `places` and the line's offset) that `keep` would refuse its entry, so that no entry is made
+    /// of it: it must return `false` only for such lines.
+    func regionPlaces(withinKm radiusKm: Double, ofLatitude latitude: Double, longitude: Double, limit: Int,
+                      lineMayKeep: ((SortedTable, Int) -> Bool)?, keep: (GazetteerEntry) -> Bool) -> [NearbyPlace] {
+        guard limit > 0, latitude.isFinite, longitude.isFinite else { return [] }
+        let latitudeReach = radiusKm / Geodesy.kmPerDegreeBelow
+        let longitudeReach = min(180, latitudeReach / max(0.01, cos(latitude * .pi / 180)))
+        let farthest = Gazetteer.longitudeSpan(withinKm: radiusKm, ofLatitude: latitude, latitudeReach: latitudeReach)
+        // Lines are ranked by distance first and made into entries nearest first, only until enough are kept.
+        var candidates: [(pack: Int, offset: Int, distance: Double)] = []
+        for (index, pack) in regionPacks.enumerated() {
+            if let box = pack.bounds, latitude + latitudeReach < box.minLatitude || latitude - latitudeReach > box.maxLatitude
+                || longitude + longitudeReach < box.minLongitude || longitude - longitudeReach > box.maxLongitude { continue }
+            let south = Gazetteer.cell(latitude: latitude - latitudeReach, longitude: 0).row
+            let north = Gazetteer.cell(latitude: latitude + latitudeReach, longitude: 0).row
+            let west = Int((longitude - longitudeReach).rounded(.down)) + 180, east = Int((longitude + longitudeReach).rounded(.down)) + 180
+            for row in south...north {
+                for column in west...east {
+                    pack.tables.forEachRegionPlace(row: row, column: column, latitudes: (latitude - latitudeReach)...(latitude + latitudeReach)) { offset, lat, lon in
+                        // Most lines of a band lie east or west of the radius: no distance for them.
+                        var span = abs(lon - longitude)
+                        if span > 180 { span = 360 - span }
+                        if span > farthest { return }
+                        if let lineMayKeep, !lineMayKeep(pack.tables.places, offset) { return }
+                        let distance = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: lat, longitude: lon)
+                        if distance <= radiusKm { candidates.append((index, offset, distance)) }
+                    }
+                }
+            }
+        }
+        candidates.sort { ($0.distance, $0.pack, $0.offset) < ($1.distance, $1.pack, $1.offset) }
+        var found: [NearbyPlace] = []
+        var seen = Set<String>()
+        for candidate in candidates {
+            let entry = regionPacks[candidate.pack].entry(at: candidate.offset)
+            guard keep(entry) else { continue }
+            let identity = (entry.osm?.osmID ?? "") + "|" + entry.name + "|" + entry.kind.rawValue
+            guard seen.insert(identity).inserted else { continue }
+            found.append(NearbyPlace(entry: entry, distanceKm: candidate.distance))
+            if found.count == limit { break }
+        }
+        return found
+    }
+
+    /// The widest difference in longitude, in degrees, between a point and another within `radiusKm` of it
+    /// whose latitude lies within `latitudeReach` of the point's (360 when near a pole nothing is excluded).
+    /// By the haversine ``Geodesy/distanceKm(fromLatitude:longitude:toLatitude:longitude:)`` computes,
+    /// cos φ1 · cos φ2 · sin²(Δλ/2) ≤ sin²(d/2R); the bound takes the band's latitude farthest from the equator,
+    /// and a margin far above the arithmetic's rounding.
+    static func longitudeSpan(withinKm radiusKm: Double, ofLatitude latitude: Double, latitudeReach: Double) -> Double {
+        let farthest = min(90, abs(latitude) + latitudeReach)
+        let cosines = cos(latitude * .pi / 180) * cos(farthest * .pi / 180)
+        guard cosines > 1e-9, radiusKm.isFinite, radiusKm >= 0 else { return 360 }
+        let sine = sin(radiusKm / (2 * Geodesy.earthRadiusKm)) / cosines.squareRoot()
+        guard sine < 1 else { return 360 }
+        return 2 * asin(sine) * 180 / .pi * 1.000_1 + 1e-9
+    }
+
+    /// Calls `body` with the offset, latitude and longitude of each line of one 1-degree cell of a region
+    /// pack whose latitude lies in a band. A pack's lines are sorted by cell, then latitude, so a binary
+    /// search finds the band's first line and only the band is read: a dense city's cell holds hundreds of
+    /// thousands of places, a 100 m band a few hundred.
+    func forEachRegionPlace(row: Int, column: Int, latitudes: ClosedRange<Double>, _ body: (Int, Double, Double) -> Void) {
+        let cellNumber = row * 360 + (column % 360 + 360) % 360
+        let cellStart = places.lowerBound(Gazetteer.cellKey(cellNumber))
+        let cellEnd = places.lowerBound(Gazetteer.cellKey(cellNumber + 1), from: cellStart)
+        func latitude(ofLineAt offset: Int) -> Double { places.double(at: places.field(.latitude, ofLineAt: offset)) }
+        // The first line of the cell whose latitude reaches the band, found as `lowerBound` finds a key.
+        var low = cellStart, high = cellEnd
+        while low < high {
+            var line = low + (high - low) / 2
+            while line > low, places.base[line - 1] != 10 { line -= 1 }
+            if latitude(ofLineAt: line) < latitudes.lowerBound { low = places.nextLine(after: line) } else { high = line }
+        }
+        var offset = low
+        while offset < cellEnd {
+            let latitudeStart = places.field(.latitude, ofLineAt: offset)
+            let lat = places.double(at: latitudeStart)
+            guard lat <= latitudes.upperBound else { break }
+            body(offset, lat, places.double(at: places.fieldEnd(from: latitudeStart) + 1))
+            offset = places.nextLine(after: offset)
+        }
+    }
+
+    /// Whether any added region covers a point.
+    public func regionCovers(latitude: Double, longitude: Double) -> Bool {
+        regionPacks.contains { $0.bounds?.contains(latitude: latitude, longitude: longitude) ?? false }
+    }
+
+    /// Whether a region place is of a kind a person typed: its kind word ("café", "railway station"), its
+    /// tag value ("cafe", "station") or its whole tag ("amenity=cafe"), folded.
+    public static func regionPlace(_ entry: GazetteerEntry, isOfKind kind: String) -> Bool {
+        guard let osm = entry.osm else { return false }
+        let wanted = NameFolding.fold(kind)
+        guard !wanted.isEmpty else { return false }
+        let value = osm.kindTag.split(separator: "=").last.map(String.init) ?? ""
+        return NameFolding.fold(osm.kindWord) == wanted || NameFolding.fold(value) == wanted
+            || NameFolding.fold(osm.kindTag) == wanted || NameFolding.fold(osm.kindWord) == wanted + "s"
+            || NameFolding.fold(osm.kindWord + "s") == wanted
+    }
+
+    /// What a region says is at a point: the point of interest there (within 40 m), the nearest address
+    /// (within 100 m), the street and the locality; `nil` when no region covers the point or nothing is near.
+    public func regionAddress(latitude: Double, longitude: Double) -> RegionAddress? {
+        guard regionCovers(latitude: latitude, longitude: longitude) else { return nil }
+        // A shop or a station, not the neighbourhood's node that happens to lie near.
+        // Each filter looks first at the line's bytes, so only the lines it may keep are made into entries
+        // (the kind column as an entry reads it; a missing field reads as empty in both).
+        let poi = regionPlaces(withinKm: 0.04, ofLatitude: latitude, longitude: longitude, limit: 1, lineMayKeep: { places, offset in
+            let kind = places.text(.kind, ofLineAt: offset)
+            return kind == "poi" || kind == "square"
+        }, keep: { $0.kind == .poi || $0.kind == .square }).first
+        let address = regionPlaces(withinKm: 0.1, ofLatitude: latitude, longitude: longitude, limit: 1, lineMayKeep: { places, offset in
+            !places.text(field: RegionPack.ExtraColumn.houseNumber.rawValue, ofLineAt: offset).isEmpty
+        }, keep: { !($0.osm?.houseNumber.isEmpty ?? true) }).first
+        var street = address?.entry.osm?.street
+        var nearest = address ?? poi
+        if street == nil {
+            // A street's line is not kept, only a point on it and its box: the nearest whose box holds the point.
+            let margin = 0.0003
+            let along = regionPlaces(withinKm: 0.3, ofLatitude: latitude, longitude: longitude, limit: 1, lineMayKeep: { places, offset in
+                places.text(.kind, ofLineAt: offset) == "street"
+            }) { entry in
+                entry.kind == .street && (entry.bounds.map {
+                    GeoBounds(minLatitude: $0.minLatitude - margin, minLongitude: $0.minLongitude - margin,
+                              maxLatitude: $0.maxLatitude + margin, maxLongitude: $0.maxLongitude + margin)
+                        .contains(latitude: latitude, longitude: longitude) } ?? false)
+            }.first
+            street = along?.entry.name
+            if nearest == nil { nearest = along }
+        }
+        guard poi != nil || address != nil || street != nil else { return nil }
+        let source = address ?? poi
+        return RegionAddress(pointOfInterest: poi, address: address, street: street,
+                             houseNumber: address?.entry.osm?.houseNumber, postcode: source?.entry.osm?.postcode.nonEmpty,
+                             locality: nearest?.entry.osm?.locality.nonEmpty,
+                             region: nearest?.entry.osm?.region ?? "")
+    }
+}
+
+/// What the added regions say is at a point (see ``Gazetteer/regionAddress(latitude:longitude:)``).
+public struct RegionAddress: Sendable, Equatable {
+    /// The point of interest at the point, and how far it is.
+    public var pointOfInterest: NearbyPlace?
+    /// The nearest place with a house address.
+    public var address: NearbyPlace?
+    /// The street: the nearest address's, else the street the point lies along.
+    public var street: String?
+    /// The nearest address's house number.
+    public var houseNumber: String?
+    /// Its postcode.
+    public var postcode: String?
+    /// Its town or village.
+    public var locality: String?
+    /// The region pack it comes from.
+    public var region: String
+}
+
+extension String {
+    /// `nil` for the empty string.
+    var nonEmpty: String? { isEmpty ? nil : self }
+}

@@ -1,7 +1,0 @@
-/// A place's mark from the read of the journal that made it (see ``Location/readMark``): the read, a
-/// number drawn at random for each read so that a place from another read or another journal never
-/// passes for one of this read's, and the place's index in it.
-struct JournalReadMark: Equatable, Sendable {
-    var read: UInt64
-    var index: UInt32
-}

@@ -30,7 +30,7 @@ Sources:
 * The curated sights, each checked to lie within 25 km of its town, or the distance its table sets
   with a ``# town-within-km: N`` line (the build fails naming the row).
 
-Tables (the columns are named in Sources/PlacesKit/Geo/GazetteerSchema.swift; ``FORMAT`` is its
+Tables (the columns are named in Sources/PlacesGeo/Geo/GazetteerSchema.swift; ``FORMAT`` is its
 version): ``places`` (places, features, airports, sights, sorted by 1-degree cell; the source id column
 is left empty, since nothing reads it), ``keys`` (folded name, key kind, byte offset, front-coded by
 ``keytable.py``; see KeyTable.swift), ``regions``, ``counties``, ``countries``,

@@ -26,16 +26,17 @@ package struct JSONScanner {
 
     package func fail(_ reason: String, at offset: Int? = nil) -> Failure { Failure(offset: offset ?? index, reason: reason) }
 
-    package var atEnd: Bool {
+    @inlinable package var atEnd: Bool {
         @inline(__always) get { index >= bytes.count }
     }
     /// The byte at the cursor, 0 at the end.
-    package var peek: UInt8 {
+    @inlinable package var peek: UInt8 {
         @inline(__always) get { index < bytes.count ? bytes[index] : 0 }
     }
 
-    // The journal's fast reader calls these for every token: inlined, as they were when it had its own.
-    @inline(__always)
+    // The journal's fast reader (another module) calls these for every token: inlinable, so that they
+    // are inlined into it as they were when it had its own.
+    @inlinable @inline(__always)
     package mutating func skipSpace() {
         while index < bytes.count {
             let byte = bytes[index]
@@ -45,7 +46,7 @@ package struct JSONScanner {
     }
 
     /// Moves past `byte` when it is next.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func consume(_ byte: UInt8) -> Bool {
         guard index < bytes.count, bytes[index] == byte else { return false }
         index += 1
@@ -68,7 +69,7 @@ package struct JSONScanner {
     }
 
     /// Whether `null` is next (and moves past it).
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func isNull() -> Bool {
         guard index + 4 <= bytes.count, bytes[index] == UInt8(ascii: "n"), bytes[index + 1] == UInt8(ascii: "u"),
               bytes[index + 2] == UInt8(ascii: "l"), bytes[index + 3] == UInt8(ascii: "l") else { return false }

@@ -5,7 +5,7 @@ package enum ASCIIDecimal {
     /// anything but digits.
     /// - Parameter signed: whether a leading `-` or `+` is allowed (a table's field); a timestamp's
     ///   digits take none.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func integer<Bytes: Collection<UInt8>>(_ bytes: Bytes, signed: Bool = false) -> Int? {
         // Past 18 digits an `Int` can overflow: such rare text is read the careful way.
         guard bytes.count < 19 else {

@@ -85,6 +85,18 @@ final class RegionCells {
         if let known = cells[number] { return known }
         var cell = Cell()
         let gazetteer = geocoder.gazetteer
+        if let packed = gazetteer.packedCells {
+            // The bundled table's lines, read and sorted in the order below when the table was made.
+            packed.forEachLine(cell: number) { offset, lat, lon, isTown in
+                if isTown {
+                    cell.towns.append(Point(latitude: lat, longitude: lon, offset: offset))
+                } else {
+                    cell.others.append(Point(latitude: lat, longitude: lon, offset: offset))
+                }
+            }
+            cells[number] = cell
+            return cell
+        }
         gazetteer.forEachLine(row: row, column: column) { offset, lat, lon, longitudeEnd in
             if gazetteer.isSettlementLine(afterLongitude: longitudeEnd) {
                 cell.towns.append(Point(latitude: lat, longitude: lon, offset: offset))

@@ -5,21 +5,23 @@ Usage (from the repository root, after any change to either table):
 
     python3 Scripts/gazetteer/cells.py
 
-A region lookup reads the lines of the one-degree cells around a point: each line's latitude and longitude
-as text, and whether it is a populated place, then sorts them by latitude. That byte pass cost most of
-`timeline` and `stats`. This table holds the same lines already read and sorted, for the bundled places
-table only (``GazetteerCells.swift``; any other gazetteer is read line by line as before).
+A region lookup reads the lines of the one-degree cells around a point that it can use (the populated
+places, and the sights), sorted by latitude. Finding them (every line's kind) and sorting them cost most
+of `timeline` and `stats`. This table lists them already found and sorted, for the bundled places table
+only (``GazetteerCells.swift``; any other gazetteer is read line by line as before). The coordinates are
+still read from the places table's text, so they are its doubles by construction.
 
 Layout, little-endian: the 4 bytes ``GCEL``; then 32-bit words: the places table's size in bytes and its
-CRC-32, the number of records; then 64,801 words, the first record of each cell (cell number
-``row * 360 + column``, as the places table's first column) and, last, the number of records; then the
-records, 12 bytes each: latitude and longitude as signed 32-bit hundred-thousandths of a degree, and the
-line's byte offset in the places table with the top bit set for a populated place (kind ``city``). Each
-cell's populated places come first, then its other lines, each group sorted by latitude, ties by offset.
+CRC-32, the number of records, the number of cells listed; then for each occupied cell with a record, in
+cell order (cell number ``row * 360 + column``, as the places table's first column), 12 bytes: the cell
+number and its number of populated places as 16-bit words, the byte offset of the cell's first line in
+the places table and the index of its first record as 32-bit words; then the records, 17 bits each,
+packed from the lowest bit of each byte up: a line's byte offset from its cell's first line. A cell's
+populated places (kind ``city``) come first, then its sights (``Gazetteer.isSightKind``), each group
+sorted by latitude, ties by offset; its other lines (features, airports) are never read by region lookups
+and are left out. Four zero bytes end the table, so that every record is read with one 32-bit load.
 
-A record's degrees are its integer divided by 100,000: the same double the text gives (both are the
-correctly rounded quotient of the same number), which the script checks for every line; a line whose
-coordinates have more than five decimals, or are not plain decimals, stops it.
+A line whose cell spans more than 2^17 bytes, or whose coordinates are not plain decimals, stops it.
 Running it twice gives the same bytes.
 """
 import os
@@ -38,14 +40,19 @@ SOURCE = "gazetteer-places.tsv"
 OCCUPANCY = "gazetteer-occupancy.txt"
 CELLS = 180 * 360
 SCALE = 100_000
-TOWN = 0x8000_0000
+BITS = 17
+# Gazetteer.isSightKind: the kinds a region lookup's nearest sight may have.
+SIGHTS = set(b"""monument building tower bridge castle palace church temple mosque museum ruins heritage
+    park garden island beach viewpoint street square waterfall canyon cave glacier valley
+    coast district market stadium mountain volcano lake natural university station lighthouse dam""".split())
 # GazetteerSchema.PlaceColumn: cell, name, latitude, longitude, ..., kind (8)
 LATITUDE, LONGITUDE, KIND = 2, 3, 8
 PLAIN = re.compile(rb"^(-?)([0-9]+)(?:\.([0-9]{0,5}))?$")
 
 
 def hundred_thousandths(text):
-    """The coordinate as an integer of 1e-5 degrees; its quotient by 100,000 is the double the text gives."""
+    """The coordinate as an integer of 1e-5 degrees (the order of latitudes); its quotient by 100,000 is the
+    double the text gives, so integers and doubles sort alike."""
     match = PLAIN.match(text)
     if not match:
         raise SystemExit("gazetteer-places.tsv: coordinate %r is not a plain decimal of at most 5 decimals" % text)
@@ -61,7 +68,7 @@ def hundred_thousandths(text):
 
 def derive(places, occupancy):
     """The table's bytes for the places table's and the occupancy map's bytes."""
-    cells = [[] for _ in range(CELLS)]
+    cells = {}
     offset = 0
     while offset < len(places):
         end = places.find(b"\n", offset)
@@ -71,20 +78,31 @@ def derive(places, occupancy):
         if len(key) != 5 or not key.isdigit() or int(key) >= CELLS or len(fields) <= KIND:
             raise SystemExit("gazetteer-places.tsv: line at %d has no cell and kind" % offset)
         number = int(key)
-        if number < len(occupancy) and occupancy[number:number + 1] == b"1":
-            latitude, longitude = hundred_thousandths(fields[LATITUDE]), hundred_thousandths(fields[LONGITUDE])
-            cells[number].append((fields[KIND] == b"city", latitude, longitude, offset))
+        first, lines = cells.setdefault(number, (offset, []))
+        town = fields[KIND] == b"city"
+        if number < len(occupancy) and occupancy[number:number + 1] == b"1" and (town or fields[KIND] in SIGHTS):
+            if offset - first >= 1 << BITS:
+                raise SystemExit("gazetteer-places.tsv: cell %05d spans more than %d bytes" % (number, 1 << BITS))
+            latitude = hundred_thousandths(fields[LATITUDE])
+            hundred_thousandths(fields[LONGITUDE])
+            lines.append((town, latitude, offset - first))
         offset = end + 1
-    starts, records = [], []
-    for lines in cells:
-        starts.append(len(records))
-        for town in (True, False):
-            group = sorted((line for line in lines if line[0] == town), key=lambda line: (line[1], line[3]))
-            records += [(latitude, longitude, offset | (TOWN if town else 0)) for _, latitude, longitude, offset in group]
-    starts.append(len(records))
-    header = b"GCEL" + struct.pack("<3I", len(places), zlib.crc32(places), len(records))
-    body = b"".join(struct.pack("<iiI", *record) for record in records)
-    return header + struct.pack("<%dI" % len(starts), *starts) + body
+    index, records = [], []
+    for number in sorted(cells):
+        first, lines = cells[number]
+        if not lines:
+            continue
+        groups = [sorted((line for line in lines if line[0] == town), key=lambda line: (line[1], line[2])) for town in (True, False)]
+        if len(groups[0]) >= 1 << 16:
+            raise SystemExit("gazetteer-places.tsv: cell %05d has too many populated places" % number)
+        index.append(struct.pack("<HHII", number, len(groups[0]), first, len(records)))
+        records += [line[2] for group in groups for line in group]
+    bits = 0
+    for position, record in enumerate(records):
+        bits |= record << (BITS * position)
+    body = bits.to_bytes((BITS * len(records) + 7) // 8, "little") + bytes(4)
+    header = b"GCEL" + struct.pack("<4I", len(places), zlib.crc32(places), len(records), len(index))
+    return header + b"".join(index) + body
 
 
 def source_bytes():

@@ -16,19 +16,20 @@ import Testing
         var description: String { "\(offset) \(Double(bitPattern: latitude)),\(Double(bitPattern: longitude)) \(isTown ? "town" : "other")" }
     }
 
-    @Test func everyCellHoldsItsTextLinesTownsFirstEachSortedByLatitude() throws {
+    @Test func everyCellHoldsItsTownsThenSightsEachSortedByLatitude() throws {
         let cells = try #require(GazetteerCells.bundled, "gazetteer-cells.bin is not derived from gazetteer-places.tsv: run python3 Scripts/gazetteer/cells.py")
         let gazetteer = Gazetteer.bundled
         #expect(gazetteer.packedCells != nil)
-        var total = 0, towns = 0, differing: [Int] = []
+        var total = 0, towns = 0, listed = 0, differing: [Int] = []
         for number in 0..<(180 * 360) {
-            var fromText: [Line] = []
+            var fromText: [Line] = [], sights: [Line] = []
             gazetteer.forEachLine(row: number / 360, column: number % 360) { offset, latitude, longitude, longitudeEnd in
-                fromText.append(Line(offset: offset, latitude: latitude.bitPattern, longitude: longitude.bitPattern,
-                                     isTown: gazetteer.isSettlementLine(afterLongitude: longitudeEnd)))
+                let line = Line(offset: offset, latitude: latitude.bitPattern, longitude: longitude.bitPattern,
+                                isTown: gazetteer.isSettlementLine(afterLongitude: longitudeEnd))
+                if line.isTown { fromText.append(line) } else if Self.isSight(offset, gazetteer.places) { sights.append(line) }
             }
-            // The order RegionCells gives the text's lines: towns, then the rest, each by latitude then offset.
-            let expected = fromText.filter(\.isTown).sorted(by: Self.byLatitude) + fromText.filter { !$0.isTown }.sorted(by: Self.byLatitude)
+            // The order RegionCells gives the text's lines: towns, then the sights, each by latitude then offset.
+            let expected = fromText.sorted(by: Self.byLatitude) + sights.sorted(by: Self.byLatitude)
             var packed: [Line] = []
             cells.forEachLine(cell: number) { offset, latitude, longitude, isTown in
                 packed.append(Line(offset: offset, latitude: latitude.bitPattern, longitude: longitude.bitPattern, isTown: isTown))
@@ -36,23 +37,33 @@ import Testing
             if packed != expected, differing.count < 5 { differing.append(number) }
             total += packed.count
             towns += packed.filter(\.isTown).count
+            if !packed.isEmpty { listed += 1 }
         }
         #expect(differing.isEmpty, "cells whose packed lines differ from the text's: \(differing)")
-        #expect(total == cells.count)
-        // Every line of an occupied cell is packed (the others, a few features at sea, are never read), and most are towns.
+        #expect(total == cells.count && listed == cells.cellsListed)
+        // Every town and sight of an occupied cell is packed (the lines of the others, a few features at
+        // sea, are never read), and most are towns.
         let places = GazetteerData.places, occupancy = GazetteerData.occupancy
         var lines = 0, offset = 0
         while offset < places.count {
             let cell = (0..<5).reduce(0) { $0 * 10 + Int(places.base[offset + $1]) - 48 }
-            if occupancy.base[cell] == UInt8(ascii: "1") { lines += 1 }
+            if occupancy.base[cell] == UInt8(ascii: "1"),
+               places.keyHasPrefix(at: places.field(.kind, ofLineAt: offset), Gazetteer.cityKind) || Self.isSight(offset, places) { lines += 1 }
             offset = places.nextLine(after: offset)
         }
-        #expect(total == lines && total > 240_000, "\(total) of \(lines) lines packed")
+        #expect(total == lines && total > 235_000, "\(total) of \(lines) lines packed")
         #expect(towns > total * 9 / 10 && towns < total, "\(towns) towns of \(total)")
         var outside = 0
         cells.forEachLine(cell: -1) { _, _, _, _ in outside += 1 }
         cells.forEachLine(cell: 180 * 360) { _, _, _, _ in outside += 1 }
         #expect(outside == 0)
+    }
+
+    /// Whether the line at `offset` is of a sight's kind (``Gazetteer/isSightKind(_:)``).
+    static func isSight(_ offset: Int, _ places: SortedTable) -> Bool {
+        let start = places.field(.kind, ofLineAt: offset)
+        let end = places.fieldEnd(from: start)
+        return GazetteerEntry.Kind(word: UnsafeBufferPointer(start: places.base + start, count: max(0, end - start))).map(Gazetteer.isSightKind) ?? false
     }
 
     static func byLatitude(_ a: Line, _ b: Line) -> Bool {
@@ -64,13 +75,21 @@ import Testing
         let places = GazetteerData.places
         // Another places table (one byte shorter): its lines are not the ones the records point at.
         #expect(GazetteerCells(places_gazetteer_cells(), places: SortedTable(base: places.base, count: places.count - 1)) == nil)
-        // A damaged table: its name, or its length.
+        // A damaged table: its name, its length, a cell listed out of order.
         let table = places_gazetteer_cells()
         var bytes = Array(UnsafeBufferPointer(start: table.start, count: table.count))
         bytes.withUnsafeBufferPointer { buffer in
             #expect(GazetteerCells(PlacesTableBytes(start: buffer.baseAddress!, count: buffer.count - 12), places: places) == nil)
             #expect(GazetteerCells(PlacesTableBytes(start: buffer.baseAddress!, count: buffer.count), places: places) != nil)
         }
+        let firstCell = 20
+        bytes.swapAt(firstCell, firstCell + 12)
+        bytes.swapAt(firstCell + 1, firstCell + 13)
+        bytes.withUnsafeBufferPointer { buffer in
+            #expect(GazetteerCells(PlacesTableBytes(start: buffer.baseAddress!, count: buffer.count), places: places) == nil)
+        }
+        bytes.swapAt(firstCell, firstCell + 12)
+        bytes.swapAt(firstCell + 1, firstCell + 13)
         bytes[1] = UInt8(ascii: "X")
         bytes.withUnsafeBufferPointer { buffer in
             #expect(GazetteerCells(PlacesTableBytes(start: buffer.baseAddress!, count: buffer.count), places: places) == nil)

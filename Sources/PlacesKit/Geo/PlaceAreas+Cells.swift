@@ -86,7 +86,8 @@ final class RegionCells {
         var cell = Cell()
         let gazetteer = geocoder.gazetteer
         if let packed = gazetteer.packedCells {
-            // The bundled table's lines, read and sorted in the order below when the table was made.
+            // The bundled table's towns and sights, found and sorted in the order below when the table was made
+            // (the other lines are never kept: only a sight may be the nearest sight).
             packed.forEachLine(cell: number) { offset, lat, lon, isTown in
                 if isTown {
                     cell.towns.append(Point(latitude: lat, longitude: lon, offset: offset))

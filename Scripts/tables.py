@@ -22,7 +22,8 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 TABLES = os.path.join(ROOT, "Sources", "PlacesData", "Tables")
 DIGEST = os.path.join(ROOT, "Sources", "PlacesData", "TablesDigest.h")
 # (derived table, the script that writes it from other tables, as a module under Scripts/)
-DERIVED = [("gazetteer-prominent.bin", "gazetteer/prominent.py"), ("boundary-country-areas.tsv", "gazetteer/areas.py")]
+DERIVED = [("gazetteer-prominent.bin", "gazetteer/prominent.py"), ("gazetteer-cells.bin", "gazetteer/cells.py"),
+           ("boundary-country-areas.tsv", "gazetteer/areas.py")]
 
 
 def write_table(file, text):

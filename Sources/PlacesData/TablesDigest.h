@@ -7,6 +7,7 @@
 /* boundary-feature-rings.bin 991990 673d8477 */
 /* boundary-features.tsv 168739 32cbaa19 */
 /* boundary-peaks.tsv 22798 66c5d1cd */
+/* gazetteer-cells.bin 628708 d9b60537 */
 /* gazetteer-counties.tsv 1666808 47a4f662 */
 /* gazetteer-countries.tsv 12470 f70aff91 */
 /* gazetteer-folding.tsv 25830 362503ed */

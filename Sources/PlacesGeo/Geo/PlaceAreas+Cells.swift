@@ -86,6 +86,19 @@ final class RegionCells {
         if let known = cells[number] { return known }
         var cell = Cell()
         let gazetteer = geocoder.gazetteer
+        if let packed = gazetteer.packedCells {
+            // The bundled table's towns and sights, found and sorted in the order below when the table was made
+            // (the other lines are never kept: only a sight may be the nearest sight).
+            packed.forEachLine(cell: number) { offset, lat, lon, isTown in
+                if isTown {
+                    cell.towns.append(Point(latitude: lat, longitude: lon, offset: offset))
+                } else {
+                    cell.others.append(Point(latitude: lat, longitude: lon, offset: offset))
+                }
+            }
+            cells[number] = cell
+            return cell
+        }
         gazetteer.forEachLine(row: row, column: column) { offset, lat, lon, longitudeEnd in
             if gazetteer.isSettlementLine(afterLongitude: longitudeEnd) {
                 cell.towns.append(Point(latitude: lat, longitude: lon, offset: offset))

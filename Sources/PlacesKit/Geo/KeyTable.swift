@@ -277,18 +277,32 @@ final class KeyCursor {
 
     /// Reads the next entry whose key differs from the current one within its first `prefix` bytes, skipping
     /// every key that starts with them (a typo scan's dead end: no key that begins so can be near the query).
-    /// Skipped entries are not copied, only stepped over; at a block's first key, whole blocks are passed at
-    /// once while the next block's first key still starts with the prefix (the keys are sorted, so every key
-    /// between does too).
+    /// Skipped entries are not copied, only stepped over; whole blocks, and the rest of the current one, are
+    /// passed at once while the next block's first key still starts with the prefix (the keys are sorted, so
+    /// every key between does too).
     /// Returns `false`, like ``advance()``, at the end or at a damaged entry.
     @discardableResult
     func advance(pastPrefix prefix: Int) -> Bool {
         guard isValid, prefix > 0, prefix <= keyLength else { return advance() }
         let base = table.base, end = table.byteCount
+        // The block after the current one whose first key was last compared with the prefix.
+        var probed = -1
         while true {
             let nextIndex = index + 1
             guard nextIndex < table.entryCount, next + 2 <= end else { return stop() }
             let shared = Int(base[next])
+            let following = nextIndex / KeyTable.blockLength + 1
+            if nextIndex % KeyTable.blockLength != 0, following != probed, following < table.blockCount {
+                // Within a block: when the next block's first key still starts with the prefix, so does every
+                // entry left in this one (the keys are sorted), and they are passed at once.
+                probed = following
+                if let head = table.blockHead(following), head.length >= prefix, memcmp(base + head.keyStart, key, prefix) == 0 {
+                    index = following * KeyTable.blockLength
+                    next = head.keyStart + head.length + table.valueBytes
+                    keyLength = head.length
+                    continue
+                }
+            }
             if nextIndex % KeyTable.blockLength == 0 {
                 // A block's first key, stored whole: while it and the next block's first key both start
                 // with the prefix, the whole block does too (the keys are sorted) and is passed at once.

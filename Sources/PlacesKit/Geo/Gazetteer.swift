@@ -132,11 +132,12 @@ public struct Gazetteer: Sendable {
             return UnsafeBufferPointer(start: places.base + starts[index], count: starts[index + 1] - 1 - starts[index])
         }
         func text(_ column: Column) -> String { String(decoding: bytes(column), as: UTF8.self) }
-        // A list split on its ASCII separator's byte, as on the character when the list is ASCII throughout.
+        // A list split on its ASCII separator's byte, as on the character when the list is ASCII throughout (split
+        // as `SortedTable.fields(at:)` splits a line: a split of other bytes costs a type made at run time).
         func list(_ column: Column, _ separator: Character) -> [Substring] {
-            let field = bytes(column)
-            guard field.allSatisfy({ $0 < 0x80 }) else { return text(column).split(separator: separator) }
-            return field.split(separator: separator.asciiValue!).map { Substring(decoding: $0, as: UTF8.self) }
+            let field = text(column)
+            guard bytes(column).allSatisfy({ $0 < 0x80 }) else { return field.split(separator: separator) }
+            return field.utf8.split(separator: separator.asciiValue!).map { Substring($0) }
         }
         let cc = text(.country), admin1 = text(.admin1), admin2 = text(.admin2)
         let box = list(.bounds, ",").compactMap { Double($0) }

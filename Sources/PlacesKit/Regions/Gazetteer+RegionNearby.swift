@@ -113,19 +113,26 @@ extension Gazetteer {
             while line > low, places.base[line - 1] != 10 { line -= 1 }
             if latitude(ofLineAt: line) < latitudes.lowerBound { low = places.nextLine(after: line) } else { high = line }
         }
-        // The band's northern edge: a line surely north of it ends the band, one surely south of it may be
-        // passed over by its longitude; near it, the latitude is read as a number, as it always was.
-        let northernEdge = DegreeWindow(latitudes.upperBound...latitudes.upperBound)
+        // The band's end, found the same way: the first line north of it (the lines are sorted by latitude, as
+        // the search for the band's first line already takes them to be).
+        var end = low
+        high = cellEnd
+        while end < high {
+            var line = end + (high - end) / 2
+            while line > end, places.base[line - 1] != 10 { line -= 1 }
+            if latitude(ofLineAt: line) <= latitudes.upperBound { end = places.nextLine(after: line) } else { high = line }
+        }
         var offset = low
-        while offset < cellEnd {
+        while offset < end {
             let latitudeStart = places.field(.latitude, ofLineAt: offset)
-            let (edge, latitudeEnd) = northernEdge.place(of: places, at: latitudeStart)
-            if edge == .above { break }
-            if edge == .below, let longitudes, latitudeEnd < places.count, places.base[latitudeEnd] == 9 {
-                let (place, longitudeEnd) = longitudes.place(of: places, at: latitudeEnd + 1)
-                if place == .below || place == .above {
-                    offset = places.nextLine(after: longitudeEnd)
-                    continue
+            if let longitudes {
+                let latitudeEnd = places.fieldEnd(from: latitudeStart)
+                if latitudeEnd < places.count, places.base[latitudeEnd] == 9 {
+                    let (place, longitudeEnd) = longitudes.place(of: places, at: latitudeEnd + 1)
+                    if place != .maybeWithin {
+                        offset = places.nextLine(after: longitudeEnd)
+                        continue
+                    }
                 }
             }
             let lat = places.double(at: latitudeStart)
@@ -235,9 +242,10 @@ struct DegreeWindow {
         while index < table.count {
             let byte = table.base[index]
             if byte >= 48, byte <= 57 {
-                value = value * 10 + Int(byte - 48)
-                digits += 1
-                if decimals >= 0 { decimals += 1 }
+                // Wrapping: a value of more than 18 digits is refused below, whatever it wrapped to.
+                value = value &* 10 &+ Int(byte &- 48)
+                digits &+= 1
+                if decimals >= 0 { decimals &+= 1 }
             } else if byte == 46, decimals < 0 {
                 decimals = 0
             } else {

@@ -19,8 +19,8 @@ extension Gazetteer {
     func regionPlaces(withinKm radiusKm: Double, ofLatitude latitude: Double, longitude: Double, limit: Int,
                       lineMayKeep: ((SortedTable, Int) -> Bool)?, keep: (GazetteerEntry) -> Bool) -> [NearbyPlace] {
         guard limit > 0 else { return [] }
-        return nearest(regionLines(withinKm: radiusKm, ofLatitude: latitude, longitude: longitude, lineMayKeep: lineMayKeep),
-                       limit: limit, keep: keep)
+        return regionPlaces(from: regionLines(withinKm: radiusKm, ofLatitude: latitude, longitude: longitude, lineMayKeep: lineMayKeep),
+                            limit: limit, keep: keep)
     }
 
     /// A region line within reach of a point: its pack, offset and distance.
@@ -66,7 +66,7 @@ extension Gazetteer {
     }
 
     /// The places of `lines` (nearest first) that `keep` accepts, at most `limit`; each object once.
-    func nearest(_ lines: [RegionLine], limit: Int, keep: (GazetteerEntry) -> Bool) -> [NearbyPlace] {
+    func regionPlaces(from lines: [RegionLine], limit: Int, keep: (GazetteerEntry) -> Bool) -> [NearbyPlace] {
         var found: [NearbyPlace] = []
         var seen = Set<String>()
         for candidate in lines {
@@ -178,10 +178,10 @@ extension Gazetteer {
         let near = regionLines(withinKm: 0.1, ofLatitude: latitude, longitude: longitude) { places, offset in
             isPointOfInterest(places, offset) || hasHouseNumber(places, offset)
         }
-        let poi = nearest(near.filter { $0.distance <= 0.04 && isPointOfInterest(regionPacks[$0.pack].tables.places, $0.offset) },
-                          limit: 1, keep: { $0.kind == .poi || $0.kind == .square }).first
-        let address = nearest(near.filter { hasHouseNumber(regionPacks[$0.pack].tables.places, $0.offset) },
-                              limit: 1, keep: { !($0.osm?.houseNumber.isEmpty ?? true) }).first
+        let poi = regionPlaces(from: near.filter { $0.distance <= 0.04 && isPointOfInterest(regionPacks[$0.pack].tables.places, $0.offset) },
+                               limit: 1, keep: { $0.kind == .poi || $0.kind == .square }).first
+        let address = regionPlaces(from: near.filter { hasHouseNumber(regionPacks[$0.pack].tables.places, $0.offset) },
+                                   limit: 1, keep: { !($0.osm?.houseNumber.isEmpty ?? true) }).first
         var street = address?.entry.osm?.street
         var nearest = address ?? poi
         if street == nil {

@@ -124,10 +124,24 @@ public struct Gazetteer: Sendable {
 
     func placeEntry(at offset: Int) -> GazetteerEntry {
         typealias Column = GazetteerSchema.PlaceColumn
-        let f = places.fields(at: offset)
-        func text(_ column: Column) -> String { column.rawValue < f.count ? String(f[column.rawValue]) : "" }
+        // Each field is made a string of its own, without a string of the whole line split into them.
+        var starts: [Int] = []
+        places.fieldStarts(at: offset, into: &starts)
+        func bytes(_ column: Column) -> UnsafeBufferPointer<UInt8> {
+            let index = column.rawValue
+            guard index + 1 < starts.count else { return UnsafeBufferPointer(start: places.base, count: 0) }
+            return UnsafeBufferPointer(start: places.base + starts[index], count: starts[index + 1] - 1 - starts[index])
+        }
+        func text(_ column: Column) -> String { String(decoding: bytes(column), as: UTF8.self) }
+        // A list split on its ASCII separator's byte, as on the character when the list is ASCII throughout (split
+        // as `SortedTable.fields(at:)` splits a line: a split of other bytes costs a type made at run time).
+        func list(_ column: Column, _ separator: Character) -> [Substring] {
+            let field = text(column)
+            guard bytes(column).allSatisfy({ $0 < 0x80 }) else { return field.split(separator: separator) }
+            return field.utf8.split(separator: separator.asciiValue!).map { Substring($0) }
+        }
         let cc = text(.country), admin1 = text(.admin1), admin2 = text(.admin2)
-        let box = text(.bounds).split(separator: ",").compactMap { Double($0) }
+        let box = list(.bounds, ",").compactMap { Double($0) }
         return GazetteerEntry(name: text(.name), admin1: regionName(country: cc, code: admin1), admin1Code: admin1,
                               admin2: countyName(country: cc, admin1: admin1, code: admin2), admin2Code: admin2,
                               countryCode: cc, countryName: countryName(cc),
@@ -137,7 +151,7 @@ public struct Gazetteer: Sendable {
                               elevation: Int(text(.elevation)),
                               bounds: box.count == 4 ? GeoBounds(minLatitude: box[0], minLongitude: box[1],
                                                                  maxLatitude: box[2], maxLongitude: box[3]) : nil,
-                              codes: text(.codes).split(separator: "|").map(String.init))
+                              codes: list(.codes, "|").map(String.init))
     }
 
     /// The English short name of a country, from its ISO 3166-1 alpha-2 code; empty when unknown.

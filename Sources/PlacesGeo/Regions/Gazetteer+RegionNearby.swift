@@ -19,21 +19,38 @@ extension Gazetteer {
     /// of it: it must return `false` only for such lines.
     func regionPlaces(withinKm radiusKm: Double, ofLatitude latitude: Double, longitude: Double, limit: Int,
                       lineMayKeep: ((SortedTable, Int) -> Bool)?, keep: (GazetteerEntry) -> Bool) -> [NearbyPlace] {
-        guard limit > 0, latitude.isFinite, longitude.isFinite else { return [] }
+        guard limit > 0 else { return [] }
+        return regionPlaces(from: regionLines(withinKm: radiusKm, ofLatitude: latitude, longitude: longitude, lineMayKeep: lineMayKeep),
+                            limit: limit, keep: keep)
+    }
+
+    /// A region line within reach of a point: its pack, offset and distance.
+    typealias RegionLine = (pack: Int, offset: Int, distance: Double)
+
+    /// The lines of the added regions within `radiusKm` of a point that `lineMayKeep` (see
+    /// ``regionPlaces(withinKm:ofLatitude:longitude:limit:lineMayKeep:keep:)``) does not refuse, nearest first
+    /// (then by pack and offset).
+    func regionLines(withinKm radiusKm: Double, ofLatitude latitude: Double, longitude: Double,
+                     lineMayKeep: ((SortedTable, Int) -> Bool)?) -> [RegionLine] {
+        guard latitude.isFinite, longitude.isFinite else { return [] }
         let latitudeReach = radiusKm / Geodesy.kmPerDegreeBelow
         let longitudeReach = min(180, latitudeReach / max(0.01, cos(latitude * .pi / 180)))
         let farthest = Gazetteer.longitudeSpan(withinKm: radiusKm, ofLatitude: latitude, latitudeReach: latitudeReach)
         // Lines are ranked by distance first and made into entries nearest first, only until enough are kept.
-        var candidates: [(pack: Int, offset: Int, distance: Double)] = []
+        var candidates: [RegionLine] = []
         for (index, pack) in regionPacks.enumerated() {
             if let box = pack.bounds, latitude + latitudeReach < box.minLatitude || latitude - latitudeReach > box.maxLatitude
                 || longitude + longitudeReach < box.minLongitude || longitude - longitudeReach > box.maxLongitude { continue }
             let south = Gazetteer.cell(latitude: latitude - latitudeReach, longitude: 0).row
             let north = Gazetteer.cell(latitude: latitude + latitudeReach, longitude: 0).row
             let west = Int((longitude - longitudeReach).rounded(.down)) + 180, east = Int((longitude + longitudeReach).rounded(.down)) + 180
+            // The longitudes a line may have, as digits, when the radius does not cross the antimeridian.
+            let window = farthest < 180 && longitude - farthest > -180 && longitude + farthest < 180
+                ? DegreeWindow((longitude - farthest)...(longitude + farthest)) : nil
             for row in south...north {
                 for column in west...east {
-                    pack.tables.forEachRegionPlace(row: row, column: column, latitudes: (latitude - latitudeReach)...(latitude + latitudeReach)) { offset, lat, lon in
+                    pack.tables.forEachRegionPlace(row: row, column: column, latitudes: (latitude - latitudeReach)...(latitude + latitudeReach),
+                                                   longitudes: window) { offset, lat, lon in
                         // Most lines of a band lie east or west of the radius: no distance for them.
                         var span = abs(lon - longitude)
                         if span > 180 { span = 360 - span }
@@ -46,9 +63,14 @@ extension Gazetteer {
             }
         }
         candidates.sort { ($0.distance, $0.pack, $0.offset) < ($1.distance, $1.pack, $1.offset) }
+        return candidates
+    }
+
+    /// The places of `lines` (nearest first) that `keep` accepts, at most `limit`; each object once.
+    func regionPlaces(from lines: [RegionLine], limit: Int, keep: (GazetteerEntry) -> Bool) -> [NearbyPlace] {
         var found: [NearbyPlace] = []
         var seen = Set<String>()
-        for candidate in candidates {
+        for candidate in lines {
             let entry = regionPacks[candidate.pack].entry(at: candidate.offset)
             guard keep(entry) else { continue }
             let identity = (entry.osm?.osmID ?? "") + "|" + entry.name + "|" + entry.kind.rawValue
@@ -74,10 +96,13 @@ extension Gazetteer {
     }
 
     /// Calls `body` with the offset, latitude and longitude of each line of one 1-degree cell of a region
-    /// pack whose latitude lies in a band. A pack's lines are sorted by cell, then latitude, so a binary
-    /// search finds the band's first line and only the band is read: a dense city's cell holds hundreds of
-    /// thousands of places, a 100 m band a few hundred.
-    func forEachRegionPlace(row: Int, column: Int, latitudes: ClosedRange<Double>, _ body: (Int, Double, Double) -> Void) {
+    /// pack whose latitude lies in a band, except lines whose longitude surely lies outside `longitudes`. A
+    /// pack's lines are sorted by cell, then latitude, so a binary search finds the band's first line and
+    /// only the band is read: a dense city's cell holds hundreds of thousands of places, a 100 m band a few
+    /// hundred, or thousands where the cell is dense all across. Those are passed over from the digits of
+    /// their coordinates (``DegreeWindow``), and only the others' coordinates are read as numbers.
+    func forEachRegionPlace(row: Int, column: Int, latitudes: ClosedRange<Double>, longitudes: DegreeWindow? = nil,
+                            _ body: (Int, Double, Double) -> Void) {
         let cellNumber = row * 360 + (column % 360 + 360) % 360
         let cellStart = places.lowerBound(Gazetteer.cellKey(cellNumber))
         let cellEnd = places.lowerBound(Gazetteer.cellKey(cellNumber + 1), from: cellStart)
@@ -89,9 +114,28 @@ extension Gazetteer {
             while line > low, places.base[line - 1] != 10 { line -= 1 }
             if latitude(ofLineAt: line) < latitudes.lowerBound { low = places.nextLine(after: line) } else { high = line }
         }
+        // The band's end, found the same way: the first line north of it (the lines are sorted by latitude, as
+        // the search for the band's first line already takes them to be).
+        var end = low
+        high = cellEnd
+        while end < high {
+            var line = end + (high - end) / 2
+            while line > end, places.base[line - 1] != 10 { line -= 1 }
+            if latitude(ofLineAt: line) <= latitudes.upperBound { end = places.nextLine(after: line) } else { high = line }
+        }
         var offset = low
-        while offset < cellEnd {
+        while offset < end {
             let latitudeStart = places.field(.latitude, ofLineAt: offset)
+            if let longitudes {
+                let latitudeEnd = places.fieldEnd(from: latitudeStart)
+                if latitudeEnd < places.count, places.base[latitudeEnd] == 9 {
+                    let (place, longitudeEnd) = longitudes.place(of: places, at: latitudeEnd + 1)
+                    if place != .maybeWithin {
+                        offset = places.nextLine(after: longitudeEnd)
+                        continue
+                    }
+                }
+            }
             let lat = places.double(at: latitudeStart)
             guard lat <= latitudes.upperBound else { break }
             body(offset, lat, places.double(at: places.fieldEnd(from: latitudeStart) + 1))
@@ -123,13 +167,22 @@ extension Gazetteer {
         // A shop or a station, not the neighbourhood's node that happens to lie near.
         // Each filter looks first at the line's bytes, so only the lines it may keep are made into entries
         // (the kind column as an entry reads it; a missing field reads as empty in both).
-        let poi = regionPlaces(withinKm: 0.04, ofLatitude: latitude, longitude: longitude, limit: 1, lineMayKeep: { places, offset in
+        // Both within 100 m: the band is read once for both. A line within 40 m of the point is within 100 m,
+        // so the nearest point of interest is the same as from a band of its own.
+        func isPointOfInterest(_ places: SortedTable, _ offset: Int) -> Bool {
             let kind = places.text(.kind, ofLineAt: offset)
             return kind == "poi" || kind == "square"
-        }, keep: { $0.kind == .poi || $0.kind == .square }).first
-        let address = regionPlaces(withinKm: 0.1, ofLatitude: latitude, longitude: longitude, limit: 1, lineMayKeep: { places, offset in
+        }
+        func hasHouseNumber(_ places: SortedTable, _ offset: Int) -> Bool {
             !places.text(field: RegionPack.ExtraColumn.houseNumber.rawValue, ofLineAt: offset).isEmpty
-        }, keep: { !($0.osm?.houseNumber.isEmpty ?? true) }).first
+        }
+        let near = regionLines(withinKm: 0.1, ofLatitude: latitude, longitude: longitude) { places, offset in
+            isPointOfInterest(places, offset) || hasHouseNumber(places, offset)
+        }
+        let poi = regionPlaces(from: near.filter { $0.distance <= 0.04 && isPointOfInterest(regionPacks[$0.pack].tables.places, $0.offset) },
+                               limit: 1, keep: { $0.kind == .poi || $0.kind == .square }).first
+        let address = regionPlaces(from: near.filter { hasHouseNumber(regionPacks[$0.pack].tables.places, $0.offset) },
+                                   limit: 1, keep: { !($0.osm?.houseNumber.isEmpty ?? true) }).first
         var street = address?.entry.osm?.street
         var nearest = address ?? poi
         if street == nil {
@@ -152,6 +205,61 @@ extension Gazetteer {
                              houseNumber: address?.entry.osm?.houseNumber, postcode: source?.entry.osm?.postcode.nonEmpty,
                              locality: nearest?.entry.osm?.locality.nonEmpty,
                              region: nearest?.entry.osm?.region ?? "")
+    }
+}
+
+/// A range of degrees as the digits of a decimal text compare with it: a line's coordinate whose digits lie
+/// beyond the range's by one unit of their last decimal lies outside it, whatever the rounding of reading it as
+/// a number, so most lines of a band are passed over without reading one.
+struct DegreeWindow {
+    /// Where a coordinate's text lies: surely below or above the range, or maybe within it (or in a form the
+    /// digits alone do not decide, such as an exponent): then it must be read as a number.
+    enum Place { case below, maybeWithin, above }
+
+    /// The most decimals read as digits: a unit of the last one (1e-9°) is far above a `Double`'s rounding of
+    /// a number of degrees (below 1e-13°).
+    static let decimals = 9
+
+    /// For each count of decimals, the range's bounds times 10^decimals, widened by one unit each way.
+    private let low: [Int], high: [Int]
+
+    init(_ range: ClosedRange<Double>) {
+        var low: [Int] = [], high: [Int] = [], scale = 1.0
+        for _ in 0...DegreeWindow.decimals {
+            low.append(Int((range.lowerBound * scale).rounded(.down)) - 1)
+            high.append(Int((range.upperBound * scale).rounded(.up)) + 1)
+            scale *= 10
+        }
+        self.low = low
+        self.high = high
+    }
+
+    /// Where the number at `offset` of a table lies, and the offset of the tab or newline that ends its field.
+    func place(of table: SortedTable, at offset: Int) -> (Place, end: Int) {
+        var index = offset
+        let negative = index < table.count && table.base[index] == 45
+        if negative { index += 1 }
+        var digits = 0, value = 0, decimals = -1
+        while index < table.count {
+            let byte = table.base[index]
+            if byte >= 48, byte <= 57 {
+                // Wrapping: a value of more than 18 digits is refused below, whatever it wrapped to.
+                value = value &* 10 &+ Int(byte &- 48)
+                digits &+= 1
+                if decimals >= 0 { decimals &+= 1 }
+            } else if byte == 46, decimals < 0 {
+                decimals = 0
+            } else {
+                break
+            }
+            index += 1
+        }
+        var end = index
+        while end < table.count, table.base[end] != 9, table.base[end] != 10 { end += 1 }
+        let scale = max(0, decimals)
+        guard end == index, digits > 0, digits <= 18, scale <= DegreeWindow.decimals else { return (.maybeWithin, end) }
+        if negative { value = -value }
+        return (value < low[scale] ? .below : value > high[scale] ? .above : .maybeWithin, end)
     }
 }
 

@@ -84,6 +84,8 @@ extension Gazetteer {
         let countryFilter = country?.uppercased()
         struct Found { var pack: Int; var offset: Int; var quality: GazetteerMatch.Quality; var key: String; var score: Double }
         var found: [String: Found] = [:]
+        // A name's places are up to a few hundred: room for them at once, not grown step by step.
+        found.reserveCapacity(Gazetteer.regionPlacesRankedPerName)
         // Places admitted per pack and key: a dense pack can hold thousands of one name ("Parking", a chain);
         // past the first few hundred of one name (in the pack's order) more cannot change what is shown.
         struct Counter: Hashable { var pack: Int; var key: String }
@@ -123,9 +125,17 @@ extension Gazetteer {
         var starts: [Int] = []
         func consider(_ packIndex: Int, _ ref: Ref, _ quality: GazetteerMatch.Quality, _ matched: String,
                       edits: Int = 0, wholeWord: Bool = false) {
-            let pack = regionPacks[packIndex]
             let counter = Counter(pack: packIndex, key: matched)
-            guard admitted[counter, default: 0] < Gazetteer.regionPlacesRankedPerName else { return }
+            var count = admitted[counter, default: 0]
+            consider(packIndex, ref, quality, matched, edits: edits, wholeWord: wholeWord, admitted: &count)
+            admitted[counter] = count
+        }
+        // `admitted`: how many places of this pack and key were admitted so far, kept by a caller that reads a
+        // run of one key's entries, so that hundreds of them cost no lookup of the key each.
+        func consider(_ packIndex: Int, _ ref: Ref, _ quality: GazetteerMatch.Quality, _ matched: String,
+                      edits: Int = 0, wholeWord: Bool = false, admitted: inout Int) {
+            let pack = regionPacks[packIndex]
+            guard admitted < Gazetteer.regionPlacesRankedPerName else { return }
             let line = pack.tables.places
             line.fieldStarts(at: ref.offset, into: &starts)
             guard starts.count - 1 > RegionPack.ExtraColumn.locality.rawValue else { return }
@@ -135,8 +145,8 @@ extension Gazetteer {
             if countryFilter != nil || !qualifiers.isEmpty {
                 guard admits(pack, ref.offset).0 else { return }
             }
-            admitted[counter, default: 0] += 1
-            let entryKind = GazetteerEntry.Kind(rawValue: String(decoding: bytes(GazetteerSchema.PlaceColumn.kind.rawValue), as: UTF8.self)) ?? .poi
+            admitted += 1
+            let entryKind = Self.regionKind(bytes(GazetteerSchema.PlaceColumn.kind.rawValue))
             // A postcode is a code, but as good a match as a name.
             let keyQuality = quality == .code ? GazetteerMatch.Quality.exact : quality
             let score = GazetteerScore.quality(keyQuality, edits: edits, wholeWord: wholeWord)
@@ -154,6 +164,10 @@ extension Gazetteer {
             found[identity] = Found(pack: packIndex, offset: ref.offset, quality: keyQuality, key: matched, score: score)
             hold(RegionRank(score: score, pack: packIndex, offset: ref.offset))
         }
+        // What the scan admitted of each key: a pack's keys are sorted, so each key is one run of entries, and
+        // its count is final when the run ends. They are made the dictionary the later readings count in once
+        // the scan is over, as most searches end with the scan.
+        var scannedRuns: [(Counter, Int)] = []
         for (index, pack) in regionPacks.enumerated() {
             // A line's score is its key's quality plus its importance: at most the highest of any kind but a
             // town's, unless the pack lists it as prominent. Filters need the line, so they read every line.
@@ -166,10 +180,10 @@ extension Gazetteer {
             // Keys are written with the gazetteer's letters: P a main name or an address, p another name, K a postcode.
             pack.tables.scanExactAndPrefix(key, limit: limit) { cursor, ref, quality, wholeWord, _ in
                 if runKey == nil || cursor.keyLength != runKey!.count || cursor.compare(runKey!) != 0 {
-                    if runKey != nil { admitted[runCounter] = runCount }
+                    if runKey != nil { scannedRuns.append((runCounter, runCount)) }
                     runKey = Array(cursor.keyBytes)
                     runCounter = Counter(pack: index, key: String(decoding: cursor.keyBytes, as: UTF8.self))
-                    runCount = admitted[runCounter, default: 0]
+                    runCount = 0
                 }
                 guard runCount < Gazetteer.regionPlacesRankedPerName else { return }
                 if boundable, held.count == kept, prominentList == nil { prominentList = .some(pack.prominentOffsets()) }
@@ -198,15 +212,18 @@ extension Gazetteer {
                         return
                     }
                 }
-                admitted[runCounter] = runCount
-                consider(index, ref, quality, runCounter.key, wholeWord: wholeWord)
-                runCount = admitted[runCounter, default: 0]
+                consider(index, ref, quality, runCounter.key, wholeWord: wholeWord, admitted: &runCount)
             }
-            if runKey != nil { admitted[runCounter] = runCount }
+            if runKey != nil { scannedRuns.append((runCounter, runCount)) }
+        }
+        func countScannedRuns() {
+            for (counter, count) in scannedRuns { admitted[counter, default: 0] += count }
+            scannedRuns = []
         }
         if passedExact, !found.values.contains(where: { $0.quality.isExact }) { return nil }
         if !found.values.contains(where: { $0.quality.isExact }) {
             // "Hotel Hermitage", "Hermitage Hotel", "Café Flore": a kind word before or after the name.
+            countScannedRuns()
             let words = head.split(separator: " ")
             if words.count >= 2 {
                 for (word, rest) in [(words[0], words.dropFirst()), (words[words.count - 1], words.dropLast())] {
@@ -223,8 +240,19 @@ extension Gazetteer {
             }
         }
         if !found.values.contains(where: { $0.quality.isExact }), key.count >= 4 {
+            countScannedRuns()
             for (index, pack) in regionPacks.enumerated() {
-                pack.tables.fuzzy(key) { ref, _, edits, matched in consider(index, ref, .fuzzy, matched, edits: edits) }
+                // A key's entries come one after another: their count is kept here while they last.
+                var runCounter: Counter?, runCount = 0
+                pack.tables.fuzzy(key) { ref, _, edits, matched in
+                    if runCounter?.key != matched {
+                        if let runCounter { admitted[runCounter] = runCount }
+                        runCounter = Counter(pack: index, key: matched)
+                        runCount = admitted[runCounter!, default: 0]
+                    }
+                    consider(index, ref, .fuzzy, matched, edits: edits, admitted: &runCount)
+                }
+                if let runCounter { admitted[runCounter] = runCount }
             }
         }
         let ranked = found.values.sorted { a, b in a.score != b.score ? a.score > b.score : (a.pack, a.offset) < (b.pack, b.offset) }
@@ -258,15 +286,18 @@ extension Gazetteer {
 
     /// The kind of the `places` line at `offset`, as ranking reads it (an unknown one is a point of interest).
     static func regionKind(_ places: SortedTable, _ offset: Int) -> GazetteerEntry.Kind {
-        let text = places.text(.kind, ofLineAt: offset)
-        switch text {
-        case "address": return .address
-        case "poi": return .poi
-        case "street": return .street
-        case "postcode": return .postcode
-        case "city": return .city
-        default: return GazetteerEntry.Kind(rawValue: String(text)) ?? .poi
+        let start = places.field(.kind, ofLineAt: offset)
+        return regionKind(UnsafeBufferPointer(start: places.base + start, count: places.fieldEnd(from: start) - start))
+    }
+
+    /// The kind a `places` line's kind column names (an unknown one is a point of interest). The kinds a pack
+    /// writes most are told from their bytes: making a string of each of hundreds of lines costs more than the rest
+    /// of ranking them.
+    static func regionKind(_ bytes: UnsafeBufferPointer<UInt8>) -> GazetteerEntry.Kind {
+        for kind in [GazetteerEntry.Kind.poi, .address, .street, .postcode, .city] where bytes.elementsEqual(kind.rawValue.utf8) {
+            return kind
         }
+        return GazetteerEntry.Kind(rawValue: String(decoding: bytes, as: UTF8.self)) ?? .poi
     }
 
     /// ``regionImportance(kind:population:)`` of the `places` line at `offset`, of that kind.
@@ -316,9 +347,14 @@ extension RegionPack {
     /// The entry of the `places` line at `offset`, with its OSM detail.
     func entry(at offset: Int) -> GazetteerEntry {
         var entry = tables.placeEntry(at: offset)
-        let f = tables.places.fields(at: offset)
+        let places = tables.places
+        var starts: [Int] = []
+        places.fieldStarts(at: offset, into: &starts)
         // A damaged pack's line may hold fewer fields than it should: a missing field reads as empty.
-        func field(_ index: Int) -> String { index < f.count ? String(f[index]) : "" }
+        func field(_ index: Int) -> String {
+            guard index + 1 < starts.count else { return "" }
+            return String(decoding: UnsafeBufferPointer(start: places.base + starts[index], count: starts[index + 1] - 1 - starts[index]), as: UTF8.self)
+        }
         func text(_ column: ExtraColumn) -> String { field(column.rawValue) }
         let street = text(.street), number = text(.houseNumber)
         entry.osm = OSMDetail(kindWord: text(.kindWord), kindTag: text(.kindTag), street: street, houseNumber: number,

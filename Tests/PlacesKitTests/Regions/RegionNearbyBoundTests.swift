@@ -83,5 +83,41 @@ import Testing
             }
         }
     }
-}
 
+    /// A coordinate passed over from its digits lies outside the range as read as a number; and the digits decide
+    /// all but the coordinates within a unit of the range, and the forms they do not read.
+    @Test func aWindowPassesOverOnlyWhatLiesOutside() {
+        var generator = SplitMix(seed: 2424)
+        var decided = 0, undecided = 0
+        for _ in 0..<20_000 {
+            let center = Double.random(in: -179...179, using: &generator)
+            let reach = [0.0, 1e-7, 0.0004, 0.0012, 0.3].randomElement(using: &generator)!
+            let range = (center - reach)...(center + reach)
+            let window = DegreeWindow(range)
+            // Texts near the range's edges, at every count of decimals the digits read and beyond, and other forms.
+            let edge = Bool.random(using: &generator) ? range.lowerBound : range.upperBound
+            let value = edge + Double.random(in: -0.002...0.002, using: &generator) * [1, 1e-3, 1e-6].randomElement(using: &generator)!
+            let decimals = Int.random(in: 0...11, using: &generator)
+            var text = String(format: "%.\(decimals)f", value)
+            if Int.random(in: 0..<20, using: &generator) == 0 { text = String(format: "%.6e", value) }
+            let bytes = Array((text + "\t").utf8)
+            bytes.withUnsafeBufferPointer { buffer in
+                let table = SortedTable(base: buffer.baseAddress!, count: buffer.count)
+                let (place, end) = window.place(of: table, at: 0)
+                let number = table.double(at: 0)
+                #expect(end == bytes.count - 1, "\(text)")
+                switch place {
+                case .below: #expect(number < range.lowerBound, "\(text) \(range)"); decided += 1
+                case .above: #expect(number > range.upperBound, "\(text) \(range)"); decided += 1
+                case .maybeWithin:
+                    // Within the range, within a unit of its last decimal, or a form the digits do not read.
+                    let unit = decimals <= DegreeWindow.decimals && !text.contains("e") ? pow(10, -Double(decimals)) : .infinity
+                    #expect(number >= range.lowerBound - 2 * unit && number <= range.upperBound + 2 * unit, "\(text) \(range)")
+                    undecided += 1
+                }
+            }
+        }
+        #expect(decided > 3_000, "\(decided) decided")
+        #expect(undecided > 3_000, "\(undecided) undecided")
+    }
+}

@@ -39,6 +39,13 @@ import Testing
         return directory
     }
 
+    /// A data folder with its regions folder, and a store for the features of a pack to write into it.
+    static func packFolder() throws -> (directory: URL, features: RegionFeatureStore) {
+        let directory = try temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: RegionStore.directory(dataDirectory: directory.path), withIntermediateDirectories: true)
+        return (directory, RegionFeatureStore(directory: directory.path))
+    }
+
     @Test func theFixturePacksGiveWhatReadingEveryLineGives() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -66,11 +73,8 @@ import Testing
     /// A pack made to test the bound at its edges: an address and a town of one name, hundreds of addresses
     /// of one street that tie, towns just below and above the bound, and twins at one spot.
     @Test func builtEdgeCasesGiveWhatReadingEveryLineGives() throws {
-        let directory = try Self.temporaryDirectory()
+        let (directory, features) = try Self.packFolder()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let folder = RegionStore.directory(dataDirectory: directory.path)
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let features = RegionFeatureStore(directory: directory.path)
         var id = 0
         func add(_ name: String, kind: GazetteerEntry.Kind = .poi, at latitude: Double, _ longitude: Double,
                  street: String = "", number: String = "", population: Int = 0, osmID: String? = nil) throws {
@@ -122,11 +126,8 @@ import Testing
     }
 
     @Test func aPackThatListsNoProminentPlacesIsReadWhole() throws {
-        let directory = try Self.temporaryDirectory()
+        let (directory, features) = try Self.packFolder()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let folder = RegionStore.directory(dataDirectory: directory.path)
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let features = RegionFeatureStore(directory: directory.path)
         for number in 1...60 {
             var feature = RegionPackWriterTests.feature("", latitude: 43 + Double(number) * 0.001, longitude: 7.42, street: "Rue Basse", number: String(number))
             feature.names = []
@@ -155,6 +156,38 @@ import Testing
         let result = Self.compare(gazetteer, ["Rue Basse", "Rue Basse 1"])
         #expect(result.passed == 0)
         #expect(gazetteer.regionMatches("Rue Basse", limit: 3).count == 3)
+    }
+
+    /// A name's first 300 places in the pack's order are all it gives the ranking, read outright or through a
+    /// typo: a large town of that name after 300 cafés is left out, after 299 it leads.
+    @Test func aNameGivesItsFirstThreeHundredPlaces() throws {
+        let (directory, features) = try Self.packFolder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var id = 0
+        for (name, cafés) in [("Zedwick", Gazetteer.regionPlacesRankedPerName), ("Yarrowby", Gazetteer.regionPlacesRankedPerName - 1)] {
+            // The cafés lie south of the town in one cell: their lines, and so their entries of the name, come first.
+            for number in 0...cafés {
+                id += 1
+                let isTown = number == cafés
+                var feature = RegionPackWriterTests.feature(name, latitude: 43.1 + Double(number) * 0.001, longitude: name == "Zedwick" ? 7.2 : 7.6)
+                feature.osmID = "n\(id)"
+                feature.kind = isTown ? .city : .poi
+                feature.population = isTown ? 500_000 : 0
+                try features.append(feature)
+            }
+        }
+        var compiler = RegionCompiler()
+        try RegionPackWriter.write(name: "cap", source: "cap.osm", compiler: &compiler, features: features,
+                                   to: RegionStore.path(of: "cap", dataDirectory: directory.path))
+        let gazetteer = try Gazetteer.current(dataDirectory: directory.path)
+        try #require(gazetteer.regionPacks.count == 1)
+        for query in ["Zedwick", "Zedwik", "Yarrowby", "Yarowby"] {
+            let found = gazetteer.regionMatches(query, limit: 5)
+            #expect(found.count == 5, "\(query)")
+            #expect(found.contains { $0.entry.kind == .city } == query.hasPrefix("Y"), "\(query)")
+            #expect(found.first?.quality == (query == "Zedwick" || query == "Yarrowby" ? .exact : .fuzzy), "\(query)")
+        }
+        _ = Self.compare(gazetteer, ["Zedwick", "Zedwik", "Yarrowby", "Yarowby"], limits: [1, 5, 40])
     }
 
     /// A pack's list of prominent offsets is read whole or not at all: anything but ascending numbers

@@ -5,12 +5,18 @@
 /// The rules are RFC 8259's, strictly: no leading zeros, no control characters inside strings,
 /// escapes from the standard's list only, text that is valid UTF-8, surrogate escapes in pairs (in
 /// decoded strings: a string kept as raw text, see ``skipString()``, may hold a lone one).
-package struct JSONScanner {
+///
+/// Public only so that its per-token steps can be inlined into the readers in other modules (a
+/// `package` function's body is not offered for inlining across modules); building on it outside this
+/// package is not supported.
+public struct JSONScanner {
     /// The deepest nesting any reader accepts.
     package static let maximumDepth = 256
 
-    package let bytes: UnsafeBufferPointer<UInt8>
-    package var index: Int
+    /// The text being read.
+    @usableFromInline package let bytes: UnsafeBufferPointer<UInt8>
+    /// The offset of the next byte to read.
+    @usableFromInline package var index: Int
 
     package init(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int = 0) {
         self.bytes = bytes
@@ -26,18 +32,20 @@ package struct JSONScanner {
 
     package func fail(_ reason: String, at offset: Int? = nil) -> Failure { Failure(offset: offset ?? index, reason: reason) }
 
-    @inlinable package var atEnd: Bool {
+    /// Whether every byte has been read.
+    @inlinable public var atEnd: Bool {
         @inline(__always) get { index >= bytes.count }
     }
     /// The byte at the cursor, 0 at the end.
-    @inlinable package var peek: UInt8 {
+    @inlinable public var peek: UInt8 {
         @inline(__always) get { index < bytes.count ? bytes[index] : 0 }
     }
 
     // The journal's fast reader (another module) calls these for every token: inlinable, so that they
     // are inlined into it as they were when it had its own.
+    /// Moves past JSON whitespace.
     @inlinable @inline(__always)
-    package mutating func skipSpace() {
+    public mutating func skipSpace() {
         while index < bytes.count {
             let byte = bytes[index]
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
@@ -47,7 +55,7 @@ package struct JSONScanner {
 
     /// Moves past `byte` when it is next.
     @inlinable @inline(__always)
-    package mutating func consume(_ byte: UInt8) -> Bool {
+    public mutating func consume(_ byte: UInt8) -> Bool {
         guard index < bytes.count, bytes[index] == byte else { return false }
         index += 1
         return true
@@ -70,7 +78,7 @@ package struct JSONScanner {
 
     /// Whether `null` is next (and moves past it).
     @inlinable @inline(__always)
-    package mutating func isNull() -> Bool {
+    public mutating func isNull() -> Bool {
         guard index + 4 <= bytes.count, bytes[index] == UInt8(ascii: "n"), bytes[index + 1] == UInt8(ascii: "u"),
               bytes[index + 2] == UInt8(ascii: "l"), bytes[index + 3] == UInt8(ascii: "l") else { return false }
         index += 4

@@ -1,12 +1,15 @@
 /// Whole numbers written in ASCII digits, read straight from bytes (a table's field, a timestamp's
 /// digits) without making a `String` first: the one integer reader the fast paths share.
-package enum ASCIIDecimal {
+///
+/// Public only so that it can be specialised and inlined in other modules (a `package` function's body
+/// is not offered to them, and a generic one called unspecialised costs ten times as much).
+public enum ASCIIDecimal {
     /// The number `bytes` write, as `Int(String)` reads it, or `nil` when they are empty or hold
     /// anything but digits.
     /// - Parameter signed: whether a leading `-` or `+` is allowed (a table's field); a timestamp's
     ///   digits take none.
     @inlinable @inline(__always)
-    package static func integer<Bytes: Collection<UInt8>>(_ bytes: Bytes, signed: Bool = false) -> Int? {
+    public static func integer<Bytes: Collection<UInt8>>(_ bytes: Bytes, signed: Bool = false) -> Int? {
         // Past 18 digits an `Int` can overflow: such rare text is read the careful way.
         guard bytes.count < 19 else {
             if !signed, bytes.contains(where: { $0 < 0x30 || $0 > 0x39 }) { return nil }

@@ -277,38 +277,35 @@ final class KeyCursor {
 
     /// Reads the next entry whose key differs from the current one within its first `prefix` bytes, skipping
     /// every key that starts with them (a typo scan's dead end: no key that begins so can be near the query).
-    /// Skipped entries are not copied, only stepped over; whole blocks, and the rest of the current one, are
-    /// passed at once while the next block's first key still starts with the prefix (the keys are sorted, so
-    /// every key between does too), the last such block found by a search of the blocks' first keys.
+    /// Skipped entries are not copied, only stepped over; at a block's first key, whole blocks are passed at
+    /// once while the next block's first key still starts with the prefix (the keys are sorted, so every key
+    /// between does too).
     /// Returns `false`, like ``advance()``, at the end or at a damaged entry.
     @discardableResult
     func advance(pastPrefix prefix: Int) -> Bool {
         guard isValid, prefix > 0, prefix <= keyLength else { return advance() }
         let base = table.base, end = table.byteCount
-        // The block after the current one whose first key was last compared with the prefix.
-        var probed = -1
         while true {
             let nextIndex = index + 1
             guard nextIndex < table.entryCount, next + 2 <= end else { return stop() }
             let shared = Int(base[next])
-            let following = nextIndex / KeyTable.blockLength + 1
-            if nextIndex % KeyTable.blockLength != 0, following != probed, following < table.blockCount {
-                // Within a block: when the next block's first key still starts with the prefix, so does every
-                // entry left in this one (the keys are sorted), and they are passed at once.
-                probed = following
-                if startsWithPrefix(block: following, prefix) {
-                    moveToHead(ofBlock: lastBlock(startingWithPrefix: prefix, from: following))
-                    probed = index / KeyTable.blockLength + 1
-                    continue
-                }
-            }
             if nextIndex % KeyTable.blockLength == 0 {
                 // A block's first key, stored whole: while it and the next block's first key both start
                 // with the prefix, the whole block does too (the keys are sorted) and is passed at once.
-                let block = nextIndex / KeyTable.blockLength
-                guard startsWithPrefix(block: block, prefix) else { return advance() }
-                moveToHead(ofBlock: lastBlock(startingWithPrefix: prefix, from: block))
-                probed = index / KeyTable.blockLength + 1
+                var block = nextIndex / KeyTable.blockLength
+                guard let head = table.blockHead(block), head.length >= prefix,
+                      memcmp(base + head.keyStart, key, prefix) == 0 else { return advance() }
+                index = block * KeyTable.blockLength
+                next = head.keyStart + head.length + table.valueBytes
+                keyLength = head.length
+                block += 1
+                while block < table.blockCount, let following = table.blockHead(block), following.length >= prefix,
+                      memcmp(base + following.keyStart, key, prefix) == 0 {
+                    index = block * KeyTable.blockLength
+                    next = following.keyStart + following.length + table.valueBytes
+                    keyLength = following.length
+                    block += 1
+                }
                 continue
             }
             // Otherwise entry by entry, reading only each one's header while it shares the prefix.
@@ -325,41 +322,6 @@ final class KeyCursor {
             next = position + length + table.valueBytes
             index = nextIndex
         }
-    }
-
-    /// Whether the first key of `block` starts with the current key's first `prefix` bytes (a damaged block's
-    /// does not).
-    @inline(__always) private func startsWithPrefix(block: Int, _ prefix: Int) -> Bool {
-        guard let head = table.blockHead(block) else { return false }
-        return head.length >= prefix && memcmp(table.base + head.keyStart, key, prefix) == 0
-    }
-
-    /// The last block from `block` on whose first key starts with the current key's first `prefix` bytes, given
-    /// that `block`'s does. Those blocks follow each other (the keys are sorted): a dead prefix of a dense
-    /// table spans hundreds of them, found by steps that double, then halve, instead of one by one.
-    private func lastBlock(startingWithPrefix prefix: Int, from block: Int) -> Int {
-        var low = block, step = 1, high = block + 1
-        while high < table.blockCount, startsWithPrefix(block: high, prefix) {
-            low = high
-            step *= 2
-            high = low + step
-        }
-        high = min(high, table.blockCount)
-        // `low`'s first key starts with the prefix; `high`'s does not, or it is the end.
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if startsWithPrefix(block: middle, prefix) { low = middle } else { high = middle }
-        }
-        return low
-    }
-
-    /// Stands on the first entry of `block` as far as skipping goes: its index, where the next entry starts and
-    /// its key's length (the key's bytes are not copied; the prefix they start with is already in place).
-    private func moveToHead(ofBlock block: Int) {
-        guard let head = table.blockHead(block) else { return }
-        index = block * KeyTable.blockLength
-        next = head.keyStart + head.length + table.valueBytes
-        keyLength = head.length
     }
 
     private func stop() -> Bool {

@@ -77,37 +77,6 @@ import Testing
         }
     }
 
-    /// In a dense table, where a prefix spans from none to hundreds of blocks, skipping it still lands where a
-    /// linear search says, from any entry of it and at any length of prefix.
-    @Test func advancePastPrefixLandsRightAcrossManyBlocks() {
-        var generator = SplitMix(seed: 25)
-        var entries: [Entry] = []
-        for group in 0..<60 {
-            // Runs of 1 to 3,000 keys that share "gNN", and within them, shorter runs that share more.
-            let count = [1, 2, 15, 16, 17, 40, 300, 3_000].randomElement(using: &generator)!
-            for i in 0..<count {
-                let key = String(format: "g%02d %03d %d", group, i / 37, i)
-                entries.append(Entry(key: Array(key.utf8), kind: .placeName, offset: entries.count))
-            }
-        }
-        let expected = Set(entries).sorted()
-        withTable(KeyTable.encode(entries)) { table in
-            for _ in 0..<3_000 {
-                let index = Int.random(in: 0..<expected.count, using: &generator)
-                let prefix = Int.random(in: 1...min(9, expected[index].key.count), using: &generator)
-                let cursor = table.lowerBound(expected[index].key)
-                while cursor.isValid, cursor.index < index { cursor.advance() }
-                let landed = cursor.advance(pastPrefix: prefix)
-                let next = expected[(index + 1)...].firstIndex { !$0.key.starts(with: expected[index].key.prefix(prefix)) }
-                #expect(landed == (next != nil), "past \(prefix) bytes of entry \(index)")
-                if let next {
-                    #expect(cursor.index == next && Array(cursor.keyBytes) == expected[next].key, "past \(prefix) bytes of entry \(index)")
-                    #expect(cursor.offset == expected[next].offset)
-                }
-            }
-        }
-    }
-
     /// Skipping a prefix lands where a linear search says: on the first later key that differs within it
     /// (across whole blocks for "lon"), with its key, kind and offset read whole.
     @Test func advancePastPrefixLandsOnTheFirstKeyThatDiffers() {

@@ -2,9 +2,6 @@ import PlacesCore
 
 /// Reads files of places in any supported format.
 public enum Importer {
-    /// The largest file accepted (``FileSystem/maximumInputSize``).
-    public static let maximumFileSize = FileSystem.maximumInputSize
-
     /// The places in a file.
     /// - Parameters:
     ///   - data: the file's bytes.
@@ -13,8 +10,8 @@ public enum Importer {
     /// - Returns: the places, validated, and the entries left out with reasons.
     /// - Throws: ``ImportError`` naming the file, position, item and reason at the first problem.
     public static func parse(data: [UInt8], fileName: String, format: InterchangeFormat? = nil) throws -> ImportedFile {
-        if data.count > maximumFileSize {
-            throw ImportError(file: fileName, reason: "the file is \(data.count / 1_048_576) MB: the limit is \(maximumFileSize / 1_048_576) MB")
+        if data.count > FileSystem.maximumInputSize {
+            throw ImportError(file: fileName, reason: "the file is \(data.count / 1_048_576) MB: the limit is \(FileSystem.maximumInputSize / 1_048_576) MB")
         }
         let resolved: InterchangeFormat
         if data.starts(with: [0x50, 0x4B, 0x03, 0x04]) && (format == nil || format == .kml) {
@@ -48,7 +45,7 @@ public enum Importer {
 
     /// A KMZ: the KML document inside, read as KML. Positions in messages refer to that document.
     private static func readKMZ(_ data: [UInt8], fileName: String) throws -> ImportedFile {
-        let document = try KMZ.kmlDocument(in: data, fileName: fileName, limit: maximumFileSize)
+        let document = try KMZ.kmlDocument(in: data, fileName: fileName, limit: FileSystem.maximumInputSize)
         var file = try KMLReader.read(bytes: document.bytes, fileName: "\(fileName) (\(document.name))")
         file.fileName = fileName
         return file

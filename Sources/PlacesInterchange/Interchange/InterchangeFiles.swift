@@ -11,13 +11,13 @@ public enum InterchangeFiles {
     }
 
     /// The whole file.
-    /// - Throws: ``ImportError`` when it is missing, unreadable, or larger than ``Importer/maximumFileSize``.
+    /// - Throws: ``ImportError`` when it is missing, unreadable, or larger than ``FileSystem/maximumInputSize``.
     public static func read(_ path: String) throws -> [UInt8] {
         // Pipes and devices (`<(…)`, /dev/stdin) are welcome, within the same limit as files.
         let file: ReadableFile?, bytes: [UInt8]
         do throws(FileError) {
             file = try ReadableFile.ifPresent(path, accepting: .anythingButDirectories)
-            bytes = try file?.readToEnd(limit: Importer.maximumFileSize) ?? []
+            bytes = try file?.readToEnd(limit: FileSystem.maximumInputSize) ?? []
         } catch {
             if case .tooLarge = error.problem { throw ImportError(file: path, reason: error.reason) }
             throw ImportError(file: path, reason: "cannot \(error.operation.rawValue) it: \(error.reason)")

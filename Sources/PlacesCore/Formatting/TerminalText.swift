@@ -5,18 +5,7 @@ public enum TerminalText {
     /// The number of terminal columns `text` occupies: East Asian wide and fullwidth characters and
     /// emoji take two, combining marks and zero-width characters none.
     public static func width(_ text: String) -> Int {
-        // Plain ASCII, the common case, is one column a byte (tables measure every cell).
-        let asciiWidth = printableASCIIWidth(text)
-        if asciiWidth >= 0 { return asciiWidth }
-        // Letters that never join their neighbours (Kraków, Hà Nội, Москва, 東京) are a character a
-        // scalar: no need to break the text into grapheme clusters, which costs far more.
-        var columns = 0
-        var simple = true
-        for scalar in text.unicodeScalars {
-            guard let scalarColumns = isolatedWidth(scalar.value) else { simple = false; break }
-            columns += scalarColumns
-        }
-        if simple { return columns }
+        if let columns = isolatedWidth(text) { return columns }
         var total = 0
         for character in text {
             total += width(of: character)
@@ -38,9 +27,46 @@ public enum TerminalText {
         }
     }
 
+    /// The columns of text whose every scalar is printable ASCII or a character of its own
+    /// (one ``isolatedWidth(_:)`` measures), so that nothing in it needs escaping either; `nil`
+    /// for any other text. Letters that never join their neighbours (Kraków, Hà Nội, Москва, 東京)
+    /// need no breaking into grapheme clusters, which costs far more: this reads the UTF-8 bytes
+    /// once (tables measure every cell).
+    static func isolatedWidth(_ text: String) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes in
+            var columns = 0, index = 0
+            while index < bytes.count {
+                let lead = bytes[index]
+                if lead < 0x80 {
+                    guard lead >= 0x20, lead != 0x7F else { return nil }
+                    columns += 1
+                    index += 1
+                    continue
+                }
+                // A string's bytes are valid UTF-8: a lead byte is followed by its continuation bytes.
+                let value: UInt32
+                if lead < 0xE0 {
+                    value = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                    index += 2
+                } else if lead < 0xF0 {
+                    value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                    index += 3
+                } else {
+                    return nil
+                }
+                guard let scalarColumns = isolatedWidth(value) else { return nil }
+                columns += scalarColumns
+            }
+            return columns
+        }
+    }
+
     /// `text` cut to at most `columns` columns, ending in `…` when cut.
     public static func truncate(_ text: String, toWidth columns: Int) -> String {
-        guard width(text) > columns else { return text }
+        // No character takes more columns than its UTF-8 bytes (a wide one has three or more), so
+        // text of at most `columns` bytes fits without being measured (tables cut every name).
+        guard text.utf8.count > columns, width(text) > columns else { return text }
         var result = ""
         var used = 0
         for character in text {
@@ -121,22 +147,27 @@ public enum TerminalText {
     /// 10,000-row listing is one buffer, with no array or string made per row.
     /// - Parameter firstLine: text written before and after the first line (a style's escapes, for a
     ///   bold heading).
-    /// - Complexity: O(total bytes); each cell is measured once, and a cell of printable ASCII (most
-    ///   of them) is measured and checked for escapes in one pass over its bytes.
+    /// - Complexity: O(total bytes); each cell is measured once, and a cell whose every character
+    ///   stands alone (most of them) is measured and checked for escapes in one pass over its bytes.
     public static func appendTable(_ columns: [TableFit.Column], firstLine: (before: String, after: String)? = nil,
                                    to out: inout [UInt8]) {
         guard let rowCount = columns.first.map({ $0.cells.count + 1 }) else { return }
-        // Every cell's width, column after column in one array (the title first). A cell that needs
-        // escapes (rare) is kept made visible, by its index in that order.
+        // Every cell's width and bytes, column after column in one array (the title first). A cell
+        // that needs escapes (rare) is kept made visible, by its index in that order.
         var cellWidths = [Int](repeating: 0, count: rowCount * columns.count)
         var escaped: [Int: String] = [:]
         var widths = [Int](repeating: 0, count: columns.count)
+        var byteCount = 0
         func measure(_ cell: String, at index: Int) -> Int {
-            var cellWidth = printableASCIIWidth(cell)
-            if cellWidth < 0 {
+            let cellWidth: Int
+            if let columns = isolatedWidth(cell) {
+                cellWidth = columns
+                byteCount += cell.utf8.count
+            } else {
                 let shown = visible(cell)
                 if shown != cell { escaped[index] = shown }
                 cellWidth = width(shown)
+                byteCount += shown.utf8.count
             }
             cellWidths[index] = cellWidth
             return cellWidth
@@ -147,42 +178,45 @@ public enum TerminalText {
             for (row, cell) in content.cells.enumerated() { widest = max(widest, measure(cell, at: base + row + 1)) }
             widths[column] = widest
         }
-        out.reserveCapacity(out.count + rowCount * (widths.reduce(2 * (columns.count - 1), +) + 1))
-        // Padding is copied from one run of spaces as wide as the widest column, and the escaped cells
-        // are looked up only when there are any: both were a third of a 10,000-row table's time.
-        let spaces = [UInt8](repeating: 0x20, count: widths.max() ?? 0)
-        func pad(_ count: Int) {
-            guard count > 0 else { return }
-            spaces.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<count])) }
-        }
+        let before = firstLine.map { Array($0.before.utf8) } ?? [], after = firstLine.map { Array($0.after.utf8) } ?? []
+        // At most: every cell's bytes, its padding, two spaces between columns and a line break a row.
+        // Written through a pointer into storage made once: appending byte by byte, with a capacity
+        // check each time, was most of a 10,000-row table's time.
+        let capacity = byteCount + rowCount * (widths.reduce(2 * (columns.count - 1), +) + 1) + before.count + after.count
         let anyEscaped = !escaped.isEmpty
-        for row in 0..<rowCount {
-            if row == 0, let firstLine { out.append(contentsOf: firstLine.before.utf8) }
-            let lineStart = out.count
-            for (column, content) in columns.enumerated() {
-                if column > 0 { out.append(0x20); out.append(0x20) }
-                let index = column * rowCount + row
-                let padding = widths[column] - cellWidths[index]
-                if content.rightAligned { pad(padding) }
-                // A native string's bytes are contiguous: copied at once, not byte by byte.
-                var text = (anyEscaped ? escaped[index] : nil) ?? (row == 0 ? content.title : content.cells[row - 1])
-                text.withUTF8 { out.append(contentsOf: $0) }
-                if !content.rightAligned && column < columns.count - 1 { pad(padding) }
+        let table = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, written in
+            var end = 0
+            func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+                guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+                (buffer.baseAddress! + end).update(from: base, count: bytes.count)
+                end += bytes.count
             }
-            while out.count > lineStart, out.last == 0x20 { out.removeLast() }
-            if row == 0, let firstLine { out.append(contentsOf: firstLine.after.utf8) }
-            out.append(0x0A)
+            func pad(_ count: Int) {
+                guard count > 0 else { return }
+                (buffer.baseAddress! + end).update(repeating: 0x20, count: count)
+                end += count
+            }
+            for row in 0..<rowCount {
+                if row == 0 { before.withUnsafeBufferPointer(write) }
+                let lineStart = end
+                for column in columns.indices {
+                    if column > 0 { pad(2) }
+                    let index = column * rowCount + row
+                    let padding = widths[column] - cellWidths[index]
+                    let rightAligned = columns[column].rightAligned
+                    if rightAligned { pad(padding) }
+                    var text = (anyEscaped ? escaped[index] : nil) ?? (row == 0 ? columns[column].title : columns[column].cells[row - 1])
+                    text.withUTF8(write)
+                    if !rightAligned && column < columns.count - 1 { pad(padding) }
+                }
+                while end > lineStart, buffer[end - 1] == 0x20 { end -= 1 }
+                if row == 0 { after.withUnsafeBufferPointer(write) }
+                buffer[end] = 0x0A
+                end += 1
+            }
+            written = end
         }
-    }
-
-    /// The width of text that is all printable ASCII (one column a byte, nothing to escape), or -1
-    /// for any other text.
-    static func printableASCIIWidth(_ text: String) -> Int {
-        var text = text
-        return text.withUTF8 { bytes in
-            for byte in bytes where byte < 0x20 || byte >= 0x7F { return -1 }
-            return bytes.count
-        }
+        out.append(contentsOf: table)
     }
 }
 

@@ -101,30 +101,41 @@ package enum FastTimestamp {
 
     /// Appends the journal's form of `date` (`2024-05-01T12:00:00Z`) to `out`.
     package static func append(_ date: Date, to out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { text in
+            if write(date, into: text) {
+                out.append(contentsOf: UnsafeBufferPointer(text))
+            } else {
+                out.append(contentsOf: outsideFourDigitYears(date).utf8)
+            }
+        }
+    }
+
+    /// Writes the journal's form of `date` into the first 20 bytes of `text`; `false`, with nothing
+    /// written, for a year outside 0…9999 (never typed, but possible in a hand-edited journal).
+    package static func write(_ date: Date, into text: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+        precondition(text.count >= 20)
         let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civil(daysSince1970: days)
-        guard (0...9999).contains(year) else {
-            // Outside four-digit years (never typed, but possible in a hand-edited journal).
-            out.append(contentsOf: date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt)).utf8)
-            return
-        }
-        // `YYYY-MM-DDTHH:MM:SSZ` written into 20 bytes and appended once, each digit computed
-        // directly (no loop): a journal writes two or three of these per place.
+        guard (0...9999).contains(year) else { return false }
+        // Each digit computed directly (no loop): a journal writes two or three of these per place.
         let (hour, minute, second) = (Int(secondOfDay / 3600), Int(secondOfDay / 60 % 60), Int(secondOfDay % 60))
         let (y, m, d) = (Int(year), Int(month), Int(day))
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { text in
-            @inline(__always) func digit(_ value: Int) -> UInt8 { UInt8(truncatingIfNeeded: 0x30 + value) }
-            text[0] = digit(y / 1000); text[1] = digit(y / 100 % 10); text[2] = digit(y / 10 % 10); text[3] = digit(y % 10)
-            text[4] = UInt8(ascii: "-"); text[5] = digit(m / 10); text[6] = digit(m % 10)
-            text[7] = UInt8(ascii: "-"); text[8] = digit(d / 10); text[9] = digit(d % 10)
-            text[10] = UInt8(ascii: "T"); text[11] = digit(hour / 10); text[12] = digit(hour % 10)
-            text[13] = UInt8(ascii: ":"); text[14] = digit(minute / 10); text[15] = digit(minute % 10)
-            text[16] = UInt8(ascii: ":"); text[17] = digit(second / 10); text[18] = digit(second % 10)
-            text[19] = UInt8(ascii: "Z")
-            out.append(contentsOf: UnsafeBufferPointer(text))
-        }
+        @inline(__always) func digit(_ value: Int) -> UInt8 { UInt8(truncatingIfNeeded: 0x30 + value) }
+        text[0] = digit(y / 1000); text[1] = digit(y / 100 % 10); text[2] = digit(y / 10 % 10); text[3] = digit(y % 10)
+        text[4] = UInt8(ascii: "-"); text[5] = digit(m / 10); text[6] = digit(m % 10)
+        text[7] = UInt8(ascii: "-"); text[8] = digit(d / 10); text[9] = digit(d % 10)
+        text[10] = UInt8(ascii: "T"); text[11] = digit(hour / 10); text[12] = digit(hour % 10)
+        text[13] = UInt8(ascii: ":"); text[14] = digit(minute / 10); text[15] = digit(minute % 10)
+        text[16] = UInt8(ascii: ":"); text[17] = digit(second / 10); text[18] = digit(second % 10)
+        text[19] = UInt8(ascii: "Z")
+        return true
+    }
+
+    /// The ISO 8601 text of a date whose year has more or fewer than four digits.
+    package static func outsideFourDigitYears(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
     }
 
     /// The civil date of a day number, the inverse of ``daysSince1970(year:month:day:)`` (Howard

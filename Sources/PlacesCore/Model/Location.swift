@@ -91,8 +91,9 @@ public struct Location: Identifiable, Sendable {
 
     /// The first eight hex digits of the id, lower-cased: what tables show and what people type.
     public var shortID: String {
-        // The first 8 of the id's 36 characters are its first four bytes, so those alone are written.
-        String(unsafeUninitializedCapacity: 36) { buffer in
+        // The first 8 of the id's 36 characters are its first four bytes, so those alone are written,
+        // into a capacity of 8: a string of at most 15 bytes is kept inline, with no allocation.
+        String(unsafeUninitializedCapacity: 8) { buffer in
             Self.writeLowercaseText(of: id, into: buffer, bytes: 4)
             return 8
         }

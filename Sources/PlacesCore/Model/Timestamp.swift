@@ -10,10 +10,8 @@ public enum Timestamp {
     /// Fractions of a second are dropped. Computed directly rather than with a date formatter,
     /// which costs microseconds a call: seconds over a large journal.
     public static func string(_ date: Date) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(20)
-        FastTimestamp.append(date, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        let text = String(unsafeUninitializedCapacity: 20) { FastTimestamp.write(date, into: $0) ? 20 : 0 }
+        return text.isEmpty ? FastTimestamp.outsideFourDigitYears(date) : text
     }
 
     /// `date` without its fraction of a second: what the journal can hold.
@@ -51,6 +49,14 @@ public enum Timestamp {
 
     /// The calendar day of a date in UTC, `2024-05-01`.
     public static func day(_ date: Date) -> String {
-        String(string(date).prefix(10))
+        // Ten bytes, which a string keeps inline: tables show a date a row.
+        let day = String(unsafeUninitializedCapacity: 10) { buffer in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { text in
+                guard FastTimestamp.write(date, into: text) else { return 0 }
+                for index in 0..<10 { buffer[index] = text[index] }
+                return 10
+            }
+        }
+        return day.isEmpty ? String(FastTimestamp.outsideFourDigitYears(date).prefix(10)) : day
     }
 }

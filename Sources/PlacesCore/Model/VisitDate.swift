@@ -139,9 +139,9 @@ public enum VisitDate: Sendable, Hashable {
         switch self {
         case .year(let year): return Self.padded(year, 4)
         case .month(let year, let month) where Self.years.contains(year) && (0...99).contains(month):
-            return Self.digits([(year, 4), (month, 2)])
+            return Self.digits(year, month)
         case .day(let year, let month, let day) where Self.years.contains(year) && (0...99).contains(month) && (0...99).contains(day):
-            return Self.digits([(year, 4), (month, 2), (day, 2)])
+            return Self.digits(year, month, day)
         case .month(let year, let month): return "\(Self.padded(year, 4))-\(Self.padded(month, 2))"
         case .day(let year, let month, let day): return "\(Self.padded(year, 4))-\(Self.padded(month, 2))-\(Self.padded(day, 2))"
         case .instant(let date): return Timestamp.string(date)
@@ -163,22 +163,23 @@ public enum VisitDate: Sendable, Hashable {
         }
     }
 
-    /// Numbers of at most `width` digits each, zero-padded and joined by `-`, written as bytes
-    /// (tables show a visit date a row; interpolating it costs ten times more).
-    private static func digits(_ parts: [(value: Int, width: Int)]) -> String {
-        let count = parts.reduce(parts.count - 1) { $0 + $1.width }
+    /// `year`, `year-month` or `year-month-day`, zero-padded to 4, 2 and 2 digits (each within
+    /// them), written as bytes into a string short enough to be kept inline: tables show a visit
+    /// date a row, and interpolating it cost ten times more.
+    private static func digits(_ year: Int, _ month: Int? = nil, _ day: Int? = nil) -> String {
+        let count = 4 + (month == nil ? 0 : 3) + (day == nil ? 0 : 3)
         return String(unsafeUninitializedCapacity: count) { buffer in
-            var end = 0
-            for (index, part) in parts.enumerated() {
-                if index > 0 { buffer[end] = UInt8(ascii: "-"); end += 1 }
-                var rest = part.value
-                for position in stride(from: end + part.width - 1, through: end, by: -1) {
+            func put(_ value: Int, width: Int, at start: Int) {
+                var rest = value
+                for position in stride(from: start + width - 1, through: start, by: -1) {
                     buffer[position] = UInt8(0x30 + rest % 10)
                     rest /= 10
                 }
-                end += part.width
             }
-            return end
+            put(year, width: 4, at: 0)
+            if let month { buffer[4] = UInt8(ascii: "-"); put(month, width: 2, at: 5) }
+            if let day { buffer[7] = UInt8(ascii: "-"); put(day, width: 2, at: 8) }
+            return count
         }
     }
 

@@ -21,26 +21,35 @@ extension JournalIndex {
             guard offset + 38 <= bytes.count, bytes[offset] == quote, bytes[offset + 37] == quote,
                   bytes[offset + 9] == dash, bytes[offset + 14] == dash, bytes[offset + 19] == dash,
                   bytes[offset + 24] == dash else { return nil }
-            // Branch-free: whether a digit is a letter is a coin toss in a random id, and a branch on it
-            // mispredicts half the time (it was most of the time spent reading ids).
-            var valid: UInt8 = 1
-            @inline(__always) func digits(_ from: Int, _ count: Int, _ value: inout UInt64) {
-                for position in from..<(from + count) {
-                    let byte = bytes[position]
-                    let isDigit: UInt8 = byte &- UInt8(ascii: "0") < 10 ? 1 : 0
-                    let isLetter: UInt8 = (byte | 0x20) &- UInt8(ascii: "a") < 6 ? 1 : 0
-                    valid &= isDigit | isLetter
-                    value = value << 4 | UInt64(((byte & 0xF) &+ 9 &* (byte >> 6)) & 0xF)
-                }
-            }
-            var high: UInt64 = 0, low: UInt64 = 0
-            digits(offset + 1, 8, &high)
-            digits(offset + 10, 4, &high)
-            digits(offset + 15, 4, &high)
-            digits(offset + 20, 4, &low)
-            digits(offset + 25, 12, &low)
-            guard valid == 1 else { return nil }
-            (self.high, self.low) = (high, low)
+            // Eight digits at a time in a 64-bit word (the 4-digit groups paired up): a digit a byte
+            // cost about 20 instructions, a quarter of reading a place for `list`.
+            let base = UnsafeRawPointer(bytes.baseAddress! + offset)
+            @inline(__always) func load64(_ at: Int) -> UInt64 { UInt64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
+            @inline(__always) func load32(_ at: Int) -> UInt64 { UInt64(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: at, as: UInt32.self))) }
+            guard let first = Self.hexValue(load64(1)), let second = Self.hexValue(load32(10) | load32(15) << 32),
+                  let third = Self.hexValue(load32(20) | load32(25) << 32), let fourth = Self.hexValue(load64(29)) else { return nil }
+            (high, low) = (first << 32 | second, third << 32 | fourth)
+        }
+
+        /// The value of eight hex digits of either case, the first in the word's lowest byte (as a
+        /// little-endian load gives them); `nil` when a byte is not a hex digit.
+        @inline(__always)
+        static func hexValue(_ word: UInt64) -> UInt64? {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highBits = ones &* 0x80
+            // Per byte, below 0x80 (so no sum below carries into the next byte): b + 0x80 - lower has
+            // its top bit set when b >= lower.
+            @inline(__always) func atLeast(_ value: UInt64, _ lower: UInt8) -> UInt64 { (value &+ (ones &* UInt64(0x80 - lower))) & highBits }
+            let lowered = word | (ones &* 0x20)
+            let isDigit = atLeast(word, 0x30) & ~atLeast(word, 0x3A)
+            let isLetter = atLeast(lowered, 0x61) & ~atLeast(lowered, 0x67)
+            guard word & highBits == 0, isDigit | isLetter == highBits else { return nil }
+            // A digit's value is its low nibble; a letter's is its low nibble + 9 (bit 6 marks letters).
+            var value = (word & (ones &* 0x0F)) &+ ((word >> 6) & ones) &* 9
+            // Gather the nibbles, first digit highest: byte-swapped, then pairs, quads, eights.
+            value = value.byteSwapped
+            value = (value | value >> 4) & 0x00FF_00FF_00FF_00FF
+            value = (value | value >> 8) & 0x0000_FFFF_0000_FFFF
+            return (value | value >> 16) & 0xFFFF_FFFF
         }
 
         /// The id as a `UUID`.

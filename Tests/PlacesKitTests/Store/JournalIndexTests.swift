@@ -77,6 +77,27 @@ import Testing
         }
     }
 
+    /// Every byte value at every digit position, against `UUID(uuidString:)` (which reads 8-4-4-4-12
+    /// hex digits of either case): the reader takes eight digits at a time, so a byte that is wrong in
+    /// one lane must fail the whole id, and a right one must land in its own nibble.
+    @Test func everyByteAtEveryDigitIsReadAsUUIDReadsIt() {
+        let template = Array("0b7e6c1a-9f3d-4a2b-8c5e-d1f2a3b4c5d6".utf8)
+        let digitPositions = template.indices.filter { template[$0] != UInt8(ascii: "-") }
+        var checked = 0
+        for position in digitPositions {
+            for byte in UInt8.min...UInt8.max {
+                var text = template
+                text[position] = byte
+                let quoted = [UInt8(ascii: "\"")] + text + [UInt8(ascii: "\"")]
+                let bits = quoted.withUnsafeBufferPointer { JournalIndex.IDBits(quoted: $0, at: 0) }
+                let expected = byte < 0x80 ? UUID(uuidString: String(decoding: text, as: UTF8.self)) : nil
+                #expect(bits?.uuid == expected, "byte \(byte) at \(position)")
+                checked += 1
+            }
+        }
+        #expect(checked == 32 * 256)
+    }
+
     @Test func aRepeatedIdInEitherCaseSendsTheJournalToAFullRead() {
         let id = "0b7e6c1a-abcd-4000-8000-000000000001"
         let text = Array("""

@@ -13,22 +13,35 @@ package enum FastTimestamp {
     }
 
     package static func parse(_ raw: UnsafeBufferPointer<UInt8>) -> Date? {
-        guard raw.count == 20 else { return nil }
-        // Inlined: a journal reads three of these per place.
-        @inline(__always) func digits(_ from: Int, _ count: Int) -> Int? {
-            var value = 0
-            for i in from..<(from + count) {
-                let byte = raw[i]
-                guard byte >= 0x30, byte <= 0x39 else { return nil }
-                value = value * 10 + Int(byte - 0x30)
-            }
-            return value
+        guard raw.count == 20, let base = raw.baseAddress else { return nil }
+        // Read as three 64-bit words (the last overlapping the middle one), checked a word at a time: a
+        // journal reads three of these per place, and a byte at a time they were a tenth of a listing.
+        // Lanes, first byte lowest:  YYYY-MM-  DDTHH:MM  H:MM:SSZ
+        @inline(__always) func word(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
         }
-        guard raw[4] == UInt8(ascii: "-"), raw[7] == UInt8(ascii: "-"), raw[10] == UInt8(ascii: "T"),
-              raw[13] == UInt8(ascii: ":"), raw[16] == UInt8(ascii: ":"), raw[19] == UInt8(ascii: "Z"),
-              let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2),
-              let hour = digits(11, 2), let minute = digits(14, 2), let second = digits(17, 2),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60,
+        let first = word(0), middle = word(8), last = word(12)
+        guard first & 0xFF00_00FF_0000_0000 == 0x2D00_002D_0000_0000,          // - -
+              middle & 0x0000_FF00_00FF_0000 == 0x0000_3A00_0054_0000,         // T :
+              last & 0xFF00_00FF_0000_0000 == 0x5A00_003A_0000_0000           // : Z
+        else { return nil }
+        // A digit xor 0x30 is its value, 0…9; any other byte gives 10 or more, or sets the top bit.
+        let digitLanes: (UInt64, UInt64, UInt64) = (0x00FF_FF00_FFFF_FFFF, 0xFFFF_00FF_FF00_FFFF, 0x00FF_FF00_0000_0000)
+        let values = (first ^ 0x3030_3030_3030_3030, middle ^ 0x3030_3030_3030_3030, last ^ 0x3030_3030_3030_3030)
+        @inline(__always) func allDigits(_ value: UInt64, _ lanes: UInt64) -> Bool {
+            // A lane of 0…9 plus 0x76 stays under 0x80; a lane of 0x8A or more may carry into the
+            // next, but its own top bit already fails the check.
+            (value | (value &+ 0x7676_7676_7676_7676)) & lanes & 0x8080_8080_8080_8080 == 0
+        }
+        guard allDigits(values.0, digitLanes.0), allDigits(values.1, digitLanes.1), allDigits(values.2, digitLanes.2) else {
+            return nil
+        }
+        @inline(__always) func lane(_ value: UInt64, _ index: UInt64) -> Int { Int(truncatingIfNeeded: value >> (8 * index) & 0xFF) }
+        let year = lane(values.0, 0) * 1000 + lane(values.0, 1) * 100 + lane(values.0, 2) * 10 + lane(values.0, 3)
+        let month = lane(values.0, 5) * 10 + lane(values.0, 6), day = lane(values.1, 0) * 10 + lane(values.1, 1)
+        let hour = lane(values.1, 3) * 10 + lane(values.1, 4), minute = lane(values.1, 6) * 10 + lane(values.1, 7)
+        let second = lane(values.2, 5) * 10 + lane(values.2, 6)
+        guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60,
               day <= daysInMonth(month, year: year) else { return nil }
         let days = daysSince1970(year: year, month: month, day: day)
         return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))

@@ -187,12 +187,12 @@ public enum JournalCodec {
             var visited: Date?, created: Date?, updated: Date?
             var visits: [Visit] = []
             var extraFields: [String: JSONFragment] = [:]
-            var seen = 0 as UInt16
+            var seen = 0 as UInt16, nextField = 0
             scanner.skipSpace()
             if scanner.consume(UInt8(ascii: "}")) { return nil }
             while true {
                 scanner.skipSpace()
-                guard let key = memberKey(PlaceField.self) else { return nil }
+                guard let key = memberKey(PlaceField.self, next: &nextField) else { return nil }
                 scanner.skipSpace()
                 guard scanner.consume(UInt8(ascii: ":")) else { return nil }
                 scanner.skipSpace()
@@ -248,9 +248,10 @@ public enum JournalCodec {
             guard scanner.consume(UInt8(ascii: "{")) else { return nil }
             var date: VisitDate?, note: String??, source: String??
             var extraFields: [String: JSONFragment] = [:]
+            var nextField = 0
             while true {
                 scanner.skipSpace()
-                guard let key = memberKey(VisitField.self) else { return nil }
+                guard let key = memberKey(VisitField.self, next: &nextField) else { return nil }
                 scanner.skipSpace()
                 guard scanner.consume(UInt8(ascii: ":")) else { return nil }
                 scanner.skipSpace()
@@ -298,12 +299,17 @@ public enum JournalCodec {
         }
 
         /// A key of a place or visit object. Known keys are matched on their bytes (no allocation, no
-        /// string comparison, in the order the journal writes them); any other key is decoded in full.
-        mutating func memberKey<Field: JournalField>(_: Field.Type) -> MemberKey<Field>? {
+        /// string comparison); any other key is decoded in full.
+        /// - Parameter next: where in `Field.fields` to try first, moved past the field found. The
+        ///   journal writes an object's fields in that order, so its own keys match at the first try.
+        mutating func memberKey<Field: JournalField>(_: Field.Type, next: inout Int) -> MemberKey<Field>? {
             let bytes = scanner.bytes, index = scanner.index
             if scanner.peek == UInt8(ascii: "\""), index + 1 < bytes.count {
-                let first = bytes[index + 1]
-                for field in Field.fields {
+                let fields = Field.fields, first = bytes[index + 1]
+                var position = next < fields.count ? next : 0
+                for _ in fields.indices {
+                    let field = fields[position]
+                    position = position + 1 == fields.count ? 0 : position + 1
                     let candidate = field.key
                     guard candidate.utf8Start.pointee == first else { continue }
                     let count = candidate.utf8CodeUnitCount
@@ -311,6 +317,7 @@ public enum JournalCodec {
                     guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { continue }
                     if memcmp(bytes.baseAddress! + index + 1, candidate.utf8Start, count) == 0 {
                         scanner.index = end + 1
+                        next = position
                         return .known(field)
                     }
                 }

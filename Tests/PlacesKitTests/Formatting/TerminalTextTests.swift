@@ -17,7 +17,11 @@ import Testing
                                              0xABF0...0xD7FF, 0x1F000...0x1F0FF]
         var measured: [Unicode.Scalar] = []
         for value in ranges.joined() {
-            guard let scalar = Unicode.Scalar(value), let columns = TerminalText.isolatedWidth(value) else { continue }
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            // Text is measured in one pass over its bytes exactly when each of its scalars can be.
+            #expect(TerminalText.isolatedWidth(String(scalar)) == TerminalText.isolatedWidth(value), "U+\(String(value, radix: 16))")
+            #expect(TerminalText.isolatedWidth("ab" + String(scalar) + "東") == TerminalText.isolatedWidth(value).map { $0 + 4 })
+            guard let columns = TerminalText.isolatedWidth(value) else { continue }
             measured.append(scalar)
             #expect(columns == TerminalText.width(of: Character(scalar)), "U+\(String(value, radix: 16))")
         }
@@ -40,6 +44,25 @@ import Testing
     @Test func tablesAlignWideAndAccentedText() {
         let lines = TerminalText.table([["NAME", "N"], ["Kraków", "1"], ["東京", "22"]], rightAligned: [1])
         #expect(lines == ["NAME     N", "Kraków   1", "東京    22"])
+    }
+
+    /// Cells that need escapes are shown escaped and measured as shown; a bold first line keeps its
+    /// escapes around the line; no line ends in spaces, even when its last cells are empty or end in
+    /// spaces.
+    @Test func tablesEscapeTrimAndStyleTheirLines() {
+        let columns = [TableFit.Column(key: "a", title: "A", cells: ["x\ty", "Hà Nội  ", "é\u{301}"]),
+                       TableFit.Column(key: "b", title: "BB", cells: ["1", "", "333"], rightAligned: true),
+                       TableFit.Column(key: "c", title: "C", cells: ["", "", "end  "])]
+        var out: [UInt8] = Array("before\n".utf8)
+        TerminalText.appendTable(columns, firstLine: (before: "<b>", after: "</b>"), to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == """
+            before
+            <b>A          BB  C</b>
+            x\\ty        1
+            Hà Nội
+            é\u{301}         333  end
+
+            """)
     }
 }
 

@@ -230,6 +230,54 @@ import Testing
         }
     }
 
+    /// Every byte value at every position of a timestamp, against a byte-at-a-time reading of the
+    /// same rules: the reader checks eight bytes at a time, so one wrong byte in any lane must fail
+    /// the whole date, and a right one must count as its own digit.
+    @Test func everyByteAtEveryPositionOfATimestampIsReadAsTheRulesSay() {
+        func reference(_ bytes: [UInt8]) -> Date? {
+            let layout = Array("0000-00-00T00:00:00Z".utf8)
+            guard bytes.count == 20 else { return nil }
+            var digits: [Int] = []
+            for (byte, expected) in zip(bytes, layout) {
+                if expected == UInt8(ascii: "0") {
+                    guard (0x30...0x39).contains(byte) else { return nil }
+                    digits.append(Int(byte) - 0x30)
+                } else if byte != expected {
+                    return nil
+                }
+            }
+            let year = digits[0] * 1000 + digits[1] * 100 + digits[2] * 10 + digits[3]
+            let (month, day) = (digits[4] * 10 + digits[5], digits[6] * 10 + digits[7])
+            let (hour, minute, second) = (digits[8] * 10 + digits[9], digits[10] * 10 + digits[11], digits[12] * 10 + digits[13])
+            guard (1...12).contains(month), day >= 1, day <= FastTimestamp.daysInMonth(month, year: year),
+                  hour < 24, minute < 60, second < 60 else { return nil }
+            let days = FastTimestamp.daysSince1970(year: year, month: month, day: day)
+            return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
+        }
+        var checked = 0
+        for template in ["2024-02-29T23:59:59Z", "1969-12-31T00:00:00Z", "0001-01-01T12:34:56Z", "9999-12-31T23:59:59Z"] {
+            let bytes = Array(template.utf8)
+            #expect(bytes.withUnsafeBufferPointer(FastTimestamp.parse) == reference(bytes))
+            #expect(reference(bytes) != nil)
+            for position in bytes.indices {
+                for byte in UInt8.min...UInt8.max {
+                    var changed = bytes
+                    changed[position] = byte
+                    let date = changed.withUnsafeBufferPointer(FastTimestamp.parse)
+                    #expect(date == reference(changed), "\(byte) at \(position) of \(template)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 4 * 20 * 256)
+        // The day and the whole text as tables and the journal write them.
+        let date = Date(timeIntervalSince1970: 1_714_564_800)
+        #expect(Timestamp.string(date) == "2024-05-01T12:00:00Z" && Timestamp.day(date) == "2024-05-01")
+        let farFuture = Date(timeIntervalSince1970: 253_402_300_800 + 86_400)
+        #expect(Timestamp.string(farFuture) == FastTimestamp.outsideFourDigitYears(farFuture))
+        #expect(Timestamp.day(farFuture) == String(FastTimestamp.outsideFourDigitYears(farFuture).prefix(10)))
+    }
+
     @Test func impossibleDatesAreRejected() {
         #expect(FastTimestamp.parse("2023-02-29T00:00:00Z") == nil)
         #expect(FastTimestamp.parse("2024-13-01T00:00:00Z") == nil)

@@ -349,8 +349,9 @@ public enum JournalCodec {
         mutating func skipDescription() -> Bool {
             let start = scanner.index
             guard (try? scanner.skipString()) != nil else { return false }
-            // Escapes are where the two could differ (a lone surrogate): decode those in full.
-            guard scanner.bytes[start..<scanner.index].contains(UInt8(ascii: "\\")) else { return true }
+            // Escapes are where the two could differ (a lone surrogate): decode those in full. Looked
+            // for with memchr: a loop a byte at a time was a twentieth of a listing.
+            guard memchr(scanner.bytes.baseAddress! + start, Int32(UInt8(ascii: "\\")), scanner.index - start) != nil else { return true }
             scanner.index = start
             return (try? scanner.string()) != nil
         }

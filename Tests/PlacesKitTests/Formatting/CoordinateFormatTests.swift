@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PlacesKit
 
@@ -8,6 +9,31 @@ import Testing
     ])
     func fixedRoundsToTheGivenDecimals(value: Double, decimals: Int, expected: String) {
         #expect(CoordinateFormat.fixed(value, decimals: decimals) == expected)
+    }
+
+    /// Against the plain way of writing the same digits, for every number of decimals, at values of
+    /// every size and sign, and at the edges where a pair of digits meets the point.
+    @Test func fixedWritesTheDigitsOfTheRoundedValue() {
+        func reference(_ value: Double, _ decimals: Int) -> String {
+            var scale = 1.0
+            for _ in 0..<decimals { scale *= 10 }
+            let whole = UInt64((abs(value) * scale).rounded())
+            var digits = String(whole)
+            if digits.count <= decimals { digits = String(repeating: "0", count: decimals + 1 - digits.count) + digits }
+            if decimals > 0 { digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -decimals)) }
+            return (value < 0 && whole != 0 ? "-" : "") + digits
+        }
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [0, -0.0, 1, 9, 10, 99, 100, 101, 999.99995, 0.00005, -0.00005, 0.0001, 0.001, 0.01, 0.1, 8_999_999]
+        for _ in 0..<20_000 {
+            values.append(Double.random(in: -180...180, using: &generator))
+            values.append(Double.random(in: -1...1, using: &generator) * pow(10, Double(Int.random(in: -10...6, using: &generator))))
+        }
+        for value in values {
+            for decimals in 0...9 where (abs(value) * pow(10, Double(decimals))).rounded() < 9.0e15 {
+                #expect(CoordinateFormat.fixed(value, decimals: decimals) == reference(value, decimals), "\(value) \(decimals)")
+            }
+        }
     }
 
     @Test(arguments: [(51.501, "51.501"), (-0.141, "-0.141"), (91, "91"), (0.00001, "0.00001"), (1e60, "1e+60"),

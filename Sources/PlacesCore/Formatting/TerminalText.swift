@@ -36,27 +36,41 @@ public enum TerminalText {
         // Not `withUTF8`, which needs a mutable copy of the string: a third more per cell.
         text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
             var columns = 0, index = 0
-            while index < bytes.count {
+            let count = bytes.count
+            // Printable ASCII eight bytes at a time: no byte with its top bit set, none below 0x20,
+            // none equal to 0x7F (the usual zero-byte test, on the word minus 0x20s and on the word
+            // xor 0x7Fs). Any other byte ends the run and is read below.
+            if let base = bytes.baseAddress {
+                let ones: UInt64 = 0x0101_0101_0101_0101, highBits = ones &* 0x80
+                while count &- index >= 8 {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                    let delete = word ^ (ones &* 0x7F)
+                    guard (word | ((word &- ones &* 0x20) & ~word) | ((delete &- ones) & ~delete)) & highBits == 0 else { break }
+                    columns &+= 8
+                    index &+= 8
+                }
+            }
+            while index < count {
                 let lead = bytes[index]
                 if lead < 0x80 {
                     guard lead >= 0x20, lead != 0x7F else { return nil }
-                    columns += 1
-                    index += 1
+                    columns &+= 1
+                    index &+= 1
                     continue
                 }
                 // A string's bytes are valid UTF-8: a lead byte is followed by its continuation bytes.
                 let value: UInt32
                 if lead < 0xE0 {
-                    value = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-                    index += 2
+                    value = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index &+ 1] & 0x3F)
+                    index &+= 2
                 } else if lead < 0xF0 {
-                    value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-                    index += 3
+                    value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index &+ 1] & 0x3F) << 6 | UInt32(bytes[index &+ 2] & 0x3F)
+                    index &+= 3
                 } else {
                     return nil
                 }
                 guard let scalarColumns = isolatedWidth(value) else { return nil }
-                columns += scalarColumns
+                columns &+= scalarColumns
             }
             return columns
         } ?? nil

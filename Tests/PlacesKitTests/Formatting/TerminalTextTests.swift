@@ -20,7 +20,11 @@ import Testing
             guard let scalar = Unicode.Scalar(value) else { continue }
             // Text is measured in one pass over its bytes exactly when each of its scalars can be.
             #expect(TerminalText.isolatedWidth(String(scalar)) == TerminalText.isolatedWidth(value), "U+\(String(value, radix: 16))")
-            #expect(TerminalText.isolatedWidth("ab" + String(scalar) + "東") == TerminalText.isolatedWidth(value).map { $0 + 4 })
+            // At the start, inside, at the end of and just after the eight-byte word ASCII is read in.
+            for prefix in [0, 5, 7, 8] {
+                let text = String(repeating: "a", count: prefix) + String(scalar) + "bcdefghi東"
+                #expect(TerminalText.isolatedWidth(text) == TerminalText.isolatedWidth(value).map { $0 + prefix + 10 })
+            }
             guard let columns = TerminalText.isolatedWidth(value) else { continue }
             measured.append(scalar)
             #expect(columns == TerminalText.width(of: Character(scalar)), "U+\(String(value, radix: 16))")

@@ -33,45 +33,36 @@ public enum CoordinateFormat {
     /// The number rounded to a fixed count of decimals: `fixed(51.50135, decimals: 4)` is `51.5014`.
     public static func fixed(_ value: Double, decimals: Int) -> String {
         guard value.isFinite, (0...9).contains(decimals) else { return "\(value)" }
-        let scaled = (abs(value) * Self.powersOfTen[decimals]).rounded()
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
         // Beyond 2^53 doubles are integers anyway; such values never reach here from coordinates or distances.
         guard scaled < 9.0e15 else { return "\(value)" }
         var whole = UInt64(scaled)
         let negative = value < 0 && whole != 0
-        // Written straight into the string's storage, right to left, two digits at a time: tables
-        // format two per place.
-        var digits = 1, bound: UInt64 = 10
-        while whole >= bound, digits < 16 { digits += 1; bound &*= 10 }
-        let length = max(digits, decimals + 1) + (decimals > 0 ? 1 : 0) + (negative ? 1 : 0)
+        // Written straight into the string's storage, right to left: tables format two per place.
+        var length = decimals > 0 ? decimals + 1 : 0
+        var integer = whole
+        for _ in 0..<decimals { integer /= 10 }
+        repeat { length += 1; integer /= 10 } while integer > 0
+        if negative { length += 1 }
         return String(unsafeUninitializedCapacity: length) { buffer in
-            var position = length
-            var written = 0
-            func put(_ byte: UInt8) {
-                position -= 1
-                buffer[position] = byte
-                written += 1
-                if written == decimals { position -= 1; buffer[position] = UInt8(ascii: ".") }
-            }
-            // At least one digit before the point, and every decimal, zeros included.
-            while whole >= 100 || written < decimals - 1 {
-                let pair = Int(whole % 100)
-                whole /= 100
-                put(Self.digitPairs[2 * pair + 1])
-                put(Self.digitPairs[2 * pair])
-            }
-            repeat {
-                put(UInt8(ascii: "0") + UInt8(whole % 10))
+            var position = length - 1
+            for _ in 0..<decimals {
+                buffer[position] = UInt8(ascii: "0") + UInt8(whole % 10)
                 whole /= 10
-            } while whole > 0 || written <= decimals
+                position -= 1
+            }
+            if decimals > 0 { buffer[position] = UInt8(ascii: "."); position -= 1 }
+            repeat {
+                buffer[position] = UInt8(ascii: "0") + UInt8(whole % 10)
+                whole /= 10
+                position -= 1
+            } while whole > 0
             if negative { buffer[0] = UInt8(ascii: "-") }
             return length
         }
     }
-
-    /// 10⁰ … 10⁹, exact as doubles.
-    private static let powersOfTen: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
-    /// "00", "01", … "99" as 200 bytes.
-    private static let digitPairs: [UInt8] = (0..<100).flatMap { [UInt8(ascii: "0") + UInt8($0 / 10), UInt8(ascii: "0") + UInt8($0 % 10)] }
 
     /// A latitude/longitude pair as people write it: `51.5010, -0.1410`.
     public static func pair(latitude: Double, longitude: Double, decimals: Int = 4) -> String {

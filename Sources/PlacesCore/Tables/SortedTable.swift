@@ -92,6 +92,25 @@ public struct SortedTable: @unchecked Sendable {
         var index = offset
         let negative = index < count && base[index] == 45
         if negative { index += 1 }
+        #if _endian(little)
+        // Where seventeen bytes remain, the whole part and the fraction are read eight bytes at a time.
+        if index &+ 17 <= count {
+            let whole = Self.digits(at: base + index)
+            if whole.count < 8 {
+                var end = index &+ whole.count, mantissa = whole.value, fractionDigits = 0
+                if base[end] == 46 {
+                    let fraction = Self.digits(at: base + end + 1)
+                    mantissa = mantissa &* Self.integerPowerOfTen(fraction.count) &+ fraction.value
+                    fractionDigits = fraction.count
+                    end &+= 1 &+ fraction.count
+                }
+                if fractionDigits < 8, whole.count + fractionDigits > 0, base[end] != 101, base[end] != 69 {
+                    let value = fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / Self.exactPowerOfTen(fractionDigits)
+                    return (negative ? -value : value, end)
+                }
+            }
+        }
+        #endif
         var mantissa: UInt64 = 0, digits = 0, fractionDigits = 0
         while index < count, base[index] &- 48 < 10 {
             mantissa = mantissa &* 10 &+ UInt64(base[index] &- 48)
@@ -110,6 +129,42 @@ public struct SortedTable: @unchecked Sendable {
               index >= count || (base[index] != 101 && base[index] != 69) else { return numberInGeneral(at: offset) }
         let value = fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / Self.exactPowerOfTen(fractionDigits)
         return (negative ? -value : value, index)
+    }
+
+    /// The ASCII digits that the eight bytes at `bytes` start with: how many (0 ... 8) and, when fewer than
+    /// eight, their value.
+    @inlinable @inline(__always)
+    static func digits(at bytes: UnsafePointer<UInt8>) -> (value: UInt64, count: Int) {
+        let word = UInt64(littleEndian: UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self))
+        // A byte is a digit when it is 0x3_ and still 0x3_ with 6 added. A carry out of a byte (0xFA and
+        // above) only reaches bytes after a byte that is not a digit.
+        let high: UInt64 = 0xF0F0_F0F0_F0F0_F0F0, threes: UInt64 = 0x3030_3030_3030_3030
+        let notDigits = ((word & high) ^ threes) | (((word &+ 0x0606_0606_0606_0606) & high) ^ threes)
+        let count = notDigits == 0 ? 8 : notDigits.trailingZeroBitCount / 8
+        guard count > 0, count < 8 else { return (0, count) }
+        // The digits' values moved to the top bytes, below them zeros: eight digits, first in the lowest
+        // byte, summed in pairs, fours and eights.
+        var value = (word & 0x0F0F_0F0F_0F0F_0F0F) << UInt64(8 * (8 - count))
+        value = (value &* 2561) >> 8 & 0x00FF_00FF_00FF_00FF
+        value = (value &* 6_553_601) >> 16 & 0x0000_FFFF_0000_FFFF
+        value = (value &* 42_949_672_960_001) >> 32
+        return (value, count)
+    }
+
+    /// 10^`n` for `n` in 0 ... 8.
+    @inlinable @inline(__always)
+    static func integerPowerOfTen(_ n: Int) -> UInt64 {
+        switch n {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        default: 100_000_000
+        }
     }
 
     /// 10^`n` for `n` in 1 ... 18, each exact as a double (as ``powerOfTen(_:)`` makes them).

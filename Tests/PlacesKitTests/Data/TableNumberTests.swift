@@ -68,13 +68,32 @@ import Testing
                      "123456789012345678", "1234567890123456789", "0.123456789012345678", "0.1234567890123456789",
                      "12345678901234567890.5", "-179.99999", "89.999999999999999999", "9007199254740993",
                      "1.7976931348623157e308", "abc", "-x", "4\t5", "3.14\n"]
-        for text in cases {
+        // Alone (read a byte at a time), and followed by more of a line (read eight bytes at a time).
+        for text in cases + cases.map({ $0 + "\tBerlin\tDE\t16\t3644826\n" }) + ["12345678.5\t" + String(repeating: "x", count: 16)] {
             // A byte past the table's end, so that an empty table has an address too (it is never read).
             let bytes = Array(text.utf8) + [0x31]
             bytes.withUnsafeBufferPointer { buffer in
                 let table = SortedTable(base: buffer.baseAddress!, count: buffer.count - 1)
                 let fast = table.number(at: 0), slow = table.numberInGeneral(at: 0)
                 #expect(fast.value.bitPattern == slow.value.bitPattern && fast.end == slow.end, "\(text): \(fast) and \(slow)")
+            }
+        }
+        // Every length of whole part and fraction, and bytes just outside the digits.
+        for whole in ["", "7", "42", "180", "1234", "99999", "123456", "1234567", "12345678", "123456789"] {
+            for fraction in [nil, "", "5", "05", "123", "99999", "000001", "1234567", "12345678", "123456789"] {
+                for after in ["\t", "\n", "/", ":", "e5", "E", "\u{FA}", "x", "9"] {
+                    let text = "-" + whole + (fraction.map { "." + $0 } ?? "") + after + "\t" + String(repeating: "x", count: 20)
+                    let bytes = Array(text.utf8)
+                    bytes.withUnsafeBufferPointer { buffer in
+                        let table = SortedTable(base: buffer.baseAddress!, count: buffer.count)
+                        for start in [0, 1] {
+                            let fast = table.number(at: start), slow = table.numberInGeneral(at: start)
+                            if fast.value.bitPattern != slow.value.bitPattern || fast.end != slow.end {
+                                Issue.record("\(text) at \(start): \(fast) and \(slow)")
+                            }
+                        }
+                    }
+                }
             }
         }
         let table = Array("51.5\t-0.125\n".utf8)

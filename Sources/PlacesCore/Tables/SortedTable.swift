@@ -9,9 +9,13 @@ import PlacesData
 /// The bytes are either a raw string literal compiled into the binary or a file mapped into memory for the
 /// life of the process; either way they never move and are never freed, which is why the pointer is safe
 /// to share.
-package struct SortedTable: @unchecked Sendable {
-    package let base: UnsafePointer<UInt8>
-    package let count: Int
+///
+/// Public only so that the readers region lookups call for every line (``field(_:ofLineAt:)``,
+/// ``fieldEnd(from:)``, ``number(at:)``) can be inlined into the modules that call them (a `package`
+/// function's body is not offered to them); building on it outside this package is not supported.
+public struct SortedTable: @unchecked Sendable {
+    @usableFromInline package let base: UnsafePointer<UInt8>
+    @usableFromInline package let count: Int
 
     /// A table compiled into the binary (`PlacesData`).
     package init(_ table: PlacesTableBytes) {
@@ -42,23 +46,155 @@ package struct SortedTable: @unchecked Sendable {
     }
 
     /// The offset where field `index` (0-based) of the line at `offset` starts.
-    @inline(__always) package func field(_ index: Int, ofLineAt offset: Int) -> Int {
+    @inlinable @inline(__always)
+    public func field(_ index: Int, ofLineAt offset: Int) -> Int {
         var position = offset, remaining = index
         while remaining > 0, position < count {
-            let byte = base[position]
-            if byte == 9 { remaining -= 1 } else if byte == 10 { return position }
+            position = separator(from: position)
+            guard position < count, base[position] == 9 else { return position }
+            remaining -= 1
             position += 1
         }
         return position
     }
 
+    /// The offset of the first tab or newline at or after `offset` (`count` when there is none).
+    @inlinable @inline(__always)
+    func separator(from offset: Int) -> Int {
+        var position = offset
+        // Eight bytes at a time while eight remain: a field is a name of ten or twenty bytes more often
+        // than not. The lowest byte the test marks is the first tab or newline (a borrow can only mark
+        // bytes above a true one).
+        while position &+ 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            let tabs = word ^ 0x0909_0909_0909_0909, newlines = word ^ 0x0A0A_0A0A_0A0A_0A0A
+            let marked = ((tabs &- 0x0101_0101_0101_0101) & ~tabs | (newlines &- 0x0101_0101_0101_0101) & ~newlines)
+                & 0x8080_8080_8080_8080
+            if marked != 0 { return position &+ marked.trailingZeroBitCount / 8 }
+            position &+= 8
+        }
+        while position < count, base[position] != 9, base[position] != 10 { position += 1 }
+        return position
+    }
+
     /// Reads a decimal number (`-0.12574`, `51`, `1.5e-05`) that starts at `offset`, without allocating.
-    package func double(at offset: Int) -> Double {
+    @inlinable @inline(__always)
+    public func double(at offset: Int) -> Double {
         number(at: offset).value
     }
 
     /// ``double(at:)``, with the offset just past the number's last character.
-    package func number(at offset: Int) -> (value: Double, end: Int) {
+    @inlinable @inline(__always)
+    public func number(at offset: Int) -> (value: Double, end: Int) {
+        // A plain decimal (`-85.34759`: every coordinate of the bundled tables) of at most 18 digits, read
+        // inline: the same integer divided by the same power of ten as the general reader below, so the
+        // same double.
+        var index = offset
+        let negative = index < count && base[index] == 45
+        if negative { index += 1 }
+        #if _endian(little)
+        // Where seventeen bytes remain, the whole part and the fraction are read eight bytes at a time.
+        if index &+ 17 <= count {
+            let whole = Self.digits(at: base + index)
+            if whole.count < 8 {
+                var end = index &+ whole.count, mantissa = whole.value, fractionDigits = 0
+                if base[end] == 46 {
+                    let fraction = Self.digits(at: base + end + 1)
+                    mantissa = mantissa &* Self.integerPowerOfTen(fraction.count) &+ fraction.value
+                    fractionDigits = fraction.count
+                    end &+= 1 &+ fraction.count
+                }
+                if fractionDigits < 8, whole.count + fractionDigits > 0, base[end] != 101, base[end] != 69 {
+                    let value = fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / Self.exactPowerOfTen(fractionDigits)
+                    return (negative ? -value : value, end)
+                }
+            }
+        }
+        #endif
+        var mantissa: UInt64 = 0, digits = 0, fractionDigits = 0
+        while index < count, base[index] &- 48 < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(base[index] &- 48)
+            digits += 1
+            index += 1
+        }
+        if index < count, base[index] == 46 {
+            index += 1
+            while index < count, base[index] &- 48 < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(base[index] &- 48)
+                fractionDigits += 1
+                index += 1
+            }
+        }
+        guard digits + fractionDigits <= 18, digits + fractionDigits > 0,
+              index >= count || (base[index] != 101 && base[index] != 69) else { return numberInGeneral(at: offset) }
+        let value = fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / Self.exactPowerOfTen(fractionDigits)
+        return (negative ? -value : value, index)
+    }
+
+    /// The ASCII digits that the eight bytes at `bytes` start with: how many (0 ... 8) and, when fewer than
+    /// eight, their value.
+    @inlinable @inline(__always)
+    static func digits(at bytes: UnsafePointer<UInt8>) -> (value: UInt64, count: Int) {
+        let word = UInt64(littleEndian: UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self))
+        // A byte is a digit when it is 0x3_ and still 0x3_ with 6 added. A carry out of a byte (0xFA and
+        // above) only reaches bytes after a byte that is not a digit.
+        let high: UInt64 = 0xF0F0_F0F0_F0F0_F0F0, threes: UInt64 = 0x3030_3030_3030_3030
+        let notDigits = ((word & high) ^ threes) | (((word &+ 0x0606_0606_0606_0606) & high) ^ threes)
+        let count = notDigits == 0 ? 8 : notDigits.trailingZeroBitCount / 8
+        guard count > 0, count < 8 else { return (0, count) }
+        // The digits' values moved to the top bytes, below them zeros: eight digits, first in the lowest
+        // byte, summed in pairs, fours and eights.
+        var value = (word & 0x0F0F_0F0F_0F0F_0F0F) << UInt64(8 * (8 - count))
+        value = (value &* 2561) >> 8 & 0x00FF_00FF_00FF_00FF
+        value = (value &* 6_553_601) >> 16 & 0x0000_FFFF_0000_FFFF
+        value = (value &* 42_949_672_960_001) >> 32
+        return (value, count)
+    }
+
+    /// 10^`n` for `n` in 0 ... 8.
+    @inlinable @inline(__always)
+    static func integerPowerOfTen(_ n: Int) -> UInt64 {
+        switch n {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        default: 100_000_000
+        }
+    }
+
+    /// 10^`n` for `n` in 1 ... 18, each exact as a double (as ``powerOfTen(_:)`` makes them).
+    @inlinable @inline(__always)
+    static func exactPowerOfTen(_ n: Int) -> Double {
+        switch n {
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        default: 1e18
+        }
+    }
+
+    /// ``number(at:)`` for any text: a `+` sign, an exponent, more than 18 digits (the rest count only
+    /// by their place), no digits at all.
+    @usableFromInline package func numberInGeneral(at offset: Int) -> (value: Double, end: Int) {
         var index = offset
         var negative = false
         if index < count, base[index] == 45 { negative = true; index += 1 } else if index < count, base[index] == 43 { index += 1 }
@@ -98,10 +234,9 @@ package struct SortedTable: @unchecked Sendable {
     }
 
     /// The end of the first field (the offset of its tab or newline) of the line at `offset`.
-    @inline(__always) package func fieldEnd(from offset: Int) -> Int {
-        var index = offset
-        while index < count, base[index] != 9, base[index] != 10 { index += 1 }
-        return index
+    @inlinable @inline(__always)
+    public func fieldEnd(from offset: Int) -> Int {
+        separator(from: offset)
     }
 
     /// Compares the first field of the line at `offset` with `key`: negative, zero or positive.

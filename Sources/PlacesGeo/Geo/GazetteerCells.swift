@@ -71,16 +71,7 @@ struct GazetteerCells: @unchecked Sendable {
     /// region lookups read: its byte offset, latitude, longitude and whether it is a populated place, in the
     /// table's order.
     func forEachLine(cell: Int, _ body: (_ offset: Int, _ latitude: Double, _ longitude: Double, _ isTown: Bool) -> Void) {
-        guard cell >= 0, cell < Self.cellCount else { return }
-        var low = 0, high = cellsListed
-        while low < high {
-            let mid = (low + high) / 2
-            if entry(mid).cell < cell { low = mid + 1 } else { high = mid }
-        }
-        guard low < cellsListed else { return }
-        let found = entry(low)
-        guard found.cell == cell else { return }
-        let end = low + 1 < cellsListed ? entry(low + 1).firstRecord : count
+        guard let (found, end) = listing(ofCell: cell) else { return }
         let mask = (1 << Self.recordBits) - 1
         for record in found.firstRecord..<end {
             let bit = Self.recordBits * record
@@ -92,6 +83,27 @@ struct GazetteerCells: @unchecked Sendable {
             let longitude = places.number(at: places.fieldEnd(from: latitude.end) + 1)
             body(offset, latitude.value, longitude.value, record < found.firstRecord + found.towns)
         }
+    }
+
+    /// The numbers of lines ``forEachLine(cell:_:)`` gives for the cell numbered `cell`: its populated places,
+    /// and all of them.
+    func lineCounts(cell: Int) -> (towns: Int, all: Int) {
+        guard let (found, end) = listing(ofCell: cell) else { return (0, 0) }
+        return (found.towns, end - found.firstRecord)
+    }
+
+    /// The index entry of the cell numbered `cell` and the end of its records, `nil` when it has none.
+    private func listing(ofCell cell: Int) -> (entry: (cell: Int, towns: Int, firstLine: Int, firstRecord: Int), end: Int)? {
+        guard cell >= 0, cell < Self.cellCount else { return nil }
+        var low = 0, high = cellsListed
+        while low < high {
+            let mid = (low + high) / 2
+            if entry(mid).cell < cell { low = mid + 1 } else { high = mid }
+        }
+        guard low < cellsListed else { return nil }
+        let found = entry(low)
+        guard found.cell == cell else { return nil }
+        return (found, low + 1 < cellsListed ? entry(low + 1).firstRecord : count)
     }
 }
 

@@ -89,6 +89,9 @@ final class RegionCells {
         if let packed = gazetteer.packedCells {
             // The bundled table's towns and sights, found and sorted in the order below when the table was made
             // (the other lines are never kept: only a sight may be the nearest sight).
+            let counts = packed.lineCounts(cell: number)
+            cell.towns.reserveCapacity(counts.towns)
+            cell.others.reserveCapacity(counts.all - counts.towns)
             packed.forEachLine(cell: number) { offset, lat, lon, isTown in
                 if isTown {
                     cell.towns.append(Point(latitude: lat, longitude: lon, offset: offset))

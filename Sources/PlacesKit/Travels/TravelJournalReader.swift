@@ -45,14 +45,14 @@ enum TravelJournalReader {
 
         mutating func document() throws -> (log: TravelLog, members: [String: JSONFragment]) {
             scanner.skipSpace()
-            try scanner.expect(UInt8(ascii: "{"), "")
+            try expect(UInt8(ascii: "{"))
             var places: [Location]?, version = false
             var members: [String: JSONFragment] = [:]
             while true {
                 scanner.skipSpace()
                 let key = try scanner.string()
                 scanner.skipSpace()
-                try scanner.expect(UInt8(ascii: ":"), "")
+                try expect(UInt8(ascii: ":"))
                 scanner.skipSpace()
                 switch key {
                 case "places":
@@ -71,7 +71,7 @@ enum TravelJournalReader {
                 }
                 scanner.skipSpace()
                 if scanner.consume(UInt8(ascii: ",")) { continue }
-                try scanner.expect(UInt8(ascii: "}"), "")
+                try expect(UInt8(ascii: "}"))
                 break
             }
             scanner.skipSpace()
@@ -82,7 +82,7 @@ enum TravelJournalReader {
         }
 
         mutating func placeList() throws -> [Location] {
-            try scanner.expect(UInt8(ascii: "["), "")
+            try expect(UInt8(ascii: "["))
             var places: [Location] = []
             // About 300 bytes a place in the journal's own layout: one allocation for most journals.
             places.reserveCapacity(max(16, (scanner.bytes.count - scanner.index) / 300))
@@ -90,11 +90,11 @@ enum TravelJournalReader {
             scanner.skipSpace()
             if scanner.consume(UInt8(ascii: "]")) { return places }
             while true {
-                scanner.skipSpace()
+                skipLayout()
                 places.append(try place())
-                scanner.skipSpace()
+                skipLayout()
                 if scanner.consume(UInt8(ascii: ",")) { continue }
-                try scanner.expect(UInt8(ascii: "]"), "")
+                try expect(UInt8(ascii: "]"))
                 return places
             }
         }
@@ -106,18 +106,18 @@ enum TravelJournalReader {
         }
 
         mutating func place() throws -> Location {
-            try scanner.expect(UInt8(ascii: "{"), "")
+            try expect(UInt8(ascii: "{"))
             var id: UUID?, name: String?, latitude: Double?, longitude: Double?
             var tags: [String] = [], visited: Date?, created: Date?
             let place = ids.count, firstVisit = visits.entries.count
             var seen: UInt16 = 0
             while true {
-                scanner.skipSpace()
+                skipLayout()
                 let key = try placeKey()
                 guard seen & key.rawValue == 0 else { throw Declined() }
                 seen |= key.rawValue
                 scanner.skipSpace()
-                try scanner.expect(UInt8(ascii: ":"), "")
+                try expect(UInt8(ascii: ":"))
                 scanner.skipSpace()
                 switch key {
                 case .id:
@@ -135,9 +135,9 @@ enum TravelJournalReader {
                 case .updated: _ = try optionalDate()
                 case .visits: if !scanner.isNull() { try visitList(place: place) }
                 }
-                scanner.skipSpace()
+                skipLayout()
                 if scanner.consume(UInt8(ascii: ",")) { continue }
-                try scanner.expect(UInt8(ascii: "}"), "")
+                try expect(UInt8(ascii: "}"))
                 break
             }
             guard let id, let name, let latitude, let longitude else { throw Declined() }
@@ -150,45 +150,45 @@ enum TravelJournalReader {
 
         /// Reads the visits of the place numbered `place` into ``visits``; visits out of date order are declined.
         mutating func visitList(place: Int) throws {
-            try scanner.expect(UInt8(ascii: "["), "")
-            scanner.skipSpace()
+            try expect(UInt8(ascii: "["))
+            skipLayout()
             if scanner.consume(UInt8(ascii: "]")) { return }
             // The previous visit's start and precision: dates order by these (``VisitDate/<``), and the
             // start is the one the log keeps.
             var previous: (start: Double, precision: VisitDate.Precision)?, count = 0
             while true {
-                scanner.skipSpace()
+                skipLayout()
                 let (date, note) = try visit()
                 let start = visits.add(place: place, visit: count, date: date, note: note)
                 if let previous, start < previous.start || (start == previous.start && date.precision < previous.precision) { throw Declined() }
                 previous = (start, date.precision)
                 count += 1
-                scanner.skipSpace()
+                skipLayout()
                 if scanner.consume(UInt8(ascii: ",")) { continue }
-                try scanner.expect(UInt8(ascii: "]"), "")
+                try expect(UInt8(ascii: "]"))
                 return
             }
         }
 
         mutating func visit() throws -> (date: VisitDate, note: String?) {
-            try scanner.expect(UInt8(ascii: "{"), "")
+            try expect(UInt8(ascii: "{"))
             var date: VisitDate?, note: String?, seen: UInt8 = 0
             while true {
-                scanner.skipSpace()
+                skipLayout()
                 let key = try visitKey()
                 guard seen & key == 0 else { throw Declined() }
                 seen |= key
                 scanner.skipSpace()
-                try scanner.expect(UInt8(ascii: ":"), "")
+                try expect(UInt8(ascii: ":"))
                 scanner.skipSpace()
                 switch key {
                 case 1: date = try visitDate()
                 case 2: if !scanner.isNull() { note = try scanner.string() }
                 default: if !scanner.isNull() { try skipText() }  // the source
                 }
-                scanner.skipSpace()
+                skipLayout()
                 if scanner.consume(UInt8(ascii: ",")) { continue }
-                try scanner.expect(UInt8(ascii: "}"), "")
+                try expect(UInt8(ascii: "}"))
                 break
             }
             guard let date else { throw Declined() }
@@ -196,7 +196,7 @@ enum TravelJournalReader {
         }
 
         mutating func stringList() throws -> [String] {
-            try scanner.expect(UInt8(ascii: "["), "")
+            try expect(UInt8(ascii: "["))
             var strings: [String] = []
             scanner.skipSpace()
             if scanner.consume(UInt8(ascii: "]")) { return strings }
@@ -205,9 +205,28 @@ enum TravelJournalReader {
                 strings.append(try scanner.string())
                 scanner.skipSpace()
                 if scanner.consume(UInt8(ascii: ",")) { continue }
-                try scanner.expect(UInt8(ascii: "]"), "")
+                try expect(UInt8(ascii: "]"))
                 return strings
             }
+        }
+
+        /// Moves past whitespace, as `skipSpace` does, and a line's indentation eight spaces at a time: the
+        /// journal is written one member a line, each line indented by its depth (a visit takes three lines).
+        @inline(__always)
+        private mutating func skipLayout() {
+            let bytes = scanner.bytes
+            var index = scanner.index
+            if index < bytes.count, bytes[index] == UInt8(ascii: "\n") { index += 1 }
+            while index + 8 <= bytes.count,
+                  UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 { index += 8 }
+            scanner.index = index
+            scanner.skipSpace()
+        }
+
+        /// `byte` must be next; anything else is declined (the full read says what is wrong).
+        @inline(__always)
+        private mutating func expect(_ byte: UInt8) throws {
+            guard scanner.consume(byte) else { throw Declined() }
         }
 
         // MARK: Member names
@@ -253,7 +272,15 @@ enum TravelJournalReader {
         }
 
         /// 1 for `date`, 2 for `note`, 4 for `source`.
+        @inline(__always)
         private mutating func visitKey() throws -> UInt8 {
+            // `"date"`, which every visit has, in one comparison.
+            let bytes = scanner.bytes, index = scanner.index
+            if index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\""), bytes[index + 5] == UInt8(ascii: "\""),
+               UnsafeRawPointer(bytes.baseAddress! + index + 1).loadUnaligned(as: UInt32.self) == UInt32(littleEndian: 0x6574_6164) {
+                scanner.index = index + 6
+                return 1
+            }
             let key = try keyBytes()
             if Self.equal(key, "date") { return 1 }
             if Self.equal(key, "note") { return 2 }

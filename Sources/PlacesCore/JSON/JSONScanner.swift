@@ -52,13 +52,17 @@ public struct JSONScanner {
             // bytes at a time (a journal's every line has one: a byte at a time, a twentieth of a
             // listing's instructions).
             if byte == 0x20 { index += 1; continue }
-            if byte == 0x0A, bytes.count - index > 8 {
-                let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index + 1).loadUnaligned(as: UInt64.self))
-                let others = word ^ 0x2020_2020_2020_2020
-                index += 1 + (others == 0 ? 8 : others.trailingZeroBitCount / 8)
+            if byte == 0x0A {
+                index += 1
+                while bytes.count - index >= 8 {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                    let others = word ^ 0x2020_2020_2020_2020
+                    guard others == 0 else { index += others.trailingZeroBitCount / 8; break }
+                    index += 8
+                }
                 continue
             }
-            guard byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            guard byte == 0x0D || byte == 0x09 else { return }
             index += 1
         }
     }

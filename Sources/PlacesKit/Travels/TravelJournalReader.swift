@@ -90,9 +90,9 @@ enum TravelJournalReader {
             scanner.skipSpace()
             if scanner.consume(UInt8(ascii: "]")) { return places }
             while true {
-                skipLayout()
+                scanner.skipSpace()
                 places.append(try place())
-                skipLayout()
+                scanner.skipSpace()
                 if scanner.consume(UInt8(ascii: ",")) { continue }
                 try expect(UInt8(ascii: "]"))
                 return places
@@ -112,7 +112,7 @@ enum TravelJournalReader {
             let place = ids.count, firstVisit = visits.entries.count
             var seen: UInt16 = 0
             while true {
-                skipLayout()
+                scanner.skipSpace()
                 let key = try placeKey()
                 guard seen & key.rawValue == 0 else { throw Declined() }
                 seen |= key.rawValue
@@ -135,7 +135,7 @@ enum TravelJournalReader {
                 case .updated: _ = try optionalDate()
                 case .visits: if !scanner.isNull() { try visitList(place: place) }
                 }
-                skipLayout()
+                scanner.skipSpace()
                 if scanner.consume(UInt8(ascii: ",")) { continue }
                 try expect(UInt8(ascii: "}"))
                 break
@@ -151,19 +151,19 @@ enum TravelJournalReader {
         /// Reads the visits of the place numbered `place` into ``visits``; visits out of date order are declined.
         mutating func visitList(place: Int) throws {
             try expect(UInt8(ascii: "["))
-            skipLayout()
+            scanner.skipSpace()
             if scanner.consume(UInt8(ascii: "]")) { return }
             // The previous visit's start and precision: dates order by these (``VisitDate/<``), and the
             // start is the one the log keeps.
             var previous: (start: Double, precision: VisitDate.Precision)?, count = 0
             while true {
-                skipLayout()
+                scanner.skipSpace()
                 let (date, note) = try visit()
                 let start = visits.add(place: place, visit: count, date: date, note: note)
                 if let previous, start < previous.start || (start == previous.start && date.precision < previous.precision) { throw Declined() }
                 previous = (start, date.precision)
                 count += 1
-                skipLayout()
+                scanner.skipSpace()
                 if scanner.consume(UInt8(ascii: ",")) { continue }
                 try expect(UInt8(ascii: "]"))
                 return
@@ -174,7 +174,7 @@ enum TravelJournalReader {
             try expect(UInt8(ascii: "{"))
             var date: VisitDate?, note: String?, seen: UInt8 = 0
             while true {
-                skipLayout()
+                scanner.skipSpace()
                 let key = try visitKey()
                 guard seen & key == 0 else { throw Declined() }
                 seen |= key
@@ -186,7 +186,7 @@ enum TravelJournalReader {
                 case 2: if !scanner.isNull() { note = try scanner.string() }
                 default: if !scanner.isNull() { try skipText() }  // the source
                 }
-                skipLayout()
+                scanner.skipSpace()
                 if scanner.consume(UInt8(ascii: ",")) { continue }
                 try expect(UInt8(ascii: "}"))
                 break
@@ -208,19 +208,6 @@ enum TravelJournalReader {
                 try expect(UInt8(ascii: "]"))
                 return strings
             }
-        }
-
-        /// Moves past whitespace, as `skipSpace` does, and a line's indentation eight spaces at a time: the
-        /// journal is written one member a line, each line indented by its depth (a visit takes three lines).
-        @inline(__always)
-        private mutating func skipLayout() {
-            let bytes = scanner.bytes
-            var index = scanner.index
-            if index < bytes.count, bytes[index] == UInt8(ascii: "\n") { index += 1 }
-            while index + 8 <= bytes.count,
-                  UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 { index += 8 }
-            scanner.index = index
-            scanner.skipSpace()
         }
 
         /// `byte` must be next; anything else is declined (the full read says what is wrong).

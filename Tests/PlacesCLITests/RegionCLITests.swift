@@ -391,7 +391,8 @@ import Testing
         let headerLength = header.count
         var hugeHeader: [UInt8] = [0, 1, 0, 1]
         hugeHeader += [UInt8](repeating: 0, count: 16)
-        return [
+        // Typed, so the compiler need not infer the element type of the whole literal.
+        let rows: [(String, [UInt8], String)] = [
             ("truncated", Array(monaco.prefix(monaco.count / 2)), "truncated"),
             ("header-over-64k", hugeHeader, "over the format's limit of 64 KiB"),
             ("blob-over-32m", header + Proto.block("OSMData", blob: [], declaredSize: 40_000_000), "over the format's limit of 32 MiB"),
@@ -406,7 +407,9 @@ import Testing
             ("dtd.osm", Array("<?xml version='1.0'?>\n<!DOCTYPE osm [<!ENTITY a \"aaaa\">]>\n<osm version=\"0.6\"/>\n".utf8), "DOCTYPE"),
             ("deleted.osm", Array("<osm version=\"0.6\"><node id=\"1\" lat=\"1\" lon=\"1\" visible=\"false\"/></osm>\n".utf8), "history file"),
             ("bad-blob-header", [0, 0, 0, 4, 0xFF, 0xFF, 0xFF, 0xFF], "corrupt blob header"),
-        ].map { ($0.0, $0.1, $0.2) } + [("header-then-garbage", header + [0, 0, 0, UInt8(headerLength & 0x7F)], "truncated")]
+        ]
+        let garbage: [UInt8] = header + [0, 0, 0, UInt8(headerLength & 0x7F)]
+        return rows + [("header-then-garbage", garbage, "truncated")]
     }
 
     @Test(arguments: badInputs())

@@ -127,15 +127,14 @@ import Testing
         return (inside, holes)
     }
 
-    struct AddFailed: Error { var stderr: String }
-
     /// A journal folder with the Monaco extract added through the binary, and its pack.
     static func monaco() throws -> (PlacesRunner, RegionPack) {
         let runner = try PlacesRunner()
-        let added = try runner.run(["region", "add", RegionCLITests.fixture("monaco"), "--quiet"])
-        guard added.status == 0 else {
+        do {
+            try RegionCLITests.addMadePack("monaco", to: runner)
+        } catch {
             runner.removeAll()
-            throw AddFailed(stderr: added.stderr)
+            throw error
         }
         return (runner, try RegionPack(path: RegionCLITests.packPath(runner, "monaco")))
     }

@@ -15,6 +15,41 @@ import Testing
         runner.directory.appendingPathComponent("data/regions/\(name).region").path
     }
 
+    /// `places region add` failed while making a shared pack.
+    struct PackNotMade: Error, CustomStringConvertible {
+        var name: String
+        var stderr: String
+        var description: String { "region add \(name) failed: \(stderr)" }
+    }
+
+    /// The packs `places region add` writes for monaco and kotka, made once for every test that needs a
+    /// region in place rather than testing the add itself (each add is a second of a debug build's time).
+    /// An add writes the same bytes every time (`theSameExtractGivesTheSameBytes`), so a copy of the pack
+    /// is the folder an add leaves.
+    static let madePacks = Result { () throws -> [String: Data] in
+        let runner = try PlacesRunner()
+        defer { runner.removeAll() }
+        var packs: [String: Data] = [:]
+        for name in ["monaco", "kotka"] {
+            let added = try runner.run(["region", "add", fixture(name), "--quiet"])
+            guard added.status == 0 else { throw PackNotMade(name: name, stderr: added.stderr) }
+            packs[name] = try Data(contentsOf: URL(fileURLWithPath: packPath(runner, name)))
+        }
+        return packs
+    }
+
+    /// Puts the pack of the fixture `name` (monaco or kotka) in a runner's data folder, as
+    /// `places region add FIXTURE` leaves it: a data folder only its owner reads, and the pack in `regions/`.
+    static func addMadePack(_ name: String, to runner: PlacesRunner) throws {
+        let pack = try #require(try madePacks.get()[name], "no pack made for \(name)")
+        let data = runner.journal.deletingLastPathComponent()
+        if !FileManager.default.fileExists(atPath: data.path) {
+            try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+        try FileManager.default.createDirectory(at: data.appendingPathComponent("regions"), withIntermediateDirectories: true)
+        try pack.write(to: URL(fileURLWithPath: packPath(runner, name)))
+    }
+
     // MARK: - The oracle
 
     /// One object of `osmium export -a type,id -f geojsonseq`.
@@ -198,7 +233,7 @@ import Testing
         let runner = try PlacesRunner()
         defer { runner.removeAll() }
         let before = try runner.run(["search", "Monaco", "--json"])
-        try #require(try runner.run(["region", "add", Self.fixture("monaco"), "--quiet"]).status == 0)
+        try Self.addMadePack("monaco", to: runner)
         let text = try runner.run(["search", "Café de Paris"])
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.hasPrefix("Café de Paris — café, "), "\(text.stdout)")
@@ -246,7 +281,7 @@ import Testing
     @Test func addPinsARegionsPlaceWhenItIsTheClearWinner() throws {
         let runner = try PlacesRunner()
         defer { runner.removeAll() }
-        try #require(try runner.run(["region", "add", Self.fixture("monaco"), "--quiet"]).status == 0)
+        try Self.addMadePack("monaco", to: runner)
         let added = try runner.run(["add", "Musée Océanographique de Monaco", "--json"])
         #expect(added.status == 0, "\(added.stderr)")
         let place = try #require(try runner.journalPlaces().first)
@@ -261,7 +296,7 @@ import Testing
         defer { runner.removeAll() }
         let before = try runner.run(["where", "43.7397159,7.4276948", "--json"])
         #expect(!before.stdout.contains("\"address\""))
-        try #require(try runner.run(["region", "add", Self.fixture("monaco"), "--quiet"]).status == 0)
+        try Self.addMadePack("monaco", to: runner)
         let text = try runner.run(["where", "43.7397159,7.4276948"])
         #expect(text.stdout.hasPrefix("At Café de Paris (café), "), "\(text.stdout)")
         #expect(text.stdout.contains("\nIn Monaco (MC)"))
@@ -281,7 +316,7 @@ import Testing
         defer { runner.removeAll() }
         let none = try runner.run(["near", "43.7397,7.4277", "--gazetteer", "--kind", "café"])
         #expect(none.status == 0 && none.stderr.contains("region add"), "\(none.stderr)")
-        try #require(try runner.run(["region", "add", Self.fixture("monaco"), "--quiet"]).status == 0)
+        try Self.addMadePack("monaco", to: runner)
         for kind in ["café", "cafe", "amenity=cafe", "Cafés"] {
             let result = try runner.run(["near", "43.7397,7.4277", "--gazetteer", "--kind", kind, "--radius", "1km", "--json"])
             let found = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]], "\(kind)")
@@ -391,7 +426,8 @@ import Testing
         let headerLength = header.count
         var hugeHeader: [UInt8] = [0, 1, 0, 1]
         hugeHeader += [UInt8](repeating: 0, count: 16)
-        return [
+        // Typed, so the compiler need not infer the element type of the whole literal.
+        let rows: [(String, [UInt8], String)] = [
             ("truncated", Array(monaco.prefix(monaco.count / 2)), "truncated"),
             ("header-over-64k", hugeHeader, "over the format's limit of 64 KiB"),
             ("blob-over-32m", header + Proto.block("OSMData", blob: [], declaredSize: 40_000_000), "over the format's limit of 32 MiB"),
@@ -406,7 +442,9 @@ import Testing
             ("dtd.osm", Array("<?xml version='1.0'?>\n<!DOCTYPE osm [<!ENTITY a \"aaaa\">]>\n<osm version=\"0.6\"/>\n".utf8), "DOCTYPE"),
             ("deleted.osm", Array("<osm version=\"0.6\"><node id=\"1\" lat=\"1\" lon=\"1\" visible=\"false\"/></osm>\n".utf8), "history file"),
             ("bad-blob-header", [0, 0, 0, 4, 0xFF, 0xFF, 0xFF, 0xFF], "corrupt blob header"),
-        ].map { ($0.0, $0.1, $0.2) } + [("header-then-garbage", header + [0, 0, 0, UInt8(headerLength & 0x7F)], "truncated")]
+        ]
+        let garbage: [UInt8] = header + [0, 0, 0, UInt8(headerLength & 0x7F)]
+        return rows + [("header-then-garbage", garbage, "truncated")]
     }
 
     @Test(arguments: badInputs())
@@ -414,7 +452,7 @@ import Testing
         let runner = try PlacesRunner()
         defer { runner.removeAll() }
         _ = try runner.add("Home", "43.74,7.42")
-        try #require(try runner.run(["region", "add", Self.fixture("kotka"), "--quiet"]).status == 0)
+        try Self.addMadePack("kotka", to: runner)
         let journal = try Data(contentsOf: runner.journal)
         let kotka = try Data(contentsOf: URL(fileURLWithPath: Self.packPath(runner, "kotka")))
         let file = runner.directory.appendingPathComponent(row.0.contains(".") ? row.0 : row.0 + ".osm.pbf")
@@ -435,7 +473,7 @@ import Testing
     @Test func aMissingOrUnreadableExtractExits66() throws {
         let runner = try PlacesRunner()
         defer { runner.removeAll() }
-        try #require(try runner.run(["region", "add", Self.fixture("kotka"), "--quiet"]).status == 0)
+        try Self.addMadePack("kotka", to: runner)
         let unreadable = runner.directory.appendingPathComponent("locked.osm.pbf")
         try Data(contentsOf: URL(fileURLWithPath: Self.fixture("kotka"))).write(to: unreadable)
         chmod(unreadable.path, 0)

@@ -13,10 +13,7 @@ import Testing
         _ = try runner.add("Casino", "43.7393,7.4277", ["--tag", "sights"])
         _ = try runner.add("Stade Louis II", "43.7277,7.4156")
         _ = try runner.add("Palais princier", "43.7314,7.4200", ["--on", "2024-05-01"])
-        if region {
-            let added = try runner.run(["region", "add", RegionCLITests.fixture("monaco")])
-            #expect(added.status == 0, "\(added.stderr)")
-        }
+        if region { try RegionCLITests.addMadePack("monaco", to: runner) }
         return runner
     }
 

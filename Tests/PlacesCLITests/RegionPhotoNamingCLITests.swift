@@ -27,8 +27,7 @@ import Testing
         #expect(without.status == 0, "\(without.stderr)")
         #expect(!without.stdout.contains("Café de Paris") && !without.stdout.contains("Rue Grimaldi"), "\(without.stdout)")
 
-        let added = try runner.run(["region", "add", RegionCLITests.fixture("monaco"), "--quiet"])
-        try #require(added.status == 0, "\(added.stderr)")
+        try RegionCLITests.addMadePack("monaco", to: runner)
         let with = try runner.run(["import", album.path, "--dry-run"])
         #expect(with.status == 0, "\(with.stderr)")
         #expect(with.stdout.contains("+ Café de Paris  "), "\(with.stdout)")

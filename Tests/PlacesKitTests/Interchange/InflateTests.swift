@@ -48,7 +48,13 @@ for name, data in inputs.items():
             open(base + ".deflate", "wb").write(stream)
 """#
 
-    static func zlibCases() throws -> [Case] {
+    /// The streams, made once for every test of the suite: python3 writing 128 streams costs more than
+    /// most of the checks that read them, and the files are only read.
+    static let sharedCases = Result { try makeZlibCases() }
+
+    static func zlibCases() throws -> [Case] { try sharedCases.get() }
+
+    static func makeZlibCases() throws -> [Case] {
         let directory = try makeTestDirectory("inflate")
         defer { try? FileManager.default.removeItem(at: directory) }
         let python = try ExternalTool.require("python3")

@@ -14,7 +14,9 @@ import Testing
         for command in [["list"], ["add", "A", "--at", "1,2"], ["undo"], ["doctor"], ["stats"]] {
             let started = Date()
             let result = try places.run(command)
-            #expect(Date().timeIntervalSince(started) < 5, "\(command) must not hang")
+            // A guard against a hang (a blocking open waits for a writer forever), not a speed test:
+            // the command takes well under a second even in a debug build on a busy machine.
+            #expect(Date().timeIntervalSince(started) < 120, "\(command) must not hang")
             #expect(result.status == 65, "\(command): \(result.stderr)")
             #expect(result.stderr.contains("it is a FIFO (named pipe), not a regular file"), "\(command): \(result.stderr)")
         }

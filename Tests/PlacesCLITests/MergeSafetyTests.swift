@@ -112,6 +112,9 @@ import Testing
 final class OpenWatch {
     private let descriptor: Int32
     private var paths: [Int32: String] = [:]
+    /// Every watched path seen opened so far: a wait reads the events of other paths too, and an open
+    /// it passed over must still answer a later wait.
+    private var opened: Set<String> = []
 
     init() throws {
         descriptor = inotify_init1(Int32(IN_CLOEXEC))
@@ -127,11 +130,12 @@ final class OpenWatch {
         paths[watch] = path
     }
 
-    /// Waits until `path` is opened (or a file watched is, for an earlier path in order); returns
-    /// `false` after two minutes, a guard against a hang, never a condition for passing.
+    /// Waits until `path` has been opened since it was watched (an open an earlier wait read past
+    /// counts); returns `false` after two minutes without an event, a guard against a hang, never a
+    /// condition for passing.
     func waitForOpen(of path: String) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
+        while !opened.contains(path) {
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, 120_000) > 0 else { return false }
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -140,10 +144,11 @@ final class OpenWatch {
             while offset + 16 <= count {
                 let watch = buffer[offset..<offset + 4].withUnsafeBytes { $0.loadUnaligned(as: Int32.self) }
                 let length = buffer[offset + 12..<offset + 16].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
-                if paths[watch] == path { return true }
+                if let opened = paths[watch] { self.opened.insert(opened) }
                 offset += 16 + Int(length)
             }
         }
+        return true
     }
 }
 

@@ -61,12 +61,10 @@ import Testing
         let places = try PlacesRunner()
         defer { places.removeAll() }
         let before = try seed(places, count: 1)
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = [places.journal.path + ".lock", "sleep", "4"]
-        try holder.run()
-        defer { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() }
-        usleep(300_000)
+        // Held by this process, as another `places` would hold it, before the command starts: no
+        // guessed time for a helper process to take it first.
+        let holder = HeldLock(places.journal.path + ".lock")
+        defer { holder.release() }
         let started = Date()
         let result = try places.run(["add", "Blocked", "--at", "1,2", "--wait", "0.5"])
         #expect(Date().timeIntervalSince(started) >= 0.5)

@@ -27,7 +27,7 @@ from cold_runs import median_ms  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # (label, arguments, budget in millions of instructions or None)
-# The budgets are about 1.15x the counts of 2026-12-03 (add 116.5 M, list 122.9 M, list --json 151.7 M),
+# The budgets are about 1.15x the counts of 2026-12-03 (add 116.4 M, list 122.2 M, list --json 151.6 M),
 # so that a slowdown like the one that once took `list` from 30 to 82 ms fails the row early.
 COMMANDS = [
     ("add", ["add", "Bench", "--at", "10,10"], 135),

@@ -71,6 +71,15 @@ struct GazetteerCells: @unchecked Sendable {
     /// region lookups read: its byte offset, latitude, longitude and whether it is a populated place, in the
     /// table's order.
     func forEachLine(cell: Int, _ body: (_ offset: Int, _ latitude: Double, _ longitude: Double, _ isTown: Bool) -> Void) {
+        forEachOffset(cell: cell) { offset, isTown in
+            let latitude = self.latitude(ofLineAt: offset)
+            body(offset, latitude.value, longitude(at: latitude.longitudeStart), isTown)
+        }
+    }
+
+    /// Calls `body` for each line of the cell numbered `cell` as ``forEachLine(cell:_:)`` does, with its byte
+    /// offset alone: its numbers are read only for the lines a search compares (``latitude(ofLineAt:)``).
+    func forEachOffset(cell: Int, _ body: (_ offset: Int, _ isTown: Bool) -> Void) {
         guard let (found, end) = listing(ofCell: cell) else { return }
         let mask = (1 << Self.recordBits) - 1
         for record in found.firstRecord..<end {
@@ -79,10 +88,21 @@ struct GazetteerCells: @unchecked Sendable {
             let offset = found.firstLine + ((word >> (bit & 7)) & mask)
             // A damaged offset past the table's end gives no line (the text path would read none there).
             guard offset < places.count else { return }
-            let latitude = places.number(at: places.field(.latitude, ofLineAt: offset))
-            let longitude = places.number(at: places.fieldEnd(from: latitude.end) + 1)
-            body(offset, latitude.value, longitude.value, record < found.firstRecord + found.towns)
+            body(offset, record < found.firstRecord + found.towns)
         }
+    }
+
+    /// The latitude of the line at `offset` (one ``forEachOffset(cell:_:)`` gave), and where its longitude starts.
+    @inline(__always)
+    func latitude(ofLineAt offset: Int) -> (value: Double, longitudeStart: Int) {
+        let latitude = places.number(at: places.field(.latitude, ofLineAt: offset))
+        return (latitude.value, places.fieldEnd(from: latitude.end) + 1)
+    }
+
+    /// The longitude that starts at `start` (``latitude(ofLineAt:)``'s `longitudeStart`).
+    @inline(__always)
+    func longitude(at start: Int) -> Double {
+        places.number(at: start).value
     }
 
     /// The numbers of lines ``forEachLine(cell:_:)`` gives for the cell numbered `cell`: its populated places,

@@ -11,18 +11,65 @@ import PlacesCore
 /// first), and a point whose nearest town may lie beyond the eight cells around its own is asked of the
 /// gazetteer itself.
 final class RegionCells {
-    /// One decoded line: where it is, its byte offset in the places table, its rank in search order.
-    private struct Point {
-        var latitude: Double
-        var longitude: Double
-        var offset: Int
+    /// One group of a cell's lines (its populated places, or its other lines), sorted by latitude (ties by
+    /// offset): each line's byte offset in the places table, and its coordinates once read.
+    ///
+    /// A search reads few of a cell's lines (a binary search on latitude, then outward while latitude alone
+    /// could still win), so the bundled table's lines are read as they are reached: a latitude when first
+    /// compared, a longitude only when the latitude is near enough.
+    private final class Lines {
+        let offsets: [Int]
+        /// Each line's latitude, `nan` until read.
+        private var latitudes: [Double]
+        /// Each line's longitude, `nan` until read.
+        private var longitudes: [Double]
+        /// Where each line's longitude starts, once its latitude is read.
+        private var longitudeStarts: [Int]
+        /// The packed table the lines are read from; `nil` when every coordinate was read at once.
+        private let packed: GazetteerCells?
+
+        /// Lines read from `packed` as they are reached.
+        init(offsets: [Int], packed: GazetteerCells) {
+            self.offsets = offsets
+            latitudes = [Double](repeating: .nan, count: offsets.count)
+            longitudes = latitudes
+            longitudeStarts = [Int](repeating: 0, count: offsets.count)
+            self.packed = packed
+        }
+
+        /// Lines whose coordinates are already read, sorted by latitude (ties by offset).
+        init(_ points: [(latitude: Double, longitude: Double, offset: Int)]) {
+            offsets = points.map(\.offset)
+            latitudes = points.map(\.latitude)
+            longitudes = points.map(\.longitude)
+            longitudeStarts = []
+            packed = nil
+        }
+
+        var count: Int { offsets.count }
+
+        @inline(__always)
+        func latitude(_ index: Int) -> Double {
+            if let packed, latitudes[index].isNaN {
+                let read = packed.latitude(ofLineAt: offsets[index])
+                latitudes[index] = read.value
+                longitudeStarts[index] = read.longitudeStart
+            }
+            return latitudes[index]
+        }
+
+        /// The longitude of the line at `index`, whose ``latitude(_:)`` was read first.
+        @inline(__always)
+        func longitude(_ index: Int) -> Double {
+            if let packed, longitudes[index].isNaN { longitudes[index] = packed.longitude(at: longitudeStarts[index]) }
+            return longitudes[index]
+        }
     }
 
-    /// One cell: its populated places, and its other lines (sights, features, airports), each sorted by
-    /// latitude (ties by offset).
+    /// One cell: its populated places, and its other lines (sights, features, airports).
     private struct Cell {
-        var towns: [Point] = []
-        var others: [Point] = []
+        var towns: Lines
+        var others: Lines
     }
 
     /// A first-level region outline: its box, its name and code, its rings once read.
@@ -84,36 +131,35 @@ final class RegionCells {
         guard row >= 0, row < 180 else { return nil }
         let number = row * 360 + (column % 360 + 360) % 360
         if let known = cells[number] { return known }
-        var cell = Cell()
         let gazetteer = geocoder.gazetteer
         if let packed = gazetteer.packedCells {
             // The bundled table's towns and sights, found and sorted in the order below when the table was made
             // (the other lines are never kept: only a sight may be the nearest sight).
             let counts = packed.lineCounts(cell: number)
-            cell.towns.reserveCapacity(counts.towns)
-            cell.others.reserveCapacity(counts.all - counts.towns)
-            packed.forEachLine(cell: number) { offset, lat, lon, isTown in
-                if isTown {
-                    cell.towns.append(Point(latitude: lat, longitude: lon, offset: offset))
-                } else {
-                    cell.others.append(Point(latitude: lat, longitude: lon, offset: offset))
-                }
+            var towns: [Int] = [], others: [Int] = []
+            towns.reserveCapacity(counts.towns)
+            others.reserveCapacity(counts.all - counts.towns)
+            packed.forEachOffset(cell: number) { offset, isTown in
+                if isTown { towns.append(offset) } else { others.append(offset) }
             }
+            let cell = Cell(towns: Lines(offsets: towns, packed: packed), others: Lines(offsets: others, packed: packed))
             cells[number] = cell
             return cell
         }
+        var towns: [(latitude: Double, longitude: Double, offset: Int)] = [], others = towns
         gazetteer.forEachLine(row: row, column: column) { offset, lat, lon, longitudeEnd in
             if gazetteer.isSettlementLine(afterLongitude: longitudeEnd) {
-                cell.towns.append(Point(latitude: lat, longitude: lon, offset: offset))
+                towns.append((lat, lon, offset))
             } else {
                 // Whether it is a sight is read only for one within reach (``isSight(_:)``).
-                cell.others.append(Point(latitude: lat, longitude: lon, offset: offset))
+                others.append((lat, lon, offset))
             }
         }
         // The lines come in offset order and `sort` is documented stable: equal latitudes stay in offset
         // order, the (latitude, offset) order the searches rely on.
-        cell.towns.sort { $0.latitude < $1.latitude }
-        cell.others.sort { $0.latitude < $1.latitude }
+        towns.sort { $0.latitude < $1.latitude }
+        others.sort { $0.latitude < $1.latitude }
+        let cell = Cell(towns: Lines(towns), others: Lines(others))
         cells[number] = cell
         return cell
     }
@@ -194,7 +240,7 @@ final class RegionCells {
 
     /// The point of `list` nearest to the given one within `radius` over the cells `order` names: the least
     /// distance, ties to the cell earlier in `order`, then the earlier line, as the table searches keep them.
-    private func nearest(in order: [(Int, Int)], _ list: KeyPath<Cell, [Point]>, latitude: Double, longitude: Double,
+    private func nearest(in order: [(Int, Int)], _ list: KeyPath<Cell, Lines>, latitude: Double, longitude: Double,
                          center: (row: Int, column: Int), withinKm radius: Double,
                          where admits: (Int) -> Bool = { _ in true }) -> (offset: Int, distance: Double)? {
         var best: (offset: Int, distance: Double, rank: Int)?
@@ -209,21 +255,23 @@ final class RegionCells {
             var low = 0, high = points.count
             while low < high {
                 let mid = (low + high) / 2
-                if points[mid].latitude < latitude { low = mid + 1 } else { high = mid }
+                if points.latitude(mid) < latitude { low = mid + 1 } else { high = mid }
             }
-            func consider(_ point: Point) -> Bool {
+            func consider(_ index: Int) -> Bool {
                 let bound = best?.distance ?? radius
-                guard abs(point.latitude - latitude) * Geodesy.kmPerDegreeBelow <= bound else { return false }
-                let d = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: point.latitude, longitude: point.longitude)
+                let pointLatitude = points.latitude(index)
+                guard abs(pointLatitude - latitude) * Geodesy.kmPerDegreeBelow <= bound else { return false }
+                let d = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: pointLatitude, longitude: points.longitude(index))
                 guard d <= radius else { return true }
-                if let kept = best, (d, rank, point.offset) >= (kept.distance, kept.rank, kept.offset) { return true }
-                if admits(point.offset) { best = (point.offset, d, rank) }
+                let offset = points.offsets[index]
+                if let kept = best, (d, rank, offset) >= (kept.distance, kept.rank, kept.offset) { return true }
+                if admits(offset) { best = (offset, d, rank) }
                 return true
             }
             var up = low
-            while up < points.count, consider(points[up]) { up += 1 }
+            while up < points.count, consider(up) { up += 1 }
             var down = low - 1
-            while down >= 0, consider(points[down]) { down -= 1 }
+            while down >= 0, consider(down) { down -= 1 }
         }
         return best.map { ($0.offset, $0.distance) }
     }

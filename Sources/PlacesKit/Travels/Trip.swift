@@ -23,7 +23,12 @@ public struct Trip: Sendable {
     /// The first day of the first stop.
     public var firstDay: Int { stops[0].entry.days.lowerBound }
     /// The last day of the last stop.
-    public var lastDay: Int { stops.map(\.entry.days.upperBound).max() ?? firstDay }
+    public var lastDay: Int {
+        // Without an array of every stop's day: a trip may have hundreds of stops.
+        var last = stops[0].entry.days.upperBound
+        for stop in stops.dropFirst() where stop.entry.days.upperBound > last { last = stop.entry.days.upperBound }
+        return last
+    }
 
     /// Whether the trip is one visit dated only by a month or a year: it has no count of days.
     public var isPartial: Bool { !stops[0].entry.date.isWithinADay }
@@ -34,7 +39,10 @@ public struct Trip: Sendable {
     /// The countries visited, in the order first reached.
     public var countries: [String] {
         var seen: [String] = []
-        for stop in stops { if let code = stop.country, !seen.contains(code) { seen.append(code) } }
+        // Consecutive stops are mostly in one country: the last code first, before the list.
+        for stop in stops {
+            if let code = stop.country, code != seen.last, !seen.contains(code) { seen.append(code) }
+        }
         return seen
     }
 
@@ -55,11 +63,26 @@ public struct Trip: Sendable {
     /// ``route(in:)`` as indices in ``TravelLog/places``: counted and measured without copying places.
     public func routePlaces(in log: TravelLog) -> [Int] {
         var result: [Int] = []
-        for stop in stops {
-            if let last = result.last, last == stop.entry.place || log.places[last].id == log.places[stop.entry.place].id { continue }
-            result.append(stop.entry.place)
-        }
+        forEachRoutePlace(in: log) { result.append($0) }
         return result
+    }
+
+    /// The number of ``routePlaces(in:)``, counted without the array.
+    public func routeCount(in log: TravelLog) -> Int {
+        var count = 0
+        forEachRoutePlace(in: log) { _ in count += 1 }
+        return count
+    }
+
+    /// Calls `body` with each of ``routePlaces(in:)`` in order.
+    private func forEachRoutePlace(in log: TravelLog, _ body: (Int) -> Void) {
+        var last = -1
+        for stop in stops {
+            let place = stop.entry.place
+            if last >= 0, last == place || log.places[last].id == log.places[place].id { continue }
+            body(place)
+            last = place
+        }
     }
 
     /// Great-circle kilometres from home through every stop and back.
@@ -67,7 +90,7 @@ public struct Trip: Sendable {
         // Leg by leg along the route, without an array of points (most trips are one stop).
         var total = 0.0
         var from = home.coordinate
-        for place in routePlaces(in: log) {
+        forEachRoutePlace(in: log) { place in
             let to = Coordinate(latitude: log.places[place].latitude, longitude: log.places[place].longitude)
             total += Geodesy.distanceKm(fromLatitude: from.latitude, longitude: from.longitude, toLatitude: to.latitude, longitude: to.longitude)
             from = to

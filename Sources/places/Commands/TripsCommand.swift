@@ -51,7 +51,7 @@ enum TripsCommand: PlacesCommand {
             let flags = !options.flags.noFlags && context.stdoutIsTerminal
             context.say(context.style.bold(journal.title(trip, flags: flags)))
             let home = trip.home.name.map { "from \(TerminalText.visible($0))" } ?? "from home"
-            context.say("  " + home + ", " + counted(trip.stops.count, "visit") + " to " + counted(trip.routePlaces(in: journal.log).count, "stop"))
+            context.say("  " + home + ", " + counted(trip.stops.count, "visit") + " to " + counted(trip.routeCount(in: journal.log), "stop"))
             context.say(TerminalText.table(trip.stops.map { journal.cells($0.entry) }).map { "    " + $0 }.joined(separator: "\n"))
         default:
             if options.trip != nil { throw UsageError("trips takes show or name before a trip", hint: "e.g. places trips show \(options.trip!)") }
@@ -75,7 +75,7 @@ enum TripsCommand: PlacesCommand {
             var rows = [["#", "DATES", "DAYS", "COUNTRIES", "PLACES", "DISTANCE", "NAME"]]
             for trip in trips {
                 rows.append([String(trip.number), trip.dateText, trip.days.map(String.init) ?? "-", journal.countryList(trip.countries, flags: flags),
-                             String(trip.routePlaces(in: journal.log).count), journal.kilometres(trip.distanceKm(in: journal.log)), trip.name ?? ""])
+                             String(trip.routeCount(in: journal.log)), journal.kilometres(trip.distanceKm(in: journal.log)), trip.name ?? ""])
             }
             context.say(TerminalText.table(rows, rightAligned: [0, 2, 4, 5]).joined(separator: "\n"))
         }

@@ -52,6 +52,12 @@ import Testing
         #expect(grouped(999) == "999" && grouped(1000) == "1,000" && grouped(-1234567) == "-1,234,567")
     }
 
+    @Test(arguments: [(0, "0"), (7, "7"), (-7, "-7"), (100, "100"), (999_999, "999,999"), (1_000_000, "1,000,000"),
+                      (-100_000, "-100,000"), (Int.max, "9,223,372,036,854,775,807"), (Int.min, "-9,223,372,036,854,775,808")])
+    func groupedPutsACommaEveryThreeDigits(number: Int, expected: String) {
+        #expect(grouped(number) == expected)
+    }
+
     @Test(arguments: [
         (true, false, true, false, true),    // stderr on a terminal, stdout to a file
         (true, true, false, false, true),    // both on a terminal, nothing printed to stdout meanwhile

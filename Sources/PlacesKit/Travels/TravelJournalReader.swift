@@ -87,6 +87,9 @@ enum TravelJournalReader {
             // About 300 bytes a place in the journal's own layout: one allocation for most journals.
             places.reserveCapacity(max(16, (scanner.bytes.count - scanner.index) / 300))
             ids.reserveCapacity(places.capacity)
+            // A visit takes 40 to 90 bytes in the journal's layout: room for all of them at 64, so the visits'
+            // arrays are not copied as they grow (capacity never touched is never paged in).
+            visits.reserve((scanner.bytes.count - scanner.index) / 64)
             scanner.skipSpace()
             if scanner.consume(UInt8(ascii: "]")) { return places }
             while true {

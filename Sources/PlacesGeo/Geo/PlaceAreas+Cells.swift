@@ -85,14 +85,18 @@ final class RegionCells {
     private var cells: [Int: Cell] = [:]
     private var entries: [Int: GazetteerEntry] = [:]
     private var regionNames: [String: String] = [:]
-    /// The first-level region outlines, in the features' order (the first that holds a point names it).
-    private var outlines: [Outline]
+    /// The first-level region outlines, in the features' order (the first that holds a point names it);
+    /// found on the first region lookup (`trips` asks for none).
+    private lazy var outlines: [Outline] = Self.admin1Outlines(geocoder.features)
     /// For each cell asked about, the outlines whose box reaches it.
     private var outlinesByCell: [Int: [Int]] = [:]
 
     init(geocoder: ReverseGeocoder) {
         self.geocoder = geocoder
-        let features = geocoder.features
+    }
+
+    /// The first-level region outlines among `features`, in their order.
+    private static func admin1Outlines(_ features: FeatureIndex) -> [Outline] {
         var outlines: [Outline] = []
         let kind = Array("admin1\t".utf8)
         var record = 0
@@ -107,7 +111,7 @@ final class RegionCells {
             }
             record += 21
         }
-        self.outlines = outlines
+        return outlines
     }
 
     /// The first-level region of a point on land in `country`, as

@@ -136,12 +136,15 @@ public enum TripDetector {
                 wanted[Int(found.tripOf[position])] = true
             }
         }
-        var countries: [Int: String?] = [:]
+        // Each place's country once, kept by its index in the log.
+        var countries = [String?](repeating: nil, count: log.places.count)
+        var known = [Bool](repeating: false, count: log.places.count)
         func code(_ place: Int) -> String? {
-            if let known = countries[place] { return known }
-            let code = country(log.places[place])
-            countries[place] = code
-            return code
+            if !known[place] {
+                countries[place] = country(log.places[place])
+                known[place] = true
+            }
+            return countries[place]
         }
         var stops = [[Trip.Stop]](repeating: [], count: found.homes.count)
         for (position, entry) in log.entries.enumerated() {

@@ -69,6 +69,25 @@ public struct YearReview: Sendable, Encodable {
             return count + 1
         }
         var perPlace: [Int: Int] = [:]
+        // Each place's country and region asked of `areas` once, then kept by its index in the log: a place
+        // has many visits, and `areas` finds a place by hashing its id and position.
+        var countryOf = [String?](repeating: nil, count: log.places.count)
+        var regionOf = [ReverseGeocoder.Region?](repeating: nil, count: log.places.count)
+        var asked = [UInt8](repeating: 0, count: log.places.count)  // 1: its country, 2: its region
+        func country(_ place: Int) -> String? {
+            if asked[place] & 1 == 0 {
+                countryOf[place] = areas.country(of: log.places[place])?.code
+                asked[place] |= 1
+            }
+            return countryOf[place]
+        }
+        func region(_ place: Int) -> ReverseGeocoder.Region? {
+            if asked[place] & 2 == 0 {
+                regionOf[place] = areas.region(of: log.places[place])
+                asked[place] |= 2
+            }
+            return regionOf[place]
+        }
         // The year's countries and regions first (a region by its first name met), then only as much of
         // the years before as it takes to find which of them were visited before: a region is looked up
         // only for earlier places in a country with one of the year's regions not yet seen, and the
@@ -85,10 +104,9 @@ public struct YearReview: Sendable, Encodable {
             review.visits += 1
             perPlace[entry.place, default: 0] += 1
             if let month = entry.date.month, entry.date.precision != .year { review.months[month - 1] += 1 }
-            let place = log.places[entry.place]
-            guard let code = areas.country(of: place)?.code else { continue }
+            guard let code = country(entry.place) else { continue }
             if countriesInYear.insert(code).inserted { countryOrder.append(code) }
-            if let region = areas.region(of: place), regionNames.insert(region.name).inserted {
+            if let region = region(entry.place), regionNames.insert(region.name).inserted {
                 regionOrder.append((region.name, region.key))
             }
         }
@@ -100,10 +118,9 @@ public struct YearReview: Sendable, Encodable {
         // The log is in date order: every entry ending before the year is "ever before".
         for entry in log.entries.prefix(firstInYear ?? log.entries.count) where entry.days.upperBound < span.first! {
             if pendingCountries.isEmpty && pendingRegions.isEmpty { break }
-            let place = log.places[entry.place]
-            guard let code = areas.country(of: place)?.code else { continue }
+            guard let code = country(entry.place) else { continue }
             if pendingCountries.remove(code) != nil { countriesBefore.insert(code) }
-            guard pendingRegionCountries[code, default: 0] > 0, let region = areas.region(of: place),
+            guard pendingRegionCountries[code, default: 0] > 0, let region = region(entry.place),
                   pendingRegions.remove(region.key) != nil else { continue }
             regionsBefore.insert(region.key)
             pendingRegionCountries[code, default: 0] -= 1

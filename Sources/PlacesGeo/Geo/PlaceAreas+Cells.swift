@@ -19,31 +19,44 @@ final class RegionCells {
     /// compared, a longitude only when the latitude is near enough.
     private final class Lines {
         let offsets: [Int]
+        // Filled in place as lines are read: buffers rather than arrays, whose every access in a class
+        // is checked for exclusivity at run time (more than the read itself costs).
         /// Each line's latitude, `nan` until read.
-        private var latitudes: [Double]
+        private let latitudes: UnsafeMutableBufferPointer<Double>
         /// Each line's longitude, `nan` until read.
-        private var longitudes: [Double]
+        private let longitudes: UnsafeMutableBufferPointer<Double>
         /// Where each line's longitude starts, once its latitude is read.
-        private var longitudeStarts: [Int]
+        private let longitudeStarts: UnsafeMutableBufferPointer<Int>
         /// The packed table the lines are read from; `nil` when every coordinate was read at once.
         private let packed: GazetteerCells?
 
         /// Lines read from `packed` as they are reached.
         init(offsets: [Int], packed: GazetteerCells) {
             self.offsets = offsets
-            latitudes = [Double](repeating: .nan, count: offsets.count)
-            longitudes = latitudes
-            longitudeStarts = [Int](repeating: 0, count: offsets.count)
+            latitudes = .allocate(capacity: offsets.count)
+            latitudes.initialize(repeating: .nan)
+            longitudes = .allocate(capacity: offsets.count)
+            longitudes.initialize(repeating: .nan)
+            longitudeStarts = .allocate(capacity: offsets.count)
+            longitudeStarts.initialize(repeating: 0)
             self.packed = packed
         }
 
         /// Lines whose coordinates are already read, sorted by latitude (ties by offset).
         init(_ points: [(latitude: Double, longitude: Double, offset: Int)]) {
             offsets = points.map(\.offset)
-            latitudes = points.map(\.latitude)
-            longitudes = points.map(\.longitude)
-            longitudeStarts = []
+            latitudes = .allocate(capacity: points.count)
+            _ = latitudes.initialize(from: points.lazy.map(\.latitude))
+            longitudes = .allocate(capacity: points.count)
+            _ = longitudes.initialize(from: points.lazy.map(\.longitude))
+            longitudeStarts = .allocate(capacity: 0)
             packed = nil
+        }
+
+        deinit {
+            latitudes.deallocate()
+            longitudes.deallocate()
+            longitudeStarts.deallocate()
         }
 
         var count: Int { offsets.count }

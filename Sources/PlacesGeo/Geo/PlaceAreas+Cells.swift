@@ -4,8 +4,8 @@ import Glibc
 import PlacesCore
 
 /// The gazetteer read once per one-degree cell for ``PlaceAreas``' region lookups: each cell's populated
-/// places and its other lines (among them the sights) decoded into arrays sorted by latitude, and whether any first-level region outline
-/// reaches it. A region lookup then searches memory instead of the tables, and gives exactly what
+/// places and its other lines (among them the sights) sorted by latitude (the bundled table's lines read as
+/// the searches reach them), and whether any first-level region outline reaches it. A region lookup then searches memory instead of the tables, and gives exactly what
 /// ``ReverseGeocoder/firstLevelRegion(latitude:longitude:country:)`` gives: the nearest town and the sight
 /// within ``ReverseGeocoder/sightRegionKm`` are the same ones (ties go to the place the table search meets
 /// first), and a point whose nearest town may lie beyond the eight cells around its own is asked of the

@@ -81,7 +81,9 @@ def queries():
     """10,000 exact names from the bundled places table, and 10,000 mixed queries."""
     data = open(os.path.join(ROOT, "Sources", "PlacesData", "Tables", "gazetteer-places.tsv"),
                 encoding="utf-8").read().splitlines()
-    rows = [line.split("\t") for line in data if line[:1].isdigit() and "\t" in line and "\tcity\t" in line]
+    # Populated places: their kind column (GazetteerSchema.PlaceColumn.kind) is empty, or spelt out "city".
+    rows = [r for r in (line.split("\t") for line in data if line[:1].isdigit() and "\t" in line)
+            if len(r) > 8 and r[8] in ("", "city")]
     step = max(1, len(rows) // 10000)
     exact = [r[1] for r in rows[::step]][:10000]
     regression = [line.split("\t")[0] for line in open(

@@ -17,7 +17,7 @@ cell order (cell number ``row * 360 + column``, as the places table's first colu
 number and its number of populated places as 16-bit words, the byte offset of the cell's first line in
 the places table and the index of its first record as 32-bit words; then the records, 17 bits each,
 packed from the lowest bit of each byte up: a line's byte offset from its cell's first line. A cell's
-populated places (kind ``city``) come first, then its sights (``GazetteerEntry.Kind.isSight``), each group
+populated places (an empty kind, or ``city``) come first, then its sights (``GazetteerEntry.Kind.isSight``), each group
 sorted by latitude, ties by offset; its other lines (features, airports) are never read by region lookups
 and are left out. Four zero bytes end the table, so that every record is read with one 32-bit load.
 
@@ -79,7 +79,7 @@ def derive(places, occupancy):
             raise SystemExit("gazetteer-places.tsv: line at %d has no cell and kind" % offset)
         number = int(key)
         first, lines = cells.setdefault(number, (offset, []))
-        town = fields[KIND] == b"city"
+        town = fields[KIND] in (b"", b"city")  # a populated place's kind column is empty (or, spelt out, city)
         if number < len(occupancy) and occupancy[number:number + 1] == b"1" and (town or fields[KIND] in SIGHTS):
             if offset - first >= 1 << BITS:
                 raise SystemExit("gazetteer-places.tsv: cell %05d spans more than %d bytes" % (number, 1 << BITS))

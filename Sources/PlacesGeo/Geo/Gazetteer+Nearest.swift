@@ -18,10 +18,15 @@ extension Gazetteer {
         return occupancy.base[cellNumber] == UInt8(ascii: "1")
     }
 
-    /// Whether the `places` line at `offset` is a populated place (its kind column reads `city`).
+    /// Whether the `places` line at `offset` is a populated place (its kind column is empty, or reads `city`).
     @inline(__always) func isSettlementLine(_ offset: Int) -> Bool {
-        let start = places.field(.kind, ofLineAt: offset)
-        return places.keyHasPrefix(at: start, Gazetteer.cityKind)
+        isSettlementKind(at: places.field(.kind, ofLineAt: offset))
+    }
+
+    /// Whether the kind column that starts at `start` names a populated place: empty, as the bundled table
+    /// writes its most common kind, or `city`, as region packs and gazetteers imported before spell it.
+    @inline(__always) func isSettlementKind(at start: Int) -> Bool {
+        start < places.count && places.base[start] == 9 || places.keyHasPrefix(at: start, Gazetteer.cityKind)
     }
 
     static let cityKind = Array("city\t".utf8)
@@ -66,7 +71,7 @@ extension Gazetteer {
     /// ``forEachLine(row:column:keepsLatitude:searched:_:)`` gives it).
     @inline(__always) func isSettlementLine(afterLongitude longitudeEnd: Int) -> Bool {
         let columns = GazetteerSchema.PlaceColumn.kind.rawValue - GazetteerSchema.PlaceColumn.longitude.rawValue
-        return places.keyHasPrefix(at: places.field(columns, ofLineAt: longitudeEnd), Gazetteer.cityKind)
+        return isSettlementKind(at: places.field(columns, ofLineAt: longitudeEnd))
     }
 
     /// What one nearest-place search read: how many grid cells it searched (a binary search each)

@@ -351,7 +351,8 @@ extension Gazetteer {
             let kindStart = places.fieldEnd(from: start) + 1
             let kindText = Substring(decoding: UnsafeBufferPointer(start: places.base + kindStart,
                                                                    count: places.fieldEnd(from: kindStart) - kindStart), as: UTF8.self)
-            let kind = GazetteerEntry.Kind(rawValue: String(kindText)) ?? .city
+            // An empty kind is a populated place (GazetteerSchema.PlaceColumn.kind), told without a string made.
+            let kind = kindText.isEmpty ? .city : GazetteerEntry.Kind(rawValue: String(kindText)) ?? .city
             let flagsStart = places.fieldEnd(from: kindStart) + 1
             let isCapital = places.base[flagsStart] == UInt8(ascii: "C")
             let rankStart = places.fieldEnd(from: flagsStart) + 1

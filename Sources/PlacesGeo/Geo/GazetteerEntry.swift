@@ -41,7 +41,12 @@ public struct GazetteerEntry: Sendable, Equatable {
 
         /// The kind a table's kind column names, read from its bytes: `init(rawValue:)` needs a String
         /// made first and compares it with every case in turn, which is most of a scan over many lines.
+        /// An empty column is a populated place (``GazetteerSchema/PlaceColumn/kind``).
         init?(word: UnsafeBufferPointer<UInt8>) {
+            if word.isEmpty {
+                self = .city
+                return
+            }
             guard word.count < Self.wordsByLength.count else { return nil }
             for candidate in Self.wordsByLength[word.count] where candidate.word.elementsEqual(word) {
                 self = candidate.kind

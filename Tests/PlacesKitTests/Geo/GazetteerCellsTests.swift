@@ -28,7 +28,7 @@ import Testing
             gazetteer.forEachLine(row: number / 360, column: number % 360) { offset, latitude, longitude, longitudeEnd in
                 let line = Line(offset: offset, latitude: latitude.bitPattern, longitude: longitude.bitPattern,
                                 isTown: gazetteer.isSettlementLine(afterLongitude: longitudeEnd))
-                if line.isTown { fromText.append(line) } else if Self.isSight(offset, gazetteer.places) { sights.append(line) }
+                if line.isTown { fromText.append(line) } else if Self.kind(offset, gazetteer.places)?.isSight == true { sights.append(line) }
             }
             // The order RegionCells gives the text's lines: towns, then the sights, each by latitude then offset.
             let expected = fromText.sorted(by: Self.byLatitude) + sights.sorted(by: Self.byLatitude)
@@ -50,7 +50,7 @@ import Testing
         while offset < places.count {
             let cell = (0..<5).reduce(0) { $0 * 10 + Int(places.base[offset + $1]) - 48 }
             if occupancy.base[cell] == UInt8(ascii: "1"),
-               places.keyHasPrefix(at: places.field(.kind, ofLineAt: offset), Gazetteer.cityKind) || Self.isSight(offset, places) { lines += 1 }
+               let kind = Self.kind(offset, places), kind == .city || kind.isSight { lines += 1 }
             offset = places.nextLine(after: offset)
         }
         #expect(total == lines && total > 235_000, "\(total) of \(lines) lines packed")
@@ -61,11 +61,10 @@ import Testing
         #expect(outside == 0)
     }
 
-    /// Whether the line at `offset` is of a sight's kind (``GazetteerEntry/Kind/isSight``).
-    static func isSight(_ offset: Int, _ places: SortedTable) -> Bool {
-        let start = places.field(.kind, ofLineAt: offset)
-        let end = places.fieldEnd(from: start)
-        return GazetteerEntry.Kind(word: UnsafeBufferPointer(start: places.base + start, count: max(0, end - start))).map(\.isSight) ?? false
+    /// The kind of the line at `offset`, read as its text says: an empty column is a populated place.
+    static func kind(_ offset: Int, _ places: SortedTable) -> GazetteerEntry.Kind? {
+        let word = places.text(field: GazetteerSchema.PlaceColumn.kind.rawValue, ofLineAt: offset)
+        return word.isEmpty ? .city : GazetteerEntry.Kind(rawValue: String(word))
     }
 
     static func byLatitude(_ a: Line, _ b: Line) -> Bool {

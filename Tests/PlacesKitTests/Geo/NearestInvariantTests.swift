@@ -12,7 +12,8 @@ import Testing
         var offset = 0
         while offset < table.count {
             let fields = table.fields(at: offset)
-            if fields[GazetteerSchema.PlaceColumn.kind.rawValue] == "city" {
+            // A populated place's kind column is empty (or, spelt out, `city`).
+            if ["", "city"].contains(fields[GazetteerSchema.PlaceColumn.kind.rawValue]) {
                 result.append((offset, Double(fields[GazetteerSchema.PlaceColumn.latitude.rawValue])!,
                                Double(fields[GazetteerSchema.PlaceColumn.longitude.rawValue])!))
             }

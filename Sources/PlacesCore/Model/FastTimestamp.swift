@@ -22,13 +22,17 @@ package enum FastTimestamp {
               middle & 0x0000_FF00_00FF_0000 == 0x0000_3A00_0054_0000,         // T :
               last & 0xFF00_00FF_0000_0000 == 0x5A00_003A_0000_0000           // : Z
         else { return nil }
-        // Every mark in a digit lane is right: the lanes below digit lanes are digit lanes or the
-        // separators checked above, which carry into no lane.
+        // A digit xor 0x30 is its value, 0…9; any other byte gives 10 or more, or sets the top bit. Every
+        // mark in a digit lane is right: the lanes below digit lanes are digit lanes or the separators
+        // checked above, whose values plus 0x76 carry into no lane.
         let digitLanes: (UInt64, UInt64, UInt64) = (0x00FF_FF00_FFFF_FFFF, 0xFFFF_00FF_FF00_FFFF, 0x00FF_FF00_0000_0000)
-        guard ByteWord.nonDigitLanes(first) & digitLanes.0 | ByteWord.nonDigitLanes(middle) & digitLanes.1
-                | ByteWord.nonDigitLanes(last) & digitLanes.2 == 0 else { return nil }
-        // A digit xor 0x30 is its value.
         let values = (first ^ ByteWord.repeating(0x30), middle ^ ByteWord.repeating(0x30), last ^ ByteWord.repeating(0x30))
+        @inline(__always) func notDigits(_ value: UInt64, _ lanes: UInt64) -> UInt64 {
+            (value & ByteWord.highBits | ByteWord.lanesAtLeast(value, 10)) & lanes
+        }
+        guard notDigits(values.0, digitLanes.0) | notDigits(values.1, digitLanes.1) | notDigits(values.2, digitLanes.2) == 0 else {
+            return nil
+        }
         @inline(__always) func lane(_ value: UInt64, _ index: UInt64) -> Int { Int(truncatingIfNeeded: value >> (8 * index) & 0xFF) }
         let year = lane(values.0, 0) * 1000 + lane(values.0, 1) * 100 + lane(values.0, 2) * 10 + lane(values.0, 3)
         let month = lane(values.0, 5) * 10 + lane(values.0, 6), day = lane(values.1, 0) * 10 + lane(values.1, 1)

@@ -41,11 +41,9 @@ public enum TerminalText {
             // none equal to 0x7F (the usual zero-byte test, on the word minus 0x20s and on the word
             // xor 0x7Fs). Any other byte ends the run and is read below.
             if let base = bytes.baseAddress {
-                let ones: UInt64 = 0x0101_0101_0101_0101, highBits = ones &* 0x80
                 while count &- index >= 8 {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                    let delete = word ^ (ones &* 0x7F)
-                    guard (word | ((word &- ones &* 0x20) & ~word) | ((delete &- ones) & ~delete)) & highBits == 0 else { break }
+                    let word = ByteWord.load(base + index)
+                    guard word & ByteWord.highBits | ByteWord.lanesBelow(word, 0x20) | ByteWord.lanesEqual(word, 0x7F) == 0 else { break }
                     columns &+= 8
                     index &+= 8
                 }

@@ -55,9 +55,8 @@ public struct JSONScanner {
             if byte == 0x0A {
                 index += 1
                 while bytes.count - index >= 8 {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
-                    let others = word ^ 0x2020_2020_2020_2020
-                    guard others == 0 else { index += others.trailingZeroBitCount / 8; break }
+                    let others = ByteWord.load(bytes.baseAddress! + index) ^ ByteWord.repeating(0x20)
+                    guard others == 0 else { index += ByteWord.firstLane(others); break }
                     index += 8
                 }
                 continue

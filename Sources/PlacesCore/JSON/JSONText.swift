@@ -53,17 +53,13 @@ public enum JSONText {
     /// - Returns: the end, and the bytes passed over OR-ed together (a clear high bit: all ASCII).
     @inline(__always)
     static func plainRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, highBits: UInt8) {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         guard let base = bytes.baseAddress else { return (start, 0) }
         var index = start
         var seen: UInt64 = 0
         while index + 8 <= bytes.count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            // A byte below 0x20 (a control character, or a zero left by the XORs: a quote or a
-            // backslash) sets its high bit in `(x - 0x20…) & ~x`; bytes of 0x80 and above never do.
-            let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
-            let special = ((word &- ones &* 0x20) & ~word) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-            if special & highs != 0 { break }
+            let word = ByteWord.load(base + index)
+            // A control character, a quote or a backslash ends the run (bytes of 0x80 and above do not).
+            if ByteWord.lanesBelow(word, 0x20) | ByteWord.lanesEqual(word, 0x22) | ByteWord.lanesEqual(word, 0x5C) != 0 { break }
             seen |= word
             index += 8
         }

@@ -17,23 +17,20 @@ package enum FastTimestamp {
         // Read as three 64-bit words (the last overlapping the middle one), checked a word at a time: a
         // journal reads three of these per place, and a byte at a time they were a tenth of a listing.
         // Lanes, first byte lowest:  YYYY-MM-  DDTHH:MM  H:MM:SSZ
-        @inline(__always) func word(_ offset: Int) -> UInt64 {
-            UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-        }
-        let first = word(0), middle = word(8), last = word(12)
+        let first = ByteWord.load(base), middle = ByteWord.load(base, at: 8), last = ByteWord.load(base, at: 12)
         guard first & 0xFF00_00FF_0000_0000 == 0x2D00_002D_0000_0000,          // - -
               middle & 0x0000_FF00_00FF_0000 == 0x0000_3A00_0054_0000,         // T :
               last & 0xFF00_00FF_0000_0000 == 0x5A00_003A_0000_0000           // : Z
         else { return nil }
-        // A digit xor 0x30 is its value, 0…9; any other byte gives 10 or more, or sets the top bit.
+        // A digit xor 0x30 is its value, 0…9; any other byte gives 10 or more, or sets the top bit. Every
+        // mark in a digit lane is right: the lanes below digit lanes are digit lanes or the separators
+        // checked above, whose values plus 0x76 carry into no lane.
         let digitLanes: (UInt64, UInt64, UInt64) = (0x00FF_FF00_FFFF_FFFF, 0xFFFF_00FF_FF00_FFFF, 0x00FF_FF00_0000_0000)
-        let values = (first ^ 0x3030_3030_3030_3030, middle ^ 0x3030_3030_3030_3030, last ^ 0x3030_3030_3030_3030)
-        @inline(__always) func allDigits(_ value: UInt64, _ lanes: UInt64) -> Bool {
-            // A lane of 0…9 plus 0x76 stays under 0x80; a lane of 0x8A or more may carry into the
-            // next, but its own top bit already fails the check.
-            (value | (value &+ 0x7676_7676_7676_7676)) & lanes & 0x8080_8080_8080_8080 == 0
+        let values = (first ^ ByteWord.repeating(0x30), middle ^ ByteWord.repeating(0x30), last ^ ByteWord.repeating(0x30))
+        @inline(__always) func notDigits(_ value: UInt64, _ lanes: UInt64) -> UInt64 {
+            (value & ByteWord.highBits | ByteWord.lanesAtLeast(value, 10)) & lanes
         }
-        guard allDigits(values.0, digitLanes.0), allDigits(values.1, digitLanes.1), allDigits(values.2, digitLanes.2) else {
+        guard notDigits(values.0, digitLanes.0) | notDigits(values.1, digitLanes.1) | notDigits(values.2, digitLanes.2) == 0 else {
             return nil
         }
         @inline(__always) func lane(_ value: UInt64, _ index: UInt64) -> Int { Int(truncatingIfNeeded: value >> (8 * index) & 0xFF) }

@@ -26,20 +26,6 @@ public struct Location: Identifiable, Sendable {
     public var visits: [Visit] {
         didSet { visits = Self.sortedVisits(visits); readMark = nil }
     }
-    /// When the person was last there: the ``VisitDate/start`` of the latest visit; `nil` for a
-    /// place they still want to go to. The journal writes it beside `visits` so that older readers
-    /// and other tools see the latest visit.
-    ///
-    /// Setting it is the one-date view of the visits: `nil` removes every visit; a date adds a visit
-    /// on it when there is none, or else moves the latest visit to it (read as ``VisitDate/init(_:)``),
-    /// and does nothing when the date is already the latest visit's start.
-    public var visited: Date? {
-        get { visits.last?.date.start }
-        set {
-            guard let newValue else { visits.removeAll(); return }
-            if visits.last?.date.start != newValue { setLatestVisitDate(VisitDate(newValue)) }
-        }
-    }
     /// When the place was added to the journal. `nil` for places from older journals that did not record it.
     public var created: Date? { didSet { readMark = nil } }
     /// When the place was last changed. `nil` for places from older journals that did not record it.
@@ -51,10 +37,6 @@ public struct Location: Identifiable, Sendable {
     /// since (every field's `didSet` clears it): a transaction knows such a place is unchanged without
     /// keeping a copy of every place to compare it with. Not part of what the place is.
     package var readMark: JournalReadMark?
-
-    /// The member of ``extraFields`` that keeps another tool's id for the place, read from an
-    /// imported file whose `id` is not one of ours (a GIS layer's 1, 2, 3).
-    public static let externalIDField = "externalID"
 
     /// Creates a location. Nothing is validated here; call ``validated()`` before storing it.
     /// - Parameters:
@@ -85,6 +67,32 @@ public struct Location: Identifiable, Sendable {
         self.updated = updated
         self.extraFields = extraFields
     }
+}
+
+// Location's own body holds what a place is (its stored fields and initialiser); its other members are
+// in extensions, and helpers only one file uses in a private extension at the end of that file. The
+// compiler fingerprints each body on its own: a member added to the type's body is seen by most files of
+// every module (a private helper there recompiled 147 files in six modules, many that never name
+// Location), one added to an extension by the files using that extension's members, one added to a
+// private extension by its own file alone (2 files recompiled; BENCHMARKS.md, Building).
+extension Location {
+    /// When the person was last there: the ``VisitDate/start`` of the latest visit; `nil` for a
+    /// place they still want to go to. The journal writes it beside `visits` so that older readers
+    /// and other tools see the latest visit.
+    ///
+    /// Setting it is the one-date view of the visits: `nil` removes every visit; a date adds a visit
+    /// on it when there is none, or else moves the latest visit to it (read as ``VisitDate/init(_:)``),
+    /// and does nothing when the date is already the latest visit's start.
+    public var visited: Date? {
+        get { visits.last?.date.start }
+        set {
+            guard let newValue else { visits.removeAll(); return }
+            if visits.last?.date.start != newValue { setLatestVisitDate(VisitDate(newValue)) }
+        }
+    }
+    /// The member of ``extraFields`` that keeps another tool's id for the place, read from an
+    /// imported file whose `id` is not one of ours (a GIS layer's 1, 2, 3).
+    public static let externalIDField = "externalID"
 
     /// Whether the person has been there.
     public var isVisited: Bool { !visits.isEmpty }
@@ -118,22 +126,6 @@ public struct Location: Identifiable, Sendable {
         out.withUnsafeMutableBufferPointer { writeLowercaseText(of: id, into: UnsafeMutableBufferPointer(rebasing: $0[start...])) }
     }
 
-    /// The one UUID formatter: 36 bytes of lower-case text into `buffer`, written in place
-    /// (`uuidString` allocates and is upper case).
-    /// - Parameter bytes: how many of the id's 16 bytes to write (a short id is the first four).
-    private static func writeLowercaseText(of id: UUID, into buffer: UnsafeMutableBufferPointer<UInt8>, bytes: Int = 16) {
-        let hex: StaticString = "0123456789abcdef"
-        withUnsafeBytes(of: id.uuid) { raw in
-            var position = 0
-            for (index, byte) in raw.prefix(bytes).enumerated() {
-                if index == 4 || index == 6 || index == 8 || index == 10 { buffer[position] = UInt8(ascii: "-"); position += 1 }
-                buffer[position] = hex.utf8Start[Int(byte >> 4)]
-                buffer[position + 1] = hex.utf8Start[Int(byte & 0xF)]
-                position += 2
-            }
-        }
-    }
-
     /// Whether every field, not only the id, is the same.
     public func hasSameContent(as other: Location) -> Bool {
         id == other.id && name == other.name && description == other.description
@@ -165,5 +157,24 @@ extension [Location] {
     /// Whether both lists hold the same places, every field the same, in the same order.
     package func hasSameContent(as other: [Location]) -> Bool {
         count == other.count && zip(self, other).allSatisfy { $0.hasSameContent(as: $1) }
+    }
+}
+
+// Helpers only this file uses, in an extension of their own: a change to them is seen by no other file.
+private extension Location {
+    /// The one UUID formatter: 36 bytes of lower-case text into `buffer`, written in place
+    /// (`uuidString` allocates and is upper case).
+    /// - Parameter bytes: how many of the id's 16 bytes to write (a short id is the first four).
+    static func writeLowercaseText(of id: UUID, into buffer: UnsafeMutableBufferPointer<UInt8>, bytes: Int = 16) {
+        let hex: StaticString = "0123456789abcdef"
+        withUnsafeBytes(of: id.uuid) { raw in
+            var position = 0
+            for (index, byte) in raw.prefix(bytes).enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 { buffer[position] = UInt8(ascii: "-"); position += 1 }
+                buffer[position] = hex.utf8Start[Int(byte >> 4)]
+                buffer[position + 1] = hex.utf8Start[Int(byte & 0xF)]
+                position += 2
+            }
+        }
     }
 }

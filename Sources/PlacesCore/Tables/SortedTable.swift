@@ -66,11 +66,9 @@ public struct SortedTable: @unchecked Sendable {
         // than not. The lowest byte the test marks is the first tab or newline (a borrow can only mark
         // bytes above a true one).
         while position &+ 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-            let tabs = word ^ 0x0909_0909_0909_0909, newlines = word ^ 0x0A0A_0A0A_0A0A_0A0A
-            let marked = ((tabs &- 0x0101_0101_0101_0101) & ~tabs | (newlines &- 0x0101_0101_0101_0101) & ~newlines)
-                & 0x8080_8080_8080_8080
-            if marked != 0 { return position &+ marked.trailingZeroBitCount / 8 }
+            let word = ByteWord.load(base + position)
+            let marked = ByteWord.lanesEqual(word, 0x09) | ByteWord.lanesEqual(word, 0x0A)
+            if marked != 0 { return position &+ ByteWord.firstLane(marked) }
             position &+= 8
         }
         while position < count, base[position] != 9, base[position] != 10 { position += 1 }
@@ -135,12 +133,8 @@ public struct SortedTable: @unchecked Sendable {
     /// eight, their value.
     @inlinable @inline(__always)
     static func digits(at bytes: UnsafePointer<UInt8>) -> (value: UInt64, count: Int) {
-        let word = UInt64(littleEndian: UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self))
-        // A byte is a digit when it is 0x3_ and still 0x3_ with 6 added. A carry out of a byte (0xFA and
-        // above) only reaches bytes after a byte that is not a digit.
-        let high: UInt64 = 0xF0F0_F0F0_F0F0_F0F0, threes: UInt64 = 0x3030_3030_3030_3030
-        let notDigits = ((word & high) ^ threes) | (((word &+ 0x0606_0606_0606_0606) & high) ^ threes)
-        let count = notDigits == 0 ? 8 : notDigits.trailingZeroBitCount / 8
+        let word = ByteWord.load(bytes)
+        let count = ByteWord.firstLane(ByteWord.nonDigitLanes(word))
         guard count > 0, count < 8 else { return (0, count) }
         // The digits' values moved to the top bytes, below them zeros: eight digits, first in the lowest
         // byte, summed in pairs, fours and eights.

@@ -88,7 +88,7 @@ package enum Inflate {
         @inline(__always)
         mutating func refill() {
             if index + 8 <= end {
-                let word = UInt64(littleEndian: UnsafeRawPointer(input + index).loadUnaligned(as: UInt64.self))
+                let word = ByteWord.load(input + index)
                 buffer |= word << UInt64(count)
                 index += (63 - count) >> 3
                 count |= 56

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PlacesCore
 
 extension JournalIndex {
     /// A place's id as its 128 bits, read straight from the journal's text.
@@ -24,10 +25,10 @@ extension JournalIndex {
             // Eight digits at a time in a 64-bit word (the 4-digit groups paired up): a digit a byte
             // cost about 20 instructions, a quarter of reading a place for `list`.
             let base = UnsafeRawPointer(bytes.baseAddress! + offset)
-            @inline(__always) func load64(_ at: Int) -> UInt64 { UInt64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
-            @inline(__always) func load32(_ at: Int) -> UInt64 { UInt64(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: at, as: UInt32.self))) }
-            guard let first = Self.hexValue(load64(1)), let second = Self.hexValue(load32(10) | load32(15) << 32),
-                  let third = Self.hexValue(load32(20) | load32(25) << 32), let fourth = Self.hexValue(load64(29)) else { return nil }
+            guard let first = Self.hexValue(ByteWord.load(base, at: 1)),
+                  let second = Self.hexValue(ByteWord.load4(base, at: 10) | ByteWord.load4(base, at: 15) << 32),
+                  let third = Self.hexValue(ByteWord.load4(base, at: 20) | ByteWord.load4(base, at: 25) << 32),
+                  let fourth = Self.hexValue(ByteWord.load(base, at: 29)) else { return nil }
             (high, low) = (first << 32 | second, third << 32 | fourth)
         }
 
@@ -35,16 +36,13 @@ extension JournalIndex {
         /// little-endian load gives them); `nil` when a byte is not a hex digit.
         @inline(__always)
         static func hexValue(_ word: UInt64) -> UInt64? {
-            let ones: UInt64 = 0x0101_0101_0101_0101, highBits = ones &* 0x80
-            // Per byte, below 0x80 (so no sum below carries into the next byte): b + 0x80 - lower has
-            // its top bit set when b >= lower.
-            @inline(__always) func atLeast(_ value: UInt64, _ lower: UInt8) -> UInt64 { (value &+ (ones &* UInt64(0x80 - lower))) & highBits }
-            let lowered = word | (ones &* 0x20)
-            let isDigit = atLeast(word, 0x30) & ~atLeast(word, 0x3A)
-            let isLetter = atLeast(lowered, 0x61) & ~atLeast(lowered, 0x67)
-            guard word & highBits == 0, isDigit | isLetter == highBits else { return nil }
+            // Exact in every lane while every byte is below 0x80 (a word with a byte above fails the guard).
+            let lowered = word | ByteWord.repeating(0x20)
+            let isDigit = ByteWord.lanesAtLeast(word, 0x30) & ~ByteWord.lanesAtLeast(word, 0x3A)
+            let isLetter = ByteWord.lanesAtLeast(lowered, 0x61) & ~ByteWord.lanesAtLeast(lowered, 0x67)
+            guard word & ByteWord.highBits == 0, isDigit | isLetter == ByteWord.highBits else { return nil }
             // A digit's value is its low nibble; a letter's is its low nibble + 9 (bit 6 marks letters).
-            var value = (word & (ones &* 0x0F)) &+ ((word >> 6) & ones) &* 9
+            var value = (word & ByteWord.repeating(0x0F)) &+ ((word >> 6) & ByteWord.ones) &* 9
             // Gather the nibbles, first digit highest: byte-swapped, then pairs, quads, eights.
             value = value.byteSwapped
             value = (value | value >> 4) & 0x00FF_00FF_00FF_00FF

@@ -27,10 +27,13 @@ let package = Package(
         .target(name: "PlacesMap", dependencies: ["PlacesCore", "PlacesGeo", "PlacesData", "PlacesTerminal"]),
         // Moving places in and out: interchange formats, photos, location history, resolving names on import.
         .target(name: "PlacesInterchange", dependencies: ["PlacesCore", "PlacesGeo", "PlacesJournal"]),
-        // The top of the library: browse and travels, and every layer below re-exported, so that
+        // Visits told back: the travel log, trips, home, the year's review, on this day. Beside PlacesMap
+        // rather than above it, so that a release build optimises it while the maps compile.
+        .target(name: "PlacesTravels", dependencies: ["PlacesCore", "PlacesGeo", "PlacesJournal"]),
+        // The top of the library: browse, and every layer below re-exported, so that
         // `import PlacesKit` is all a user of the library writes.
         .target(name: "PlacesKit", dependencies: ["PlacesCore", "PlacesJournal", "PlacesGeo", "PlacesMap",
-                                                  "PlacesInterchange", "PlacesData", "PlacesTerminal"]),
+                                                  "PlacesInterchange", "PlacesTravels", "PlacesData", "PlacesTerminal"]),
         // Option declarations (`@Option`, `@Flag`, `@Argument`), the parser, help, the manual page and
         // completions: a command-line framework (it uses the library's text helpers; the library knows nothing of it).
         .target(name: "PlacesCommandLine", dependencies: ["PlacesCore"]),
@@ -38,7 +41,7 @@ let package = Package(
         .executableTarget(name: "places", dependencies: ["PlacesKit", "PlacesCommandLine", "PlacesTerminal"]),
         // What both test targets share: running the built binary, finding outside tools.
         .target(name: "PlacesTestSupport", path: "Tests/PlacesTestSupport"),
-        .testTarget(name: "PlacesKitTests", dependencies: ["PlacesKit", "PlacesCore", "PlacesJournal", "PlacesGeo", "PlacesMap", "PlacesInterchange", "PlacesData", "PlacesTerminal", "PlacesTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PlacesKitTests", dependencies: ["PlacesKit", "PlacesCore", "PlacesJournal", "PlacesGeo", "PlacesMap", "PlacesInterchange", "PlacesTravels", "PlacesData", "PlacesTerminal", "PlacesTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PlacesTerminalTests", dependencies: ["PlacesTerminal"]),
         .testTarget(name: "PlacesCommandLineTests", dependencies: ["PlacesCommandLine", "PlacesKit"]),
         .testTarget(name: "PlacesCLITests", dependencies: ["PlacesKit", "PlacesCommandLine", "places", "PlacesTestSupport"], exclude: ["Fixtures"]),

@@ -4,3 +4,4 @@
 @_exported import PlacesInterchange
 @_exported import PlacesJournal
 @_exported import PlacesMap
+@_exported import PlacesTravels

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PlacesKit
+@testable import PlacesTravels
 
 /// `today`'s scan gives what the slower read it replaces gives: the places that may hold a day.
 @Suite struct DayScanTests {

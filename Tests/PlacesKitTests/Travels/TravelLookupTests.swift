@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PlacesGeo
 @testable import PlacesKit
+@testable import PlacesTravels
 
 /// The shortcuts the travel commands take on big journals give what the long way gives: trips built for a
 /// span only are the same trips with the same numbers, and regions found from the decoded gazetteer cells

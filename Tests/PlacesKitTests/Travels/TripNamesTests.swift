@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PlacesKit
+@testable import PlacesTravels
 
 /// The journal's `tripNames` member: read, kept, merged.
 @Suite struct TripNamesTests {

@@ -19,7 +19,7 @@ mkdir -p Fuzz/.work
 # One binary holds every target: the library's modules and PlacesCommandLine, each compiled in
 # dependency order as a module with testing enabled (the targets use internals), linked with the fuzz
 # entry point and the embedded tables (PlacesData, assembled and compiled by the toolchain's clang).
-modules=(PlacesTerminal PlacesCore PlacesJournal PlacesGeo PlacesMap PlacesInterchange PlacesKit PlacesCommandLine)
+modules=(PlacesTerminal PlacesCore PlacesJournal PlacesGeo PlacesMap PlacesInterchange PlacesTravels PlacesKit PlacesCommandLine)
 if [[ ! -x $binary ]] || [[ -n "$(find Sources Fuzz/FuzzTargets.swift -newer "$binary" -type f | head -1)" ]]; then
     echo "building the fuzzer..." >&2
     data=(-I Sources/PlacesData/include -I Sources/PlacesData/Tables)

@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test(arguments: [(51.501, "51.501"), (-0.141, "-0.141"), (91, "91"), (0.00001, "0.00001"), (1e60, "1e+60"),
-                      (1e-7, "0.0000001"), (2.5e-8, "0.000000025"), (-1.25e-7, "-0.000000125"), (5e-324, "0." + String(repeating: "0", count: 323) + "5")])
+                      (1e-7, "0.0000001"), (2.5e-8, "0.000000025"), (-1.25e-7, "-0.000000125"), (Double.leastNonzeroMagnitude, "0." + String(repeating: "0", count: 323) + "5")])
     func plainIsShortest(value: Double, expected: String) {
         #expect(CoordinateFormat.plain(value) == expected)
         #expect(Double(CoordinateFormat.plain(value)) == value, "reads back the same")

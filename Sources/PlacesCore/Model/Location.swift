@@ -72,9 +72,9 @@ public struct Location: Identifiable, Sendable {
 // Location's own body holds what a place is (its stored fields and initialiser); its other members are
 // in extensions, and helpers only one file uses in a private extension at the end of that file. The
 // compiler fingerprints each body on its own: a member added to the type's body is seen by most files of
-// every module (a private helper there recompiled 147 files in six modules, many that never name
+// every module (a private helper there recompiled 147 files in seven modules, many that never name
 // Location), one added to an extension by the files using that extension's members, one added to a
-// private extension by its own file alone (2 files recompiled; BENCHMARKS.md, Building).
+// private extension by its own file alone (1 or 2 files recompiled; BENCHMARKS.md, Building).
 extension Location {
     /// When the person was last there: the ``VisitDate/start`` of the latest visit; `nil` for a
     /// place they still want to go to. The journal writes it beside `visits` so that older readers

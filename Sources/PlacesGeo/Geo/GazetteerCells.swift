@@ -68,17 +68,8 @@ struct GazetteerCells: @unchecked Sendable {
     }
 
     /// Calls `body` for each line of the cell numbered `cell` (`row * 360 + column`, 0 ..< 64,800) that
-    /// region lookups read: its byte offset, latitude, longitude and whether it is a populated place, in the
-    /// table's order.
-    func forEachLine(cell: Int, _ body: (_ offset: Int, _ latitude: Double, _ longitude: Double, _ isTown: Bool) -> Void) {
-        forEachOffset(cell: cell) { offset, isTown in
-            let latitude = self.latitude(ofLineAt: offset)
-            body(offset, latitude.value, longitude(at: latitude.longitudeStart), isTown)
-        }
-    }
-
-    /// Calls `body` for each line of the cell numbered `cell` as ``forEachLine(cell:_:)`` does, with its byte
-    /// offset alone: its numbers are read only for the lines a search compares (``latitude(ofLineAt:)``).
+    /// region lookups read, in the table's order: its byte offset and whether it is a populated place. Its
+    /// numbers are read only for the lines a search compares (``latitude(ofLineAt:)``).
     func forEachOffset(cell: Int, _ body: (_ offset: Int, _ isTown: Bool) -> Void) {
         guard let (found, end) = listing(ofCell: cell) else { return }
         let mask = (1 << Self.recordBits) - 1
@@ -105,7 +96,7 @@ struct GazetteerCells: @unchecked Sendable {
         places.number(at: start).value
     }
 
-    /// The numbers of lines ``forEachLine(cell:_:)`` gives for the cell numbered `cell`: its populated places,
+    /// The numbers of lines ``forEachOffset(cell:_:)`` gives for the cell numbered `cell`: its populated places,
     /// and all of them.
     func lineCounts(cell: Int) -> (towns: Int, all: Int) {
         guard let (found, end) = listing(ofCell: cell) else { return (0, 0) }

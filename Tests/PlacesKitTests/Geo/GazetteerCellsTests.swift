@@ -128,3 +128,13 @@ import Testing
         #expect(named > 70, "\(named) of 90 points named a region")
     }
 }
+
+extension GazetteerCells {
+    /// Each line of a cell with its coordinates read, as a region lookup reads them when it reaches the line.
+    func forEachLine(cell: Int, _ body: (_ offset: Int, _ latitude: Double, _ longitude: Double, _ isTown: Bool) -> Void) {
+        forEachOffset(cell: cell) { offset, isTown in
+            let latitude = self.latitude(ofLineAt: offset)
+            body(offset, latitude.value, longitude(at: latitude.longitudeStart), isTown)
+        }
+    }
+}

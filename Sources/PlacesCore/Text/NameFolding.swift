@@ -83,7 +83,9 @@ public enum NameFolding {
                 continue
             }
             if let replacement = folded(value) {
-                out.append(contentsOf: replacement.unicodeScalars)
+                // One scalar at a time: `append(contentsOf:)` of a view is generic, and its first use makes
+                // types at run time (0.19 M instructions, more than folding a name).
+                for folded in replacement.unicodeScalars { out.append(folded) }
                 continue
             }
             switch scalar.properties.generalCategory {

@@ -22,6 +22,9 @@ extension Gazetteer {
         }
         let rows = PrefixDistances(query: key, limit: budget)
         var foundInAnEarlierBlock = false
+        // The key last handed over, as bytes and as a string: a name's entries follow each other (a pack
+        // holds hundreds of one name), so its string is made once, not once an entry.
+        var lastBytes: [UInt8] = [], lastText = ""
         for (index, block) in blocks.enumerated() {
             // A typo in the first letter is the rarer case: its block is scanned only when the query's own
             // first letter led nowhere (Tapei is Taipei; the keys starting with "a" need not be read).
@@ -56,7 +59,11 @@ extension Gazetteer {
                         let (ref, kind) = Gazetteer.ref(of: cursor)
                         if kind != .regionCode {
                             foundInAnEarlierBlock = true
-                            consider(ref, kind, distance, String(decoding: candidate, as: UTF8.self))
+                            if !candidate.elementsEqual(lastBytes) {
+                                lastBytes = Array(candidate)
+                                lastText = String(decoding: candidate, as: UTF8.self)
+                            }
+                            consider(ref, kind, distance, lastText)
                         }
                     }
                 }

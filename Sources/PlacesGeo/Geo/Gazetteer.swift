@@ -58,6 +58,8 @@ public struct Gazetteer: Sendable {
 
     static func parseInfo(_ table: SortedTable) -> [String: String] {
         var info: [String: String] = [:]
+        // Room for a pack's facts at once (17 lines in format 4): growing a dictionary step by step rehashes it each time.
+        info.reserveCapacity(24)
         var offset = 0
         while offset < table.count {
             // The first two fields, found byte by byte: a value may be long (a region pack lists thousands of
@@ -79,6 +81,9 @@ public struct Gazetteer: Sendable {
     struct Ref: Hashable {
         var table: GazetteerSchema.Table
         var offset: Int
+
+        /// The line as one integer, unique among every table's lines: a key for dictionaries of lines.
+        var slot: Int { offset << 2 | Int(table.rawValue) }
     }
 
     func entry(for ref: Ref) -> GazetteerEntry {
@@ -140,16 +145,32 @@ public struct Gazetteer: Sendable {
             guard bytes(column).allSatisfy({ $0 < 0x80 }) else { return field.split(separator: separator) }
             return field.utf8.split(separator: separator.asciiValue!).map { Substring($0) }
         }
+        // Numbers are read from their bytes: a `String` made of each and parsed costs more than the rest of an entry.
+        func numbers(_ column: Column) -> [Double] {
+            let field = bytes(column)
+            guard !field.isEmpty else { return [] }
+            guard field.allSatisfy({ $0 < 0x80 }) else { return list(column, ",").compactMap { Double($0) } }
+            var values: [Double] = []
+            var start = 0
+            while start < field.count {
+                var end = start
+                while end < field.count, field[end] != UInt8(ascii: ",") { end += 1 }
+                // Empty pieces are passed over, as `split` does.
+                if end > start, let value = ASCIIDecimal.double(field[start..<end]) { values.append(value) }
+                start = end + 1
+            }
+            return values
+        }
         let cc = text(.country), admin1 = text(.admin1), admin2 = text(.admin2)
-        let box = list(.bounds, ",").compactMap { Double($0) }
+        let box = numbers(.bounds)
         return GazetteerEntry(name: text(.name), admin1: regionName(country: cc, code: admin1), admin1Code: admin1,
                               admin2: countyName(country: cc, admin1: admin1, code: admin2), admin2Code: admin2,
                               countryCode: cc, countryName: countryName(cc),
-                              latitude: Double(text(.latitude)) ?? 0, longitude: Double(text(.longitude)) ?? 0,
-                              population: Int(text(.population)) ?? 0,
-                              kind: bytes(.kind).isEmpty ? .city : GazetteerEntry.Kind(rawValue: text(.kind)) ?? .city,
+                              latitude: ASCIIDecimal.double(bytes(.latitude)) ?? 0, longitude: ASCIIDecimal.double(bytes(.longitude)) ?? 0,
+                              population: ASCIIDecimal.integer(bytes(.population), signed: true) ?? 0,
+                              kind: GazetteerEntry.Kind(word: bytes(.kind)) ?? .city,
                               isCapital: text(.flags) == "C",
-                              elevation: Int(text(.elevation)),
+                              elevation: ASCIIDecimal.integer(bytes(.elevation), signed: true),
                               bounds: box.count == 4 ? GeoBounds(minLatitude: box[0], minLongitude: box[1],
                                                                  maxLatitude: box[2], maxLongitude: box[3]) : nil,
                               codes: list(.codes, "|").map(String.init))
@@ -166,14 +187,14 @@ public struct Gazetteer: Sendable {
     /// The name of a first-level region from its country code and GeoNames admin1 code; empty when unknown.
     public func regionName(country: String, code: String) -> String {
         guard !code.isEmpty else { return "" }
-        return unitName(in: regions, key: "\(country).\(code)")
+        return unitName(in: regions, key: country + "." + code)
     }
 
     /// The name of a second-level unit (county, département, district) from its country code and GeoNames
     /// admin1 and admin2 codes; empty when unknown.
     public func countyName(country: String, admin1: String, code: String) -> String {
         guard !code.isEmpty, !admin1.isEmpty else { return "" }
-        return unitName(in: counties, key: "\(country).\(admin1).\(code)")
+        return unitName(in: counties, key: country + "." + admin1 + "." + code)
     }
 
     private func unitName(in table: SortedTable, key text: String) -> String {

@@ -30,13 +30,40 @@ public struct GazetteerEntry: Sendable, Equatable {
         /// Whether this kind is an island ("Isle of X", "Île X", "Isla X" look for these).
         public var isIsland: Bool { self == .island || self == .archipelago }
 
-        /// Every kind's word as bytes, by the word's length.
-        private static let wordsByLength: [[(word: [UInt8], kind: Kind)]] = {
-            var table = [[(word: [UInt8], kind: Kind)]](repeating: [], count: 16)
-            for kind in allCases where kind.rawValue.utf8.count < table.count {
-                table[kind.rawValue.utf8.count].append((Array(kind.rawValue.utf8), kind))
+        /// Every kind's word as bytes, grouped by the word's length: group `n` runs from `groups[n]` to
+        /// `groups[n + 1]` in `entries`, each entry the kind's index in ``allCases`` then its `n` bytes. Flat
+        /// arrays of bytes and integers: a table of tuples or of nested arrays makes its types at run time on
+        /// first use, which cost more than all the lookups of a search (0.09 M instructions).
+        private struct WordIndex {
+            var entries: [UInt8] = []
+            var groups: [Int] = []
+            let kinds = Kind.allCases
+        }
+
+        private static let words: WordIndex = {
+            var index = WordIndex()
+            // Each group's size first, then each word into its group's next place: the kinds are read twice,
+            // not once a length.
+            var sizes = [Int](repeating: 0, count: 16)
+            for kind in index.kinds where kind.rawValue.utf8.count < sizes.count {
+                sizes[kind.rawValue.utf8.count] += 1 + kind.rawValue.utf8.count
             }
-            return table
+            index.groups = [0]
+            for size in sizes { index.groups.append(index.groups[index.groups.count - 1] + size) }
+            index.entries = [UInt8](repeating: 0, count: index.groups[sizes.count])
+            var next = Array(index.groups.dropLast())
+            for (position, kind) in index.kinds.enumerated() {
+                let word = kind.rawValue.utf8
+                guard word.count < sizes.count else { continue }
+                index.entries[next[word.count]] = UInt8(position)
+                var at = next[word.count] + 1
+                for byte in word {
+                    index.entries[at] = byte
+                    at += 1
+                }
+                next[word.count] = at
+            }
+            return index
         }()
 
         /// The kind a table's kind column names, read from its bytes: `init(rawValue:)` needs a String
@@ -47,10 +74,21 @@ public struct GazetteerEntry: Sendable, Equatable {
                 self = .city
                 return
             }
-            guard word.count < Self.wordsByLength.count else { return nil }
-            for candidate in Self.wordsByLength[word.count] where candidate.word.elementsEqual(word) {
-                self = candidate.kind
-                return
+            let length = word.count
+            guard length + 1 < Self.words.groups.count else { return nil }
+            var entry = Self.words.groups[length]
+            let end = Self.words.groups[length + 1]
+            while entry < end {
+                var same = true
+                for i in 0..<length where Self.words.entries[entry + 1 + i] != word[i] {
+                    same = false
+                    break
+                }
+                if same {
+                    self = Self.words.kinds[Int(Self.words.entries[entry])]
+                    return
+                }
+                entry += 1 + length
             }
             return nil
         }
@@ -137,7 +175,7 @@ public struct GazetteerEntry: Sendable, Equatable {
         var parts = [name]
         if kind != .country, kind != .region, !admin1.isEmpty, admin1 != name { parts.append(admin1) }
         if kind != .country, !countryCode.isEmpty { parts.append(countryCode) }
-        return parts.joined(separator: ", ")
+        return TextJoin.joined(parts, separator: ", ")
     }
 
     /// What the place is, in a few words: `city, capital, pop. 8,961,989`, `volcano, 3,776 m`,
@@ -150,14 +188,14 @@ public struct GazetteerEntry: Sendable, Equatable {
             if !osm.postcode.isEmpty, kind != .postcode { facts.append(osm.postcode) }
             if !osm.locality.isEmpty, osm.locality != name { facts.append(osm.locality) }
             if !countryCode.isEmpty { facts.append(countryCode) }
-            return facts.joined(separator: ", ")
+            return TextJoin.joined(facts, separator: ", ")
         }
         var facts = [kind.rawValue]
         if isCapital { facts.append("capital") }
         if let elevation, kind != .airport { facts.append(grouped(elevation) + " m") }
-        if kind == .airport, !codes.isEmpty { facts.append(codes.joined(separator: "/")) }
+        if kind == .airport, !codes.isEmpty { facts.append(TextJoin.joined(codes, separator: "/")) }
         if population > 0 { facts.append("pop. " + grouped(population)) }
-        return facts.joined(separator: ", ")
+        return TextJoin.joined(facts, separator: ", ")
     }
 }
 

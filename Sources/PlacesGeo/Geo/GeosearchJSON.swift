@@ -15,7 +15,7 @@ public enum GeosearchJSON {
             + "\"country\": \(e.countryCode.isEmpty ? "null" : JSONText.quoted(e.countryCode)), "
             + "\"countryName\": \(JSONText.quoted(e.countryName)), \"latitude\": \(number(e.latitude)), \"longitude\": \(number(e.longitude)), "
             + "\"population\": \(e.population), \"kind\": \(JSONText.quoted(e.osm?.kindWord ?? e.kind.rawValue)), "
-            + "\"elevation\": \(e.elevation.map(String.init) ?? "null"), \"codes\": [\(e.codes.map(JSONText.quoted).joined(separator: ", "))], "
+            + "\"elevation\": \(e.elevation.map(String.init) ?? "null"), \"codes\": [\(TextJoin.joined(e.codes.map(JSONText.quoted), separator: ", "))], "
             + "\"match\": \(JSONText.quoted(match.quality.rawValue)), \"score\": \(CoordinateFormat.fixed(match.score, decimals: 1))"
             + (e.osm.map(osmMembers) ?? "") + "}"
     }
@@ -31,7 +31,7 @@ public enum GeosearchJSON {
 
     /// An array of matches.
     public static func matches(_ matches: [GazetteerMatch]) -> String {
-        "[" + matches.map(match).joined(separator: ", ") + "]"
+        "[" + TextJoin.joined(matches.map(match), separator: ", ") + "]"
     }
 
     /// One line of `places search --batch --json`: `{"query": …, "results": […]}`.

@@ -88,11 +88,13 @@ extension Gazetteer {
         found.reserveCapacity(Gazetteer.regionPlacesRankedPerName)
         // Places admitted per pack and key: a dense pack can hold thousands of one name ("Parking", a chain);
         // past the first few hundred of one name (in the pack's order) more cannot change what is shown.
-        struct Counter: Hashable { var pack: Int; var key: String }
-        var admitted: [Counter: Int] = [:]
+        // Kept per pack by key: a dictionary keyed by a struct of both would make the run time look up that struct's
+        // `Hashable` conformance among every conformance of the binary on first use (0.24 M instructions).
+        struct Counter { var pack: Int; var key: String }
+        var admitted = [[String: Int]](repeating: [:], count: regionPacks.count)
         let key = Array(head.utf8)
-        func admits(_ pack: RegionPack, _ offset: Int) -> (Bool, [Substring]) {
-            let f = pack.tables.places.fields(at: offset)
+        func admits(_ places: SortedTable, _ offset: Int) -> (Bool, [Substring]) {
+            let f = places.fields(at: offset)
             guard f.count > RegionPack.ExtraColumn.locality.rawValue else { return (false, f) }
             let cc = String(f[GazetteerSchema.PlaceColumn.country.rawValue])
             if let countryFilter, cc != countryFilter { return (false, f) }
@@ -126,24 +128,25 @@ extension Gazetteer {
         func consider(_ packIndex: Int, _ ref: Ref, _ quality: GazetteerMatch.Quality, _ matched: String,
                       edits: Int = 0, wholeWord: Bool = false) {
             let counter = Counter(pack: packIndex, key: matched)
-            var count = admitted[counter, default: 0]
+            var count = admitted[counter.pack][counter.key, default: 0]
             consider(packIndex, ref, quality, matched, edits: edits, wholeWord: wholeWord, admitted: &count)
-            admitted[counter] = count
+            admitted[counter.pack][counter.key] = count
         }
         // `admitted`: how many places of this pack and key were admitted so far, kept by a caller that reads a
         // run of one key's entries, so that hundreds of them cost no lookup of the key each.
         func consider(_ packIndex: Int, _ ref: Ref, _ quality: GazetteerMatch.Quality, _ matched: String,
                       edits: Int = 0, wholeWord: Bool = false, admitted: inout Int) {
-            let pack = regionPacks[packIndex]
+            // The pack's places alone: a copy of the whole pack (its name, facts and tables) costs a retain and a
+            // release of each of its references, for every line considered.
+            let line = regionPacks[packIndex].tables.places
             guard admitted < Gazetteer.regionPlacesRankedPerName else { return }
-            let line = pack.tables.places
             line.fieldStarts(at: ref.offset, into: &starts)
             guard starts.count - 1 > RegionPack.ExtraColumn.locality.rawValue else { return }
             func bytes(_ column: Int) -> UnsafeBufferPointer<UInt8> {
                 UnsafeBufferPointer(start: line.base + starts[column], count: starts[column + 1] - 1 - starts[column])
             }
             if countryFilter != nil || !qualifiers.isEmpty {
-                guard admits(pack, ref.offset).0 else { return }
+                guard admits(line, ref.offset).0 else { return }
             }
             admitted += 1
             let entryKind = Self.regionKind(bytes(GazetteerSchema.PlaceColumn.kind.rawValue))
@@ -166,8 +169,9 @@ extension Gazetteer {
         }
         // What the scan admitted of each key: a pack's keys are sorted, so each key is one run of entries, and
         // its count is final when the run ends. They are made the dictionary the later readings count in once
-        // the scan is over, as most searches end with the scan.
-        var scannedRuns: [(Counter, Int)] = []
+        // the scan is over, as most searches end with the scan; their keys stay bytes until then (a prefix scan
+        // reads thousands of keys, and a string of each costs more than the rest of passing over its line).
+        var scannedRuns: [(pack: Int, key: [UInt8], count: Int)] = []
         for (index, pack) in regionPacks.enumerated() {
             // A line's score is its key's quality plus its importance: at most the highest of any kind but a
             // town's, unless the pack lists it as prominent. Filters need the line, so they read every line.
@@ -176,13 +180,13 @@ extension Gazetteer {
             var prominentList: [Int]??
             // The entries of one key follow each other: their count toward the per-name cap is kept here
             // while they last, and their key made into a string once.
-            var runKey: [UInt8]?, runCounter = Counter(pack: index, key: ""), runCount = 0
+            var runKey: [UInt8]?, runText: String?, runCount = 0
             // Keys are written with the gazetteer's letters: P a main name or an address, p another name, K a postcode.
             pack.tables.scanExactAndPrefix(key, limit: limit) { cursor, ref, quality, wholeWord, _ in
                 if runKey == nil || cursor.keyLength != runKey!.count || cursor.compare(runKey!) != 0 {
-                    if runKey != nil { scannedRuns.append((runCounter, runCount)) }
+                    if let runKey { scannedRuns.append((index, runKey, runCount)) }
                     runKey = Array(cursor.keyBytes)
-                    runCounter = Counter(pack: index, key: String(decoding: cursor.keyBytes, as: UTF8.self))
+                    runText = nil
                     runCount = 0
                 }
                 guard runCount < Gazetteer.regionPlacesRankedPerName else { return }
@@ -212,12 +216,13 @@ extension Gazetteer {
                         return
                     }
                 }
-                consider(index, ref, quality, runCounter.key, wholeWord: wholeWord, admitted: &runCount)
+                if runText == nil { runText = String(decoding: runKey!, as: UTF8.self) }
+                consider(index, ref, quality, runText!, wholeWord: wholeWord, admitted: &runCount)
             }
-            if runKey != nil { scannedRuns.append((runCounter, runCount)) }
+            if let runKey { scannedRuns.append((index, runKey, runCount)) }
         }
         func countScannedRuns() {
-            for (counter, count) in scannedRuns { admitted[counter, default: 0] += count }
+            for run in scannedRuns { admitted[run.pack][String(decoding: run.key, as: UTF8.self), default: 0] += run.count }
             scannedRuns = []
         }
         if passedExact, !found.values.contains(where: { $0.quality.isExact }) { return nil }
@@ -227,7 +232,7 @@ extension Gazetteer {
             let words = head.split(separator: " ")
             if words.count >= 2 {
                 for (word, rest) in [(words[0], words.dropFirst()), (words[words.count - 1], words.dropLast())] {
-                    let name = Array(rest.joined(separator: " ").utf8)
+                    let name = Array(TextJoin.joined(rest, separator: " ").utf8)
                     for (index, pack) in regionPacks.enumerated() {
                         pack.tables.forEachExact(name) { ref, _ in
                             let f = pack.tables.places.fields(at: ref.offset)
@@ -246,13 +251,13 @@ extension Gazetteer {
                 var runCounter: Counter?, runCount = 0
                 pack.tables.fuzzy(key) { ref, _, edits, matched in
                     if runCounter?.key != matched {
-                        if let runCounter { admitted[runCounter] = runCount }
+                        if let runCounter { admitted[index][runCounter.key] = runCount }
                         runCounter = Counter(pack: index, key: matched)
-                        runCount = admitted[runCounter!, default: 0]
+                        runCount = admitted[index][matched, default: 0]
                     }
                     consider(index, ref, .fuzzy, matched, edits: edits, admitted: &runCount)
                 }
-                if let runCounter { admitted[runCounter] = runCount }
+                if let runCounter { admitted[index][runCounter.key] = runCount }
             }
         }
         let ranked = found.values.sorted { a, b in a.score != b.score ? a.score > b.score : (a.pack, a.offset) < (b.pack, b.offset) }
@@ -290,14 +295,10 @@ extension Gazetteer {
         return regionKind(UnsafeBufferPointer(start: places.base + start, count: places.fieldEnd(from: start) - start))
     }
 
-    /// The kind a `places` line's kind column names (an unknown one is a point of interest). The kinds a pack
-    /// writes most are told from their bytes: making a string of each of hundreds of lines costs more than the rest
-    /// of ranking them.
+    /// The kind a `places` line's kind column names (an unknown or empty one is a point of interest), told from
+    /// its bytes: making a string of each of hundreds of lines costs more than the rest of ranking them.
     static func regionKind(_ bytes: UnsafeBufferPointer<UInt8>) -> GazetteerEntry.Kind {
-        for kind in [GazetteerEntry.Kind.poi, .address, .street, .postcode, .city] where bytes.elementsEqual(kind.rawValue.utf8) {
-            return kind
-        }
-        return GazetteerEntry.Kind(rawValue: String(decoding: bytes, as: UTF8.self)) ?? .poi
+        bytes.isEmpty ? .poi : GazetteerEntry.Kind(word: bytes) ?? .poi
     }
 
     /// ``regionImportance(kind:population:)`` of the `places` line at `offset`, of that kind.

@@ -115,17 +115,31 @@ public struct RegionPack: Sendable {
         }
         let first = file.nextLine(after: 0)
         guard first <= file.count else { throw RegionError.damaged(path: path, reason: "no header line") }
-        let magic = file.fields(at: 0)
-        guard magic.count == 2, magic[0] == "places-region" else { throw RegionError.damaged(path: path, reason: "not a region pack") }
-        let sections = file.fields(at: first)
+        // The two header lines are read as bytes: split into strings they cost more than the rest of opening a pack,
+        // which every search with regions does for each pack.
+        var starts: [Int] = []
+        func field(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(start: file.base + starts[index], count: starts[index + 1] - 1 - starts[index])
+        }
+        file.fieldStarts(at: 0, into: &starts)
+        guard starts.count == 3, field(0).elementsEqual("places-region".utf8) else {
+            throw RegionError.damaged(path: path, reason: "not a region pack")
+        }
+        let formatField = field(1)
+        file.fieldStarts(at: first, into: &starts)
         let second = file.nextLine(after: first)
-        let sizes = sections.count == 5 && sections[0] == "sections" ? sections.dropFirst().compactMap { Int($0) }.filter { $0 >= 0 } : []
+        var sizes: [Int] = []
+        if starts.count == 6, field(0).elementsEqual("sections".utf8) {
+            for index in 1..<5 {
+                if let size = ASCIIDecimal.integer(field(index), signed: true), size >= 0 { sizes.append(size) }
+            }
+        }
         let wellFormed = sizes.count == 4 && second + sizes.reduce(0, +) == file.count
-        guard let format = Int(magic[1]), RegionPack.readableFormats.contains(format) else {
+        guard let format = ASCIIDecimal.integer(formatField, signed: true), RegionPack.readableFormats.contains(format) else {
             // Every format so far starts with the same two lines and the same `info`, so an older pack still
             // names its region and its extract.
             let info = wellFormed ? Gazetteer.parseInfo(SortedTable(base: file.base + second, count: sizes[0])) : [:]
-            throw RegionError.incompatibleFormat(path: path, found: String(magic[1]), expected: RegionPack.formatVersion,
+            throw RegionError.incompatibleFormat(path: path, found: String(decoding: formatField, as: UTF8.self), expected: RegionPack.formatVersion,
                                                  name: info["name"] ?? RegionPack.name(ofFile: path),
                                                  source: info["source"].flatMap { $0.isEmpty ? nil : $0 })
         }

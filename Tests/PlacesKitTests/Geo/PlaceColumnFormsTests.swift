@@ -58,4 +58,18 @@ import Testing
         #expect(Array("city".utf8).withUnsafeBufferPointer { GazetteerEntry.Kind(word: $0) } == .city)
         #expect(Array("cities".utf8).withUnsafeBufferPointer { GazetteerEntry.Kind(word: $0) } == nil)
     }
+
+    /// Every kind's word reads as `init(rawValue:)` reads it, and so do its prefixes, its extensions and words of
+    /// no kind, including one cut from inside a longer buffer (as a table's column is).
+    @Test func everyWordReadsAsItsRawValue() {
+        var words = GazetteerEntry.Kind.allCases.map(\.rawValue)
+        words += words.map { String($0.dropLast()) } + words.map { $0 + "s" } + ["", "x", "poi ", " poi", "POI", "café", "archipelagos", "abcdefghijklmnop"]
+        for word in words {
+            let padded = Array(("\t" + word + "\t").utf8)
+            let read = padded.withUnsafeBufferPointer {
+                GazetteerEntry.Kind(word: UnsafeBufferPointer(rebasing: $0[1..<($0.count - 1)]))
+            }
+            #expect(read == (word.isEmpty ? .city : GazetteerEntry.Kind(rawValue: word)), "\(word)")
+        }
+    }
 }

@@ -85,6 +85,13 @@ final class RegionCells {
         var others: Lines
     }
 
+    /// What the region rule reads of a line: its country, its admin1 code and that region's name.
+    private struct LineRegion {
+        var country: String
+        var code: String
+        var name: String
+    }
+
     /// A first-level region outline: its box, its name and code, its rings once read.
     private struct Outline {
         var box: PackedGeometry.Box
@@ -96,7 +103,9 @@ final class RegionCells {
 
     private let geocoder: ReverseGeocoder
     private var cells: [Int: Cell] = [:]
-    private var entries: [Int: GazetteerEntry] = [:]
+    /// The region of each line read, by offset: a whole ``GazetteerEntry`` kept per line was most of the
+    /// memory `stats` touched (a dictionary of a thousand of them rehashed as it grew).
+    private var regionsOfLines: [Int: LineRegion] = [:]
     private var regionNames: [String: String] = [:]
     /// The first-level region outlines, in the features' order (the first that holds a point names it);
     /// found on the first region lookup (`trips` asks for none).
@@ -193,7 +202,12 @@ final class RegionCells {
     /// The line at `offset` as far as the region rule reads it: its country, its admin1 code and that
     /// region's name (the district, names and the rest are not read, and not decoded).
     private func entry(_ offset: Int) -> GazetteerEntry {
-        if let known = entries[offset] { return known }
+        let region = lineRegion(offset)
+        return GazetteerEntry(name: "", admin1: region.name, admin1Code: region.code, countryCode: region.country, latitude: 0, longitude: 0)
+    }
+
+    private func lineRegion(_ offset: Int) -> LineRegion {
+        if let known = regionsOfLines[offset] { return known }
         let places = geocoder.gazetteer.places
         func text(_ column: GazetteerSchema.PlaceColumn) -> String {
             let start = places.field(column, ofLineAt: offset)
@@ -204,8 +218,8 @@ final class RegionCells {
         let key = country + "." + code
         let name = regionNames[key] ?? geocoder.gazetteer.regionName(country: country, code: code)
         regionNames[key] = name
-        let found = GazetteerEntry(name: "", admin1: name, admin1Code: code, countryCode: country, latitude: 0, longitude: 0)
-        entries[offset] = found
+        let found = LineRegion(country: country, code: code, name: name)
+        regionsOfLines[offset] = found
         return found
     }
 

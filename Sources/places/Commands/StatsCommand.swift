@@ -36,6 +36,7 @@ enum StatsCommand: PlacesCommand {
         if query.filters { places = query.apply(to: places, areas: areas) }
         // Kept until the process exits, as `list` keeps its places: ten thousand visits are not freed one by one.
         context.keepUntilExit(places)
+        areas.reserveCapacity(places: places.count)
         let progress = context.progress(total: places.count, quiet: options.quiet)
         // The countries found here are found again by the share of the world below, from the same lookup.
         let stats = TravelStats.compute(places, country: { areas.country(latitude: $0, longitude: $1) }, progress: progress.update)

@@ -141,6 +141,21 @@ public enum TerminalText {
     /// Every cell is made ``visible(_:keepingLineBreaks:)`` first: cells hold names from the journal
     /// and from imported files. The lines are ``appendTable(_:firstLine:to:)``'s.
     public static func table(_ rows: [[String]], rightAligned: Set<Int> = []) -> [String] {
+        let text = tableBytes(rows, rightAligned: rightAligned)
+        // No cell holds a line break (each is made visible), so every line ends at a "\n".
+        return text.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// ``table(_:rightAligned:)``'s lines as one text, joined by line breaks: a listing printed whole is
+    /// not split into a string per line to be joined again.
+    public static func tableText(_ rows: [[String]], rightAligned: Set<Int> = []) -> String {
+        var text = tableBytes(rows, rightAligned: rightAligned)
+        if text.last == 0x0A { text.removeLast() }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The table's bytes, every line ending in a line break.
+    private static func tableBytes(_ rows: [[String]], rightAligned: Set<Int>) -> [UInt8] {
         guard let first = rows.first, let count = rows.map(\.count).max() else { return [] }
         // A short row is given empty cells: no line ends in spaces, so they add nothing.
         let columns = (0..<count).map { index in
@@ -150,8 +165,7 @@ public enum TerminalText {
         }
         var text: [UInt8] = []
         appendTable(columns, to: &text)
-        // No cell holds a line break (each is made visible), so every line ends at a "\n".
-        return text.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
+        return text
     }
 
     /// A table of `columns` (a line of their titles, then a line per cell) written into `out` as

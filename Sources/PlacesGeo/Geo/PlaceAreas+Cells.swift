@@ -85,6 +85,13 @@ final class RegionCells {
         var others: Lines
     }
 
+    /// What the region rule reads of a line: its country, its admin1 code and that region's name.
+    private struct LineRegion {
+        var country: String
+        var code: String
+        var name: String
+    }
+
     /// A first-level region outline: its box, its name and code, its rings once read.
     private struct Outline {
         var box: PackedGeometry.Box
@@ -96,7 +103,9 @@ final class RegionCells {
 
     private let geocoder: ReverseGeocoder
     private var cells: [Int: Cell] = [:]
-    private var entries: [Int: GazetteerEntry] = [:]
+    /// The region of each line read, by offset: a whole ``GazetteerEntry`` kept per line was most of the
+    /// memory `stats` touched (a dictionary of a thousand of them rehashed as it grew).
+    private var regionsOfLines: [Int: LineRegion] = [:]
     private var regionNames: [String: String] = [:]
     /// The first-level region outlines, in the features' order (the first that holds a point names it);
     /// found on the first region lookup (`trips` asks for none).
@@ -193,7 +202,12 @@ final class RegionCells {
     /// The line at `offset` as far as the region rule reads it: its country, its admin1 code and that
     /// region's name (the district, names and the rest are not read, and not decoded).
     private func entry(_ offset: Int) -> GazetteerEntry {
-        if let known = entries[offset] { return known }
+        let region = lineRegion(offset)
+        return GazetteerEntry(name: "", admin1: region.name, admin1Code: region.code, countryCode: region.country, latitude: 0, longitude: 0)
+    }
+
+    private func lineRegion(_ offset: Int) -> LineRegion {
+        if let known = regionsOfLines[offset] { return known }
         let places = geocoder.gazetteer.places
         func text(_ column: GazetteerSchema.PlaceColumn) -> String {
             let start = places.field(column, ofLineAt: offset)
@@ -204,8 +218,8 @@ final class RegionCells {
         let key = country + "." + code
         let name = regionNames[key] ?? geocoder.gazetteer.regionName(country: country, code: code)
         regionNames[key] = name
-        let found = GazetteerEntry(name: "", admin1: name, admin1Code: code, countryCode: country, latitude: 0, longitude: 0)
-        entries[offset] = found
+        let found = LineRegion(country: country, code: code, name: name)
+        regionsOfLines[offset] = found
         return found
     }
 
@@ -264,6 +278,7 @@ final class RegionCells {
         // No point outside the point's own cell is nearer than this (a hair less, for rounding): a cell
         // around it is read only while one of its points could still be kept.
         let outside = Gazetteer.distanceOutsideBox(latitude: latitude, longitude: longitude, center: center, ring: 0) * (1 - 1e-9)
+        var reach = HaversineBound(latitude: latitude, distanceKm: radius)
         for (rank, step) in order.enumerated() {
             if step != (0, 0), outside > min(best?.distance ?? radius, radius) { continue }
             guard let cell = cell(center.row + step.0, center.column + step.1) else { continue }
@@ -278,11 +293,18 @@ final class RegionCells {
                 let bound = best?.distance ?? radius
                 let pointLatitude = points.latitude(index)
                 guard abs(pointLatitude - latitude) * Geodesy.kmPerDegreeBelow <= bound else { return false }
-                let d = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: pointLatitude, longitude: points.longitude(index))
+                let pointLongitude = points.longitude(index)
+                // Farther than the bound by longitude alone: neither kept nor able to stop the scan, as the
+                // distance would have found, without working it out.
+                if reach.isBeyond(latitudeDelta: pointLatitude - latitude, longitudeDelta: pointLongitude - longitude) { return true }
+                let d = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: pointLatitude, longitude: pointLongitude)
                 guard d <= radius else { return true }
                 let offset = points.offsets[index]
                 if let kept = best, (d, rank, offset) >= (kept.distance, kept.rank, kept.offset) { return true }
-                if admits(offset) { best = (offset, d, rank) }
+                if admits(offset) {
+                    best = (offset, d, rank)
+                    reach.distanceKm = d
+                }
                 return true
             }
             var up = low
@@ -293,3 +315,52 @@ final class RegionCells {
         return best.map { ($0.offset, $0.distance) }
     }
 }
+
+/// A test that a point lies farther than a distance from a fixed point, by a bound on the haversine formula
+/// (``Geodesy/distanceKm(fromLatitude:longitude:toLatitude:longitude:)``) made of multiplications only.
+///
+/// The haversine term of two points is `sin²(Δφ/2) + cos φ₁ cos φ₂ sin²(Δλ/2)`, and the distance grows
+/// with it. Its second part alone is at least `cos φ₁ · (cos φ₁ (1 − Δφ²/2) − |sin φ₁| |Δφ|) · (h − h³/6)²`
+/// with `h = |Δλ|/2` (as `cos x ≥ 1 − x²/2`, `|sin x| ≤ |x|` and `sin h ≥ h − h³/6`): when that exceeds the
+/// term of the distance, the point is farther, whatever the sines would give. A relative margin of 1e-7
+/// leaves the rounding of either side no way to call a point beyond that the distance would not.
+struct HaversineBound {
+    private let cosLatitude: Double
+    private let sinLatitude: Double
+    /// `sin²(d / 2R)` of ``distanceKm``; infinite when no bound applies (an infinite or antipodal distance).
+    private var term: Double
+
+    /// The distance tested against; infinite for none.
+    var distanceKm: Double {
+        didSet { term = Self.term(of: distanceKm) }
+    }
+
+    init(latitude: Double, distanceKm: Double) {
+        let φ = latitude * .pi / 180
+        cosLatitude = cos(φ)
+        sinLatitude = abs(sin(φ))
+        self.distanceKm = distanceKm
+        term = Self.term(of: distanceKm)
+    }
+
+    private static func term(of distanceKm: Double) -> Double {
+        let angle = distanceKm / (2 * Geodesy.earthRadiusKm)
+        guard angle.isFinite, angle >= 0, angle < .pi / 2 else { return .infinity }
+        let sine = sin(angle)
+        return sine * sine * (1 + 1e-7) + 1e-300
+    }
+
+    /// Whether a point this many degrees of latitude and longitude away is certainly farther than ``distanceKm``.
+    @inline(__always)
+    func isBeyond(latitudeDelta: Double, longitudeDelta: Double) -> Bool {
+        guard term.isFinite else { return false }
+        let h = abs(longitudeDelta) * (.pi / 360)
+        // Beyond a radian the sine bound is too loose to help (and must not pass π/2).
+        guard h < 1 else { return false }
+        let dφ = abs(latitudeDelta) * (.pi / 180)
+        let cosOther = max(0, cosLatitude * (1 - dφ * dφ / 2) - sinLatitude * dφ)
+        let sineBound = h - h * h * h / 6
+        return cosLatitude * cosOther * sineBound * sineBound > term
+    }
+}
+

@@ -78,7 +78,10 @@ enum TravelJournalReader {
             guard let places, version, scanner.atEnd,
                   !ids.withUnsafeBufferPointer({ ids in JournalIndex.IDBits.anyRepeated(count: ids.count) { ids[$0] } })
             else { throw Declined() }
-            return (TravelLog(places, visits), members)
+            // Handed over, not shared: the log puts the gathered visits in order where they are.
+            var gathered = TravelLog.Visits()
+            swap(&gathered, &visits)
+            return (TravelLog(places, gathered), members)
         }
 
         mutating func placeList() throws -> [Location] {

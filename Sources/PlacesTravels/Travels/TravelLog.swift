@@ -11,16 +11,34 @@ import PlacesCore
 public struct TravelLog: Sendable {
     /// One visit in the log.
     public struct Entry: Sendable, Equatable {
-        /// The place's index in ``TravelLog/places``.
-        public var place: Int
-        /// The visit's index among that place's visits (in date order).
-        public var visit: Int
+        // Stored in 48 bytes rather than 72 (the date first, then 32-bit numbers): a log holds every visit,
+        // and at a thousand places the memory first touched costs more than reading the journal's text.
         /// The visit's date.
         public var date: VisitDate
-        /// The calendar days the date covers.
-        public var days: ClosedRange<Int>
+        private var placeIndex: Int32
+        private var visitIndex: Int32
+        private var firstDay: Int32
+        private var lastDay: Int32
         /// The visit's note: its index in the log's notes, -1 for none.
         var note: Int32
+
+        init(place: Int, visit: Int, date: VisitDate, days: ClosedRange<Int>, note: Int32) {
+            self.date = date
+            placeIndex = Int32(place)
+            visitIndex = Int32(visit)
+            // Days since 1970 of years 1–9999 (every date a journal writes) fit 32 bits many times over; an
+            // instant millions of years away (only a hand-edited file could hold one) is clamped, not trapped.
+            firstDay = Int32(clamping: days.lowerBound)
+            lastDay = Int32(clamping: days.upperBound)
+            self.note = note
+        }
+
+        /// The place's index in ``TravelLog/places``.
+        public var place: Int { Int(placeIndex) }
+        /// The visit's index among that place's visits (in date order).
+        public var visit: Int { Int(visitIndex) }
+        /// The calendar days the date covers.
+        public var days: ClosedRange<Int> { Int(firstDay)...Int(lastDay) }
     }
 
     /// The journal's places (their visits are the entries: see the type's documentation).
@@ -43,10 +61,38 @@ public struct TravelLog: Sendable {
     }
 
     /// The log of `places` and their visits gathered apart, in journal order.
-    init(_ places: [Location], _ visits: Visits) {
+    init(_ places: [Location], _ visits: consuming Visits) {
         self.places = places
-        entries = Self.order(visits.starts).map { visits.entries[$0] }
         notes = visits.notes
+        // Put in order where they are (the gathered array is not shared), not copied into a second array.
+        var entries = visits.entries
+        visits.entries = []
+        Self.permute(&entries, to: Self.order(visits.starts))
+        self.entries = entries
+    }
+
+    /// Rearranges `items` so that the item at each position `i` is the one that was at `order[i]`,
+    /// following each cycle of the permutation in place.
+    static func permute<Item>(_ items: inout [Item], to order: [Int]) {
+        precondition(items.count == order.count, "one position per item")
+        var order = order
+        items.withUnsafeMutableBufferPointer { items in
+            order.withUnsafeMutableBufferPointer { order in
+                for start in order.indices where order[start] >= 0 {
+                    // The item that belongs at `start` is at order[start]; move each one into place along
+                    // the cycle, marking positions done by clearing their order entry.
+                    let first = items[start]
+                    var position = start
+                    while true {
+                        let source = order[position]
+                        order[position] = -1
+                        if source == start { items[position] = first; break }
+                        items[position] = items[source]
+                        position = source
+                    }
+                }
+            }
+        }
     }
 
     /// The visits of a journal gathered in journal order, before they are put in date order.

@@ -48,6 +48,10 @@ import Testing
     @Test func tablesAlignWideAndAccentedText() {
         let lines = TerminalText.table([["NAME", "N"], ["Kraków", "1"], ["東京", "22"]], rightAligned: [1])
         #expect(lines == ["NAME     N", "Kraków   1", "東京    22"])
+        // The same lines as one text, and nothing at all for no rows.
+        #expect(TerminalText.tableText([["NAME", "N"], ["Kraków", "1"], ["東京", "22"]], rightAligned: [1]) == lines.joined(separator: "\n"))
+        #expect(TerminalText.tableText([]) == "")
+        #expect(TerminalText.tableText([["A", ""], ["", ""]]) == ["A", ""].joined(separator: "\n"))
     }
 
     /// Cells that need escapes are shown escaped and measured as shown; a bold first line keeps its

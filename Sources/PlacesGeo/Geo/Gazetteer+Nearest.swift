@@ -53,7 +53,11 @@ extension Gazetteer {
         var digits = Array(String(cellNumber).utf8)
         while digits.count < 5 { digits.insert(48, at: 0) }
         var offset = places.lowerBound(digits)
-        while offset < places.count, places.keyHasPrefix(at: offset, digits), places.base[offset + 5] == 9 {
+        // The cell's key compared as one word and a byte, not through a call a line: a dense cell (Paris's)
+        // holds hundreds of lines.
+        let head = digits.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }, last = digits[4]
+        while offset + 5 < places.count, UnsafeRawPointer(places.base + offset).loadUnaligned(as: UInt32.self) == head,
+              places.base[offset + 4] == last, places.base[offset + 5] == 9 {
             // Features, airports and sights share the cells; callers keep only populated places
             // (isSettlementLine), and test that only for a line they would keep: reading the kind column
             // of every line costs more than the distances. Each number is read once: the next field is

@@ -19,6 +19,78 @@ public struct GazetteerEntry: Sendable, Equatable {
         // a house address, a postcode.
         case poi, address, postcode
 
+        /// The kind a word names (its raw value). Written out: the derived initialiser builds a table of every
+        /// kind's word on its first call, which cost a one-point `where` more than all its calls after that.
+        public init?(rawValue: String) {
+            switch rawValue {
+            case "city": self = .city
+            case "region": self = .region
+            case "county": self = .county
+            case "country": self = .country
+            case "airport": self = .airport
+            case "monument": self = .monument
+            case "building": self = .building
+            case "tower": self = .tower
+            case "bridge": self = .bridge
+            case "castle": self = .castle
+            case "palace": self = .palace
+            case "church": self = .church
+            case "temple": self = .temple
+            case "mosque": self = .mosque
+            case "museum": self = .museum
+            case "ruins": self = .ruins
+            case "heritage": self = .heritage
+            case "park": self = .park
+            case "garden": self = .garden
+            case "island": self = .island
+            case "beach": self = .beach
+            case "viewpoint": self = .viewpoint
+            case "street": self = .street
+            case "square": self = .square
+            case "waterfall": self = .waterfall
+            case "canyon": self = .canyon
+            case "cave": self = .cave
+            case "glacier": self = .glacier
+            case "valley": self = .valley
+            case "coast": self = .coast
+            case "district": self = .district
+            case "market": self = .market
+            case "stadium": self = .stadium
+            case "mountain": self = .mountain
+            case "volcano": self = .volcano
+            case "lake": self = .lake
+            case "natural": self = .natural
+            case "university": self = .university
+            case "station": self = .station
+            case "lighthouse": self = .lighthouse
+            case "dam": self = .dam
+            case "range": self = .range
+            case "desert": self = .desert
+            case "plateau": self = .plateau
+            case "plain": self = .plain
+            case "peninsula": self = .peninsula
+            case "cape": self = .cape
+            case "area": self = .area
+            case "sea": self = .sea
+            case "gulf": self = .gulf
+            case "bay": self = .bay
+            case "strait": self = .strait
+            case "fjord": self = .fjord
+            case "lagoon": self = .lagoon
+            case "river": self = .river
+            case "archipelago": self = .archipelago
+            case "delta": self = .delta
+            case "basin": self = .basin
+            case "wetland": self = .wetland
+            case "depression": self = .depression
+            case "pass": self = .pass
+            case "poi": self = .poi
+            case "address": self = .address
+            case "postcode": self = .postcode
+            default: return nil
+            }
+        }
+
         /// Whether a place of this kind has inhabitants (a city, a region, a country), as opposed to a
         /// feature or sight: the margin rule weighs these by population.
         public var isSettlement: Bool { self == .city || self == .region || self == .county || self == .country }

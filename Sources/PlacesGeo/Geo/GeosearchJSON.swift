@@ -64,9 +64,9 @@ public enum GeosearchJSON {
             text += "null"
         }
         text += ", \"admin1\": \(result.admin1.map(JSONText.quoted) ?? "null"), \"admin2\": \(result.admin2.map(JSONText.quoted) ?? "null")"
-        text += ", \"areas\": [" + result.areas.map { area in
+        text += ", \"areas\": [" + TextJoin.joined(result.areas.map { area in
             "{\"name\": \(JSONText.quoted(area.name)), \"kind\": \(JSONText.quoted(area.kind))}"
-        }.joined(separator: ", ") + "], \"peak\": "
+        }, separator: ", ") + "], \"peak\": "
         if let peak = result.peak {
             text += "{\"name\": \(JSONText.quoted(peak.name)), \"kind\": \(JSONText.quoted(peak.kind)), \"elevation\": \(peak.elevationMetres), "
                 + "\"latitude\": \(number((peak.latitude * 1e5).rounded() / 1e5)), \"longitude\": \(number((peak.longitude * 1e5).rounded() / 1e5)), "
@@ -87,7 +87,7 @@ public enum GeosearchJSON {
             members.append("\"pointOfInterest\": " + quoted(poi))
             members.append("\"kind\": " + quoted(kind))
             members.append("\"region\": " + quoted(address.region))
-            text += ", \"address\": {" + members.joined(separator: ", ") + "}"
+            text += ", \"address\": {" + TextJoin.joined(members, separator: ", ") + "}"
         }
         return text + "}"
     }

@@ -129,9 +129,10 @@ extension Gazetteer {
             if let longitudes {
                 let latitudeEnd = places.fieldEnd(from: latitudeStart)
                 if latitudeEnd < places.count, places.base[latitudeEnd] == 9 {
-                    let (place, longitudeEnd) = longitudes.place(of: places, at: latitudeEnd + 1)
+                    // Inlined, and only up to the digits' end: a line passed over ends its field there.
+                    let (place, digitsEnd) = longitudes.placeOfDigits(of: places, at: latitudeEnd + 1)
                     if place != .maybeWithin {
-                        offset = places.nextLine(after: longitudeEnd)
+                        offset = places.nextLine(after: digitsEnd)
                         continue
                     }
                 }
@@ -236,13 +237,25 @@ struct DegreeWindow {
 
     /// Where the number at `offset` of a table lies, and the offset of the tab or newline that ends its field.
     func place(of table: SortedTable, at offset: Int) -> (Place, end: Int) {
+        let (place, digitsEnd) = placeOfDigits(of: table, at: offset)
+        var end = digitsEnd
+        while end < table.count, table.base[end] != 9, table.base[end] != 10 { end += 1 }
+        return (place, end)
+    }
+
+    /// ``place(of:at:)``, and the offset just past the number's sign, digits and point: its field's end
+    /// unless the place is `maybeWithin` (a field that goes on past them, such as an exponent, is not
+    /// judged by its digits).
+    @inline(__always)
+    func placeOfDigits(of table: SortedTable, at offset: Int) -> (Place, end: Int) {
+        let base = table.base, count = table.count
         var index = offset
-        let negative = index < table.count && table.base[index] == 45
+        let negative = index < count && base[index] == 45
         if negative { index += 1 }
         var digits = 0, value = 0, decimals = -1
-        while index < table.count {
-            let byte = table.base[index]
-            if byte >= 48, byte <= 57 {
+        while index < count {
+            let byte = base[index]
+            if byte &- 48 < 10 {
                 // Wrapping: a value of more than 18 digits is refused below, whatever it wrapped to.
                 value = value &* 10 &+ Int(byte &- 48)
                 digits &+= 1
@@ -252,14 +265,13 @@ struct DegreeWindow {
             } else {
                 break
             }
-            index += 1
+            index &+= 1
         }
-        var end = index
-        while end < table.count, table.base[end] != 9, table.base[end] != 10 { end += 1 }
+        let endsField = index == count || base[index] == 9 || base[index] == 10
         let scale = max(0, decimals)
-        guard end == index, digits > 0, digits <= 18, scale <= DegreeWindow.decimals else { return (.maybeWithin, end) }
+        guard endsField, digits > 0, digits <= 18, scale <= DegreeWindow.decimals else { return (.maybeWithin, index) }
         if negative { value = -value }
-        return (value < low[scale] ? .below : value > high[scale] ? .above : .maybeWithin, end)
+        return (value < low[scale] ? .below : value > high[scale] ? .above : .maybeWithin, index)
     }
 }
 

@@ -41,7 +41,9 @@ enum WhereCommand: PlacesCommand {
             }
             return
         }
-        let query = options.point.joined(separator: " ")
+        // `TextJoin` here and in `text`: the generic `joined(separator:)` resolves the array's conformances at
+        // run time on its first call, which costs more than printing the answer.
+        let query = TextJoin.joined(options.point, separator: " ")
         guard !query.isEmpty else { throw UsageError("missing <lat,lon>", hint: "e.g. places where 51.5,-0.12") }
         let point: (latitude: Double, longitude: Double)
         do {
@@ -68,7 +70,7 @@ enum WhereCommand: PlacesCommand {
             }
             if let postcode = address.postcode { parts.append(TerminalText.visible(postcode)) }
             if let locality = address.locality { parts.append(TerminalText.visible(locality)) }
-            lines.append(parts.joined(separator: ", "))
+            lines.append(TextJoin.joined(parts, separator: ", "))
         }
         if result.atSea, let coast = result.coast {
             let off = coast.distanceKm < 0.1 ? "under 0.1" : coast.distanceKm < 10 ? CoordinateFormat.fixed(coast.distanceKm, decimals: 1) : km(coast.distanceKm)
@@ -84,7 +86,7 @@ enum WhereCommand: PlacesCommand {
             lines.append("In no country")
         }
         let regions = [result.admin1, result.admin2].compactMap { $0 }
-        if !regions.isEmpty { lines.append("Region: " + regions.joined(separator: ", ")) }
+        if !regions.isEmpty { lines.append("Region: " + TextJoin.joined(regions, separator: ", ")) }
         for area in result.areas { lines.append(phrase(area)) }
         if let peak = result.peak {
             let height = peak.elevationMetres > 0 ? ", \(PlacesKit.grouped(peak.elevationMetres)) m" : ""
@@ -94,14 +96,22 @@ enum WhereCommand: PlacesCommand {
             let e = near.entry
             lines.append("Nearest town: \(e.context), \(CoordinateFormat.fixed(near.distanceKm, decimals: 1)) km away")
         }
-        return lines.joined(separator: "\n")
+        return TextJoin.joined(lines, separator: "\n")
     }
 
     /// "In Lake Geneva (lake)", "In the Sahara (desert)", "On Lanzarote (island)".
     static func phrase(_ area: NamedArea) -> String {
-        let on: Set<String> = ["island", "islands", "peninsula", "coast", "plateau"]
-        let bare: Set<String> = ["lake", "reservoir", "park", "island"]
-        let article = bare.contains(area.kind) || area.name.hasPrefix("The ") ? "" : "the "
-        return "\(on.contains(area.kind) ? "On" : "In") \(article)\(area.name) (\(area.kind))"
+        // Switches, not sets: a set built for one phrase costs more than the phrase.
+        let on: Bool, bare: Bool
+        switch area.kind {
+        case "island", "islands", "peninsula", "coast", "plateau": on = true
+        default: on = false
+        }
+        switch area.kind {
+        case "lake", "reservoir", "park", "island": bare = true
+        default: bare = false
+        }
+        let article = bare || area.name.hasPrefix("The ") ? "" : "the "
+        return "\(on ? "On" : "In") \(article)\(area.name) (\(area.kind))"
     }
 }

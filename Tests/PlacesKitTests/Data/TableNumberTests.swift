@@ -138,4 +138,23 @@ import Testing
             offset = places.nextLine(after: offset)
         }
     }
+
+    /// ``SortedTable/fields(at:)`` splits a line as a split on the tab character does: empty fields kept, a
+    /// line's last field without its newline, letters of any script whole.
+    @Test func fieldsAreTheLineSplitOnTabs() {
+        let text = "a\tb\t\tc\n\t\n\nÉvian-les-Bains\t1\t\t\nlast\tline"
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            let table = SortedTable(base: buffer.baseAddress!, count: buffer.count)
+            var offset = 0, lines = 0
+            while offset < table.count {
+                let line = String(decoding: buffer[offset..<min(table.nextLine(after: offset) - 1, buffer.count)], as: UTF8.self)
+                #expect(table.fields(at: offset) == line.split(separator: "\t", omittingEmptySubsequences: false), "\(line)")
+                offset = table.nextLine(after: offset)
+                lines += 1
+            }
+            #expect(lines == 5)
+            #expect(table.fields(at: 0) == ["a", "b", "", "c"])
+        }
+    }
 }

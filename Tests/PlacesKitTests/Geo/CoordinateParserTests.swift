@@ -117,4 +117,18 @@ import PlacesKit
         #expect(abs(point.latitude - row.1) < 0.0001, "\(row.0)")
         #expect(abs(point.longitude - row.2) < 0.0001, "\(row.0)")
     }
+
+    /// `51.5,-0.12` written exactly so is read by a shorter path; a leading space sends the same text down the
+    /// general one, and both must give the same numbers (bit for bit, the sign of a zero too) or refuse it alike.
+    @Test(arguments: [
+        "51.5,-0.12", "-33.8688,151.2093", "0,0", "-0,-0.0", "-0.0,0", "90,180", "95,0", "1e3,2", "5.,1", ".5,1",
+        "1..2,3", "1.2.3,4", "12,", ",12", "12", "1,2,3", "--1,2", "-,1", "+45,+90", "48.8566,2.3522x", "0007.50,-000.25",
+        "43.7397,7.4277", "60.123456789012345678,26.98765432109876543", String(repeating: "9", count: 400) + ",1",
+    ])
+    func plainPairsReadAsTheGeneralReaderReadsThem(_ text: String) {
+        let short = CoordinateParser.unchecked(text), general = CoordinateParser.unchecked(" " + text)
+        #expect(short?.latitude.bitPattern == general?.latitude.bitPattern)
+        #expect(short?.longitude.bitPattern == general?.longitude.bitPattern)
+        #expect((short == nil) == (general == nil))
+    }
 }

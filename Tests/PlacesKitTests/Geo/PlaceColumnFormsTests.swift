@@ -72,4 +72,17 @@ import Testing
             #expect(read == (word.isEmpty ? .city : GazetteerEntry.Kind(rawValue: word)), "\(word)")
         }
     }
+
+    /// `init(rawValue:)` is written out by hand: every kind's word must read back as that kind, and nothing else.
+    @Test func everyKindWordReadsBack() {
+        for kind in GazetteerEntry.Kind.allCases {
+            #expect(GazetteerEntry.Kind(rawValue: kind.rawValue) == kind)
+            #expect(Array(kind.rawValue.utf8).withUnsafeBufferPointer { GazetteerEntry.Kind(word: $0) } == kind)
+            #expect(GazetteerEntry.Kind(rawValue: kind.rawValue.uppercased()) == nil)
+            #expect(GazetteerEntry.Kind(rawValue: kind.rawValue + "s") == nil)
+        }
+        #expect(GazetteerEntry.Kind.allCases.count == 64)
+        #expect(GazetteerEntry.Kind(rawValue: "") == nil)
+        #expect(GazetteerEntry.Kind(rawValue: "café") == nil)
+    }
 }

@@ -125,11 +125,15 @@ public struct FeatureIndex: Sendable {
         let kindBytes: [UInt8] = kind.map { Array($0.utf8) + [9] } ?? []
         guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else { return }
         let x = PackedGeometry.x(longitude: longitude), y = PackedGeometry.y(latitude: latitude)
+        // Latitude first: it rejects most features without decoding a number. A box's south edge lies above
+        // the point when it is at least ⌊y⌋ + 1, its north edge below when it is under ⌈y⌉ (the edges are whole
+        // units), and four digits compare as their bytes do, read as one big-endian word.
+        let southAbove = PackedGeometry.digitWord(Int(y.rounded(.down)) + 1)
+        let northBelow = PackedGeometry.digitWord(Int(y.rounded(.up)))
         var record = 0
         while record + 20 <= boxes.count {
-            // Latitude first: it rejects most features after decoding two numbers instead of four.
             let p = boxes.base + record
-            if y < Double(PackedGeometry.value(p + 4, width: 4)) || y > Double(PackedGeometry.value(p + 12, width: 4)) {
+            if PackedGeometry.digitWord(at: p + 4) >= southAbove || PackedGeometry.digitWord(at: p + 12) < northBelow {
                 record += 21
                 continue
             }
@@ -140,8 +144,9 @@ public struct FeatureIndex: Sendable {
                     // Only the short fields before the box: the rings can be hundreds of kilobytes.
                     let headEnd = features.field(3, ofLineAt: line) - 1
                     let head = String(decoding: UnsafeBufferPointer(start: features.base + line, count: headEnd - line), as: UTF8.self)
-                    let fields = head.split(separator: "\t", omittingEmptySubsequences: false)
-                    body(String(fields[0]), String(fields[1]), String(fields[2]), box, line)
+                    // Split on the tab's byte (a tab is always a character of its own), not walking characters.
+                    let fields = head.utf8.split(separator: 9, omittingEmptySubsequences: false)
+                    body(String(Substring(fields[0])), String(Substring(fields[1])), String(Substring(fields[2])), box, line)
                 }
             }
             record += 21

@@ -68,6 +68,19 @@ package enum PackedGeometry {
         return v
     }
 
+    /// The four digits at `p` as one big-endian word: two such words compare as the values ``value(_:width:)``
+    /// reads from them (each digit is a byte from `0` to `o`, most significant first).
+    @inline(__always) static func digitWord(at p: UnsafePointer<UInt8>) -> UInt32 {
+        UInt32(bigEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt32.self))
+    }
+
+    /// The word ``digitWord(at:)`` reads from the four digits of `value`, clamped to the digits' range
+    /// (0 to 64⁴ − 1), which keeps every comparison with a written value the same.
+    @inline(__always) static func digitWord(_ value: Int) -> UInt32 {
+        let v = UInt32(min(max(value, 0), 64 * 64 * 64 * 64 - 1))
+        return (48 + (v >> 18) & 63) << 24 | (48 + (v >> 12) & 63) << 16 | (48 + (v >> 6) & 63) << 8 | (48 + v & 63)
+    }
+
     /// A longitude in quantised units (not rounded), kept half a unit inside the map's edge: outlines
     /// that reach the antimeridian or the South Pole have their edges exactly there, and a ray cast from a
     /// point on an edge is undecided.

@@ -10,6 +10,9 @@ public enum NameFolding {
     /// Abbreviations expanded as whole words on both sides of a lookup.
     package static let tokenExpansions: [String: String] = ["st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort"]
 
+    /// The length in bytes of the longest of ``tokenExpansions``' abbreviations.
+    private static let longestAbbreviation = tokenExpansions.keys.map(\.utf8.count).max() ?? 0
+
     /// The folded form of every non-ASCII code point that folding changes, read once on first use (by the
     /// map pages, which ship the whole table; folding a name looks code points up with ``folded(_:)``).
     package static let table: [UInt32: String] = {
@@ -71,21 +74,28 @@ public enum NameFolding {
     /// - Complexity: O(n) in the length of the name; the table is read once per process, only when a
     ///   non-ASCII character is first folded.
     public static func fold(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
+        // Folded as UTF-8 bytes: a name whose folded form is ASCII (most names, and every name the table
+        // spells out) is split into words at its spaces byte by byte. Any other is split as `Character`s,
+        // as before: there a space may join the scalar after it in one grapheme (a spacing mark, say), and
+        // then it does not separate words.
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var ascii = true
         for scalar in text.unicodeScalars {
             let value = scalar.value
             if value < 0x80 {
                 switch value {
-                case 0x41...0x5A: out.append(Unicode.Scalar(value + 32)!)
-                case 0x61...0x7A, 0x30...0x39: out.append(scalar)
-                default: out.append(" ")
+                case 0x41...0x5A: out.append(UInt8(truncatingIfNeeded: value &+ 32))
+                case 0x61...0x7A, 0x30...0x39: out.append(UInt8(truncatingIfNeeded: value))
+                default: out.append(0x20)
                 }
                 continue
             }
             if let replacement = folded(value) {
-                // One scalar at a time: `append(contentsOf:)` of a view is generic, and its first use makes
-                // types at run time (0.19 M instructions, more than folding a name).
-                for folded in replacement.unicodeScalars { out.append(folded) }
+                for byte in replacement.utf8 {
+                    if byte >= 0x80 { ascii = false }
+                    out.append(byte)
+                }
                 continue
             }
             switch scalar.properties.generalCategory {
@@ -95,13 +105,38 @@ public enum NameFolding {
                  .initialPunctuation, .finalPunctuation, .otherPunctuation,
                  .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol,
                  .spaceSeparator, .lineSeparator, .paragraphSeparator, .control:
-                out.append(" ")
+                out.append(0x20)
             default:
-                out.append(scalar)
+                ascii = false
+                out.append(contentsOf: UTF8.encode(scalar)!)
             }
         }
+        guard ascii else { return words(String(decoding: out, as: UTF8.self)) }
+        var result: [UInt8] = []
+        result.reserveCapacity(out.count)
+        var start = 0
+        while start < out.count {
+            if out[start] == 0x20 { start += 1; continue }
+            var end = start + 1
+            while end < out.count, out[end] != 0x20 { end += 1 }
+            if !result.isEmpty { result.append(0x20) }
+            // Longer words than the longest abbreviation skip the lookup.
+            if end - start <= longestAbbreviation,
+               let expansion = tokenExpansions[String(decoding: out[start..<end], as: UTF8.self)] {
+                result.append(contentsOf: expansion.utf8)
+            } else {
+                result.append(contentsOf: out[start..<end])
+            }
+            start = end
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The words of a folded name that is not all ASCII, split at spaces that stand alone as characters,
+    /// one space between them, abbreviations expanded.
+    private static func words(_ folded: String) -> String {
         var result = ""
-        for word in String(out).split(separator: " ", omittingEmptySubsequences: true) {
+        for word in folded.split(separator: " ", omittingEmptySubsequences: true) {
             if !result.isEmpty { result += " " }
             result += tokenExpansions[String(word)] ?? String(word)
         }

@@ -171,7 +171,9 @@ public enum GazetteerImporter {
     }
 
     static func clean<S: StringProtocol>(_ text: S) -> String {
-        String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 })
+        // Most text holds no tab or line break: it is its own clean form, without walking its characters.
+        if !text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { return String(text) }
+        return String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 })
     }
 
     static func lastComponent(_ path: String) -> String {

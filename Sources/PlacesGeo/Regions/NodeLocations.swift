@@ -64,9 +64,8 @@ struct NodeLocations {
             bytes.appendSigned(Int64(latitude7))
             bytes.appendSigned(Int64(longitude7))
         } else {
-            bytes.appendUnsigned(UInt64(id - lastID))
-            bytes.appendSigned(Int64(latitude7) - Int64(lastLat))
-            bytes.appendSigned(Int64(longitude7) - Int64(lastLon))
+            bytes.appendUnsigned(UInt64(id - lastID), signed: Int64(latitude7) - Int64(lastLat),
+                                 Int64(longitude7) - Int64(lastLon))
         }
         inBlock += 1
         lastID = id

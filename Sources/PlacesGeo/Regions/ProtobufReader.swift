@@ -95,6 +95,8 @@ struct ProtobufReader {
         if type == .varint { values.append(try varint()); return }
         guard type == .lengthDelimited else { throw Failure(reason: "a packed list with wire type \(type.rawValue)") }
         var inner = sub(try bytes())
+        // Each value takes a byte at least: one allocation for the list, not one each time it doubles.
+        values.reserveCapacity(values.count + (inner.end - inner.index))
         while !inner.atEnd { values.append(try inner.varint()) }
     }
 
@@ -103,6 +105,7 @@ struct ProtobufReader {
         if type == .varint { values.append(try signed()); return }
         guard type == .lengthDelimited else { throw Failure(reason: "a packed list with wire type \(type.rawValue)") }
         var inner = sub(try bytes())
+        values.reserveCapacity(values.count + (inner.end - inner.index))
         while !inner.atEnd { values.append(try inner.signed()) }
     }
 }

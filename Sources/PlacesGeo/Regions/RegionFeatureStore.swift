@@ -42,25 +42,24 @@ final class RegionFeatureStore {
         string(f.kindTag)
         file.appendSigned(Int64(f.latitude7))
         file.appendSigned(Int64(f.longitude7))
-        for text in [f.street, f.houseNumber, f.postcode, f.city] { string(text) }
+        // Field by field, not through an array literal: no array is made per feature.
+        string(f.street); string(f.houseNumber); string(f.postcode); string(f.city)
         file.appendSigned(Int64(f.population))
         if let box = f.bounds {
             file.append(1)
-            for value in [box.minLat, box.minLon, box.maxLat, box.maxLon] { file.appendSigned(Int64(value)) }
+            file.appendSigned(Int64(box.minLat)); file.appendSigned(Int64(box.minLon))
+            file.appendSigned(Int64(box.maxLat)); file.appendSigned(Int64(box.maxLon))
         } else {
             file.append(0)
         }
         file.appendUnsigned(f.length.bitPattern)
-        for text in [f.locality, f.country, f.admin1, f.admin2] { string(text) }
+        string(f.locality); string(f.country); string(f.admin1); string(f.admin2)
         try file.endRecord()
     }
 
     private func string(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            file.appendUnsigned(UInt64(bytes.count))
-            file.append(bytes)
-        }
+        text.withUTF8 { bytes in file.appendCounted(bytes) }
     }
 
     /// The feature at `index`.

@@ -33,6 +33,12 @@ struct RegionMemberWays {
     private var record: [UInt8] = []
     private var slotBlock: [Int] = []
     private var slotBytes: [[UInt8]] = []
+    /// For each slot's block, each record's id and the bounds of its bytes: a lookup binary-searches
+    /// them instead of walking the block's records, as a relation looks up many ways of one block.
+    private var slotIDs: [Int64] = []
+    private var slotStarts: [Int] = []
+    private var slotEnds: [Int] = []
+    private var slotCounts: [Int] = []
 
     /// How many ways are kept.
     private(set) var count = 0
@@ -115,24 +121,44 @@ struct RegionMemberWays {
         if slotBlock.isEmpty {
             slotBlock = [Int](repeating: -1, count: Self.cacheSlots)
             slotBytes = [[UInt8]](repeating: [], count: Self.cacheSlots)
+            slotIDs = [Int64](repeating: 0, count: Self.cacheSlots * Self.blockSize)
+            slotStarts = [Int](repeating: 0, count: Self.cacheSlots * Self.blockSize)
+            slotEnds = [Int](repeating: 0, count: Self.cacheSlots * Self.blockSize)
+            slotCounts = [Int](repeating: 0, count: Self.cacheSlots)
         }
         let slot = block & (Self.cacheSlots - 1)
         if slotBlock[slot] != block {
             let end = block + 1 < blockStart.count ? blockStart[block + 1] : file.count
             try file.read(blockStart[block]..<end, into: &slotBytes[slot])
             slotBlock[slot] = block
+            index(slot, firstID: blockFirstID[block])
         }
+        let base = slot * Self.blockSize
+        var first = base, last = base + slotCounts[slot]
+        while first < last {
+            let mid = (first + last) / 2
+            if slotIDs[mid] < id { first = mid + 1 } else { last = mid }
+        }
+        guard first < base + slotCounts[slot], slotIDs[first] == id else { return nil }
+        return Self.parse(slotBytes[slot][slotStarts[first]..<slotEnds[first]], points: wanted)
+    }
+
+    /// Reads the ids and bounds of the records of the block in `slot`.
+    private mutating func index(_ slot: Int, firstID: Int64) {
         let bytes = slotBytes[slot]
-        var p = 0
-        var current = blockFirstID[block]
-        while p < bytes.count {
+        let base = slot * Self.blockSize
+        var p = 0, count = 0
+        var current = firstID
+        while p < bytes.count, count < Self.blockSize {
             current += Int64(Self.unsigned(bytes, &p))
             let length = Self.unsigned(bytes, &p)
-            if current == id { return Self.parse(bytes[p..<(p + length)], points: wanted) }
-            if current > id { return nil }
+            slotIDs[base + count] = current
+            slotStarts[base + count] = p
             p += length
+            slotEnds[base + count] = p
+            count += 1
         }
-        return nil
+        slotCounts[slot] = count
     }
 
     private static func parse(_ bytes: ArraySlice<UInt8>, points wanted: Bool) -> (summary: Summary, points: [RegionMultipolygon.Point]?) {

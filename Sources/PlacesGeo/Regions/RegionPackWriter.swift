@@ -141,7 +141,7 @@ enum RegionPackWriter {
         placed.starts.reserveCapacity(features.count)
         placed.cells.reserveCapacity(features.count)
         placed.latitudes.reserveCapacity(features.count)
-        var folded: [UInt8] = []
+        var folded: [UInt8] = [], line: [UInt8] = []
         for index in 0..<features.count {
             let f = try features.feature(index)
             let lat = Double(f.latitude7) / 1e7, lon = Double(f.longitude7) / 1e7
@@ -154,18 +154,21 @@ enum RegionPackWriter {
                            degrees(f.longitude7), f.country, f.admin1, f.admin2, String(f.population), f.kind.rawValue, "-", "", "",
                            bounds, "", f.osmID, f.kindWord, f.kindTag, f.street, f.houseNumber, f.postcode, f.locality]
             placed.starts.append(lines.count)
+            // The line is made in `line`, then appended to the scratch file at once (one access to its buffer).
+            line.removeAll(keepingCapacity: true)
             for (i, column) in columns.enumerated() {
-                if i > 0 { lines.append(UInt8(ascii: "\t")) }
+                if i > 0 { line.append(UInt8(ascii: "\t")) }
                 // A column with no tab or line break is its own clean form: its bytes go as they are.
                 var text = column
                 let plain = text.withUTF8 { bytes in
                     guard !bytes.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return false }
-                    lines.append(bytes)
+                    line.append(contentsOf: bytes)
                     return true
                 }
-                if !plain { var cleaned = GazetteerImporter.clean(column); cleaned.withUTF8 { lines.append($0) } }
+                if !plain { line += GazetteerImporter.clean(column).utf8 }
             }
-            lines.append(UInt8(ascii: "\n"))
+            line.append(UInt8(ascii: "\n"))
+            lines.append(line)
             try lines.endRecord()
             placed.cells.append(Int32(cell))
             // Every town that reaches an address's importance, not only those beyond it: a line a search passes

@@ -57,19 +57,46 @@ final class RegionScratchFile {
     /// Appends bytes to the record being written.
     func append(_ bytes: UnsafeBufferPointer<UInt8>) { pending.append(contentsOf: bytes) }
 
+    // Each append reaches `pending` once: every access to a class's stored array is checked for
+    // exclusivity at run time, which cost more than the byte itself when it was made byte by byte.
+
     /// Appends an unsigned varint to the record being written.
-    @inline(__always) func appendUnsigned(_ value: UInt64) {
-        var value = value
-        while value >= 0x80 {
-            pending.append(UInt8(truncatingIfNeeded: value) | 0x80)
-            value >>= 7
-        }
-        pending.append(UInt8(value))
-    }
+    @inline(__always) func appendUnsigned(_ value: UInt64) { Self.put(value, into: &pending) }
 
     /// Appends a zigzag varint to the record being written.
-    @inline(__always) func appendSigned(_ value: Int64) {
-        appendUnsigned(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+    @inline(__always) func appendSigned(_ value: Int64) { Self.put(Self.zigzag(value), into: &pending) }
+
+    /// Appends an unsigned varint and two zigzag varints to the record being written (a node's id step and
+    /// position).
+    @inline(__always) func appendUnsigned(_ value: UInt64, signed first: Int64, _ second: Int64) {
+        Self.put(value, Self.zigzag(first), Self.zigzag(second), into: &pending)
+    }
+
+    /// Appends a varint of the bytes' count, then the bytes, to the record being written.
+    func appendCounted(_ bytes: UnsafeBufferPointer<UInt8>) { Self.put(bytes, into: &pending) }
+
+    @inline(__always) private static func zigzag(_ value: Int64) -> UInt64 {
+        UInt64(bitPattern: (value << 1) ^ (value >> 63))
+    }
+
+    @inline(__always) private static func put(_ value: UInt64, into bytes: inout [UInt8]) {
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
+    @inline(__always) private static func put(_ a: UInt64, _ b: UInt64, _ c: UInt64, into bytes: inout [UInt8]) {
+        put(a, into: &bytes)
+        put(b, into: &bytes)
+        put(c, into: &bytes)
+    }
+
+    @inline(__always) private static func put(_ counted: UnsafeBufferPointer<UInt8>, into bytes: inout [UInt8]) {
+        put(UInt64(counted.count), into: &bytes)
+        bytes.append(contentsOf: counted)
     }
 
     /// Copies the bytes `range` into `into` (replacing what it held).

@@ -55,4 +55,59 @@ import Testing
             #expect(NameFolding.folded(code) == nil, "\(code)")
         }
     }
+
+    /// Names whose folded form is ASCII are split into words as bytes, the others as characters: both give
+    /// what splitting every folded name as characters gives, also where a space and the scalar after it
+    /// make one character (a spacing mark, a prepended letter).
+    @Test func bytesSplitLikeCharacters() throws {
+        let rows = try GeoFixtures.text("fold-sample.tsv").split(separator: "\n")
+        let tricky = ["a \u{093F}b", "-\u{093F} st", "\u{0D4E} x", "\u{0D4E}-x", "St. \u{0301}Ste", "Ft\u{200D} mt",
+                      "e\u{0301} st-\u{0904}", "\u{1F3FB} a", "A\r\nB", "x\u{00A0}y", "ß st", "ST STE MT FT ftx stee",
+                      "Łódź  st.", "  ", "\u{0301}", "É\u{0300} \u{0903}"]
+        var mismatches: [String] = []
+        for name in rows.map({ String($0.split(separator: "\t", omittingEmptySubsequences: false)[0]) }) + tricky {
+            let expected = Self.foldedAsCharacters(name)
+            if NameFolding.fold(name) != expected { mismatches.append("\(name) → \(NameFolding.fold(name)), \(expected)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+        #expect(NameFolding.fold("a \u{093F}b") == Self.foldedAsCharacters("a \u{093F}b"))
+        #expect(NameFolding.fold("a \u{093F}b").split(separator: " ").count == 1)
+    }
+
+    /// Folding as it was written before names were folded as bytes: every name split as characters.
+    static func foldedAsCharacters(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                switch value {
+                case 0x41...0x5A: out.append(Unicode.Scalar(value + 32)!)
+                case 0x61...0x7A, 0x30...0x39: out.append(scalar)
+                default: out.append(" ")
+                }
+                continue
+            }
+            if let replacement = NameFolding.folded(value) {
+                out.append(contentsOf: replacement.unicodeScalars)
+                continue
+            }
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .format:
+                continue
+            case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+                 .initialPunctuation, .finalPunctuation, .otherPunctuation,
+                 .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol,
+                 .spaceSeparator, .lineSeparator, .paragraphSeparator, .control:
+                out.append(" ")
+            default:
+                out.append(scalar)
+            }
+        }
+        var result = ""
+        for word in String(out).split(separator: " ", omittingEmptySubsequences: true) {
+            if !result.isEmpty { result += " " }
+            result += NameFolding.tokenExpansions[String(word)] ?? String(word)
+        }
+        return result
+    }
 }

@@ -41,7 +41,6 @@ package enum ArgumentParser {
     ///   choices, too many or too few positional arguments.
     package static func parse(_ arguments: [String], for spec: CommandSpec) throws -> ParsedArguments {
         var parsed = ParsedArguments()
-        let options = spec.allOptions
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -58,7 +57,7 @@ package enum ArgumentParser {
                 name = String(word[..<equals])
                 attached = String(word[word.index(after: equals)...])
             }
-            guard let option = options.first(where: { $0.names.contains(name) }) else {
+            guard let option = spec.option(named: name) else {
                 throw unknownOption(name, in: spec)
             }
             guard let valueName = option.valueName else {

@@ -58,7 +58,7 @@ final class DeclaredSlot {
     func bind(_ parsed: ParsedArguments, positionals: inout ArraySlice<String>) {
         switch declaration {
         case .option(let spec):
-            if spec.valueName == nil { given = parsed.flags.contains(spec.key) } else { words = parsed.all(spec.key) }
+            if spec.valueName == nil { given = parsed.flag(spec.key) } else { words = parsed.all(spec.key) }
         case .argument(let spec):
             if spec.variadic {
                 words = Array(positionals)

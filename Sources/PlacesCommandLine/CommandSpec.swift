@@ -72,4 +72,13 @@ package struct CommandSpec: Sendable {
 
     /// This command's options followed by the common ones.
     package var allOptions: [OptionSpec] { options + Self.commonOptions }
+
+    /// The option spelt `name` among ``allOptions``, found without building that array: every
+    /// command line looks its options up, and a joined array's first copy costs a cold run the
+    /// run-time metadata of `[OptionSpec]`.
+    package func option(named name: String) -> OptionSpec? {
+        for option in options where option.names.contains(name) { return option }
+        for option in Self.commonOptions where option.names.contains(name) { return option }
+        return nil
+    }
 }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A command's options and positional arguments, declared as typed stored properties the way
 /// swift-argument-parser's `@Option`/`@Flag`/`@Argument` do:
 ///
@@ -19,167 +27,191 @@ package protocol ParsableOptions {
     init()
 }
 
-/// One declaration inside a ``ParsableOptions`` value: an option, a flag or a positional argument.
-protocol OptionBinding {
-    var declaration: OptionDeclaration { get }
-    /// Takes this declaration's value from `parsed`; positional arguments consume `positionals`.
-    func bind(_ parsed: ParsedArguments, positionals: inout ArraySlice<String>)
-}
-
-/// What a binding declares.
+/// What a declaration declares.
 enum OptionDeclaration {
     case option(OptionSpec)
     case argument(ArgumentSpec)
 }
 
+/// One declaration inside a ``ParsableOptions`` value (an option, a flag or a positional argument)
+/// and the words parsing gave it. A reference, so the value filled in after parsing is the one the
+/// command's copy of the options reads. One concrete class for every kind of declaration, chained
+/// in declaration order: a command line then instantiates no generic metadata, boxes no
+/// existential and allocates no array to collect its declarations (each of those cost a cold run
+/// thousands of instructions the first time a type is met).
+final class DeclaredSlot {
+    let declaration: OptionDeclaration
+    /// An option's values in the order given, or the positional words an argument took.
+    var words: [String] = []
+    /// Whether a flag was given.
+    var given = false
+    /// The declaration after this one.
+    var next: DeclaredSlot?
+
+    /// Creates the slot and registers it with the value being declared, if any.
+    init(_ declaration: OptionDeclaration) {
+        self.declaration = declaration
+        DeclarationCollector.register(self)
+    }
+
+    /// Takes this declaration's value from `parsed`; positional arguments consume `positionals`.
+    func bind(_ parsed: ParsedArguments, positionals: inout ArraySlice<String>) {
+        switch declaration {
+        case .option(let spec):
+            if spec.valueName == nil { given = parsed.flag(spec.key) } else { words = parsed.all(spec.key) }
+        case .argument(let spec):
+            if spec.variadic {
+                words = Array(positionals)
+                positionals = positionals[positionals.endIndex...]
+            } else if let word = positionals.popFirst() {
+                words = [word]
+            }
+        }
+    }
+}
+
 extension ParsableOptions {
-    /// A fresh value and every declaration in it, in declaration order, groups expanded. The
-    /// declarations register themselves as `Self()` creates them (see ``DeclarationCollector``), so
-    /// no reflection is needed: `Mirror` and the dynamic casts it takes scan the binary's protocol
+    /// A fresh value and its declarations, in declaration order, groups expanded. The declarations
+    /// register themselves as `Self()` creates them (see ``DeclarationCollector``), so no
+    /// reflection is needed: `Mirror` and the dynamic casts it takes scan the binary's protocol
     /// conformance tables, which cost every command line about a millisecond at start-up.
-    static func declared() -> (value: Self, bindings: [any OptionBinding]) {
+    static func declared() -> (value: Self, first: DeclaredSlot?) {
         let collector = DeclarationCollector()
-        let value = DeclarationCollector.$current.withValue(collector) { Self() }
-        return (value, collector.bindings)
+        let value = collector.collect { Self() }
+        return (value, collector.first)
+    }
+
+    /// The options and flags, then the positional arguments, each in declaration order.
+    static var specs: (options: [OptionSpec], arguments: [ArgumentSpec]) {
+        var options: [OptionSpec] = [], arguments: [ArgumentSpec] = []
+        var slot = declared().first
+        while let current = slot {
+            switch current.declaration {
+            case .option(let spec): options.append(spec)
+            case .argument(let spec): arguments.append(spec)
+            }
+            slot = current.next
+        }
+        return (options, arguments)
     }
 
     /// The options and flags, in declaration order.
-    package static var optionSpecs: [OptionSpec] {
-        declared().bindings.compactMap { if case .option(let spec) = $0.declaration { spec } else { nil } }
-    }
+    package static var optionSpecs: [OptionSpec] { specs.options }
 
     /// The positional arguments, in declaration order.
-    package static var argumentSpecs: [ArgumentSpec] {
-        declared().bindings.compactMap { if case .argument(let spec) = $0.declaration { spec } else { nil } }
-    }
+    package static var argumentSpecs: [ArgumentSpec] { specs.arguments }
 
     /// The values `parsed` holds for these declarations. The parser has already checked the
     /// command line against the spec (unknown options, counts of positional arguments, choices).
     package static func bind(_ parsed: ParsedArguments) -> Self {
-        let (value, bindings) = declared()
+        let (value, first) = declared()
         var positionals = parsed.positionals[...]
-        for binding in bindings { binding.bind(parsed, positionals: &positionals) }
+        var slot = first
+        while let current = slot {
+            current.bind(parsed, positionals: &positionals)
+            slot = current.next
+        }
         return value
     }
 }
 
-/// Where property wrappers register as a ``ParsableOptions`` value is created (see
-/// ``ParsableOptions/declared()``). Task-local, so tests that build options on several threads at
-/// once never see each other's declarations; outside `declared()` registering does nothing.
-final class DeclarationCollector: @unchecked Sendable {
-    @TaskLocal static var current: DeclarationCollector?
-    /// Only the thread that created this collector appends, inside `withValue`.
-    var bindings: [any OptionBinding] = []
+/// Where declarations register as a ``ParsableOptions`` value is created (see
+/// ``ParsableOptions/declared()``): the collector of the calling thread, kept in a POSIX
+/// thread-specific slot. Per thread, so tests that build options on several threads at once never
+/// see each other's declarations, and a value created outside `declared()` registers nowhere. Not
+/// a `@TaskLocal`: `Self()` is synchronous, so the thread is the scope that matters, and a task
+/// local costs a cold run its generic metadata and the concurrency runtime's push and pop.
+final class DeclarationCollector {
+    private(set) var first: DeclaredSlot?
+    private var last: DeclaredSlot?
 
-    static func register(_ binding: any OptionBinding) {
-        current?.bindings.append(binding)
+    /// The thread-specific key, created once per process.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key for option declarations")
+        return key
+    }()
+
+    /// Runs `make` with this collector as the thread's, restoring the one before (none, unless
+    /// an initializer declares another value on its own).
+    func collect<Value>(_ make: () -> Value) -> Value {
+        let key = Self.key
+        let outer = pthread_getspecific(key)
+        pthread_setspecific(key, Unmanaged.passUnretained(self).toOpaque())
+        defer { pthread_setspecific(key, outer) }
+        return withExtendedLifetime(self) { make() }
     }
-}
 
-/// The parsed value behind a declaration. A reference, so the value filled in after parsing is the
-/// one the command's copy of the options reads.
-final class ParsedValue<Value> {
-    var value: Value
-    init(_ value: Value) { self.value = value }
+    static func register(_ slot: DeclaredSlot) {
+        guard let raw = pthread_getspecific(key) else { return }
+        let collector = Unmanaged<DeclarationCollector>.fromOpaque(raw).takeUnretainedValue()
+        if let last = collector.last { last.next = slot } else { collector.first = slot }
+        collector.last = slot
+    }
 }
 
 /// A flag: `true` when given (`--visited`).
 @propertyWrapper
-package struct Flag: OptionBinding {
-    let spec: OptionSpec
-    let storage = ParsedValue(false)
+package struct Flag {
+    let slot: DeclaredSlot
 
     /// Declares a flag with its spellings, long first.
     package init(_ names: String..., help: String) {
-        spec = OptionSpec(names: names, valueName: nil, help: help, repeatable: false, choices: [])
-        DeclarationCollector.register(self)
+        slot = DeclaredSlot(.option(OptionSpec(names: names, valueName: nil, help: help, repeatable: false, choices: [])))
     }
 
     /// Whether the flag was given.
-    package var wrappedValue: Bool { storage.value }
-
-    var declaration: OptionDeclaration { .option(spec) }
-
-    func bind(_ parsed: ParsedArguments, positionals: inout ArraySlice<String>) {
-        storage.value = parsed.flags.contains(spec.key)
-    }
+    package var wrappedValue: Bool { slot.given }
 }
 
 /// An option with a value: `String?` (given once, `nil` when absent) or `[String]` (repeatable,
 /// every value in the order given).
 @propertyWrapper
-package struct Option<Value>: OptionBinding {
-    let spec: OptionSpec
-    let storage: ParsedValue<Value>
-    let read: ([String]) -> Value
+package struct Option<Value> {
+    let slot: DeclaredSlot
+    let read: (DeclaredSlot) -> Value
 
     /// The value given, `nil` when the option was not given.
     package init(_ names: String..., value: String, help: String, choices: [String] = []) where Value == String? {
-        spec = OptionSpec(names: names, valueName: value, help: help, repeatable: false, choices: choices)
-        storage = ParsedValue(nil)
-        read = { $0.last }
-        DeclarationCollector.register(self)
+        slot = DeclaredSlot(.option(OptionSpec(names: names, valueName: value, help: help, repeatable: false, choices: choices)))
+        read = { $0.words.last }
     }
 
     /// Every value given, for an option that may be repeated (`--tag a --tag b`).
     package init(_ names: String..., value: String, help: String, choices: [String] = []) where Value == [String] {
-        spec = OptionSpec(names: names, valueName: value, help: help, repeatable: true, choices: choices)
-        storage = ParsedValue([])
-        read = { $0 }
-        DeclarationCollector.register(self)
+        slot = DeclaredSlot(.option(OptionSpec(names: names, valueName: value, help: help, repeatable: true, choices: choices)))
+        read = { $0.words }
     }
 
-    package var wrappedValue: Value { storage.value }
-
-    var declaration: OptionDeclaration { .option(spec) }
-
-    func bind(_ parsed: ParsedArguments, positionals: inout ArraySlice<String>) {
-        storage.value = read(parsed.all(spec.key))
-    }
+    package var wrappedValue: Value { read(slot) }
 }
 
 /// A positional argument: `String` (required), `String?` (optional) or `[String]` (the rest of
 /// the words; at least one unless `optional`).
 @propertyWrapper
-package struct Argument<Value>: OptionBinding {
-    let spec: ArgumentSpec
-    let storage: ParsedValue<Value>
-    let take: (inout ArraySlice<String>) -> Value
+package struct Argument<Value> {
+    let slot: DeclaredSlot
+    let read: (DeclaredSlot) -> Value
 
     /// A required argument.
     package init(_ name: String, help: String, choices: [String] = []) where Value == String {
-        spec = ArgumentSpec(name, help: help, choices: choices)
-        storage = ParsedValue("")
-        take = { $0.popFirst() ?? "" }
-        DeclarationCollector.register(self)
+        slot = DeclaredSlot(.argument(ArgumentSpec(name, help: help, choices: choices)))
+        read = { $0.words.first ?? "" }
     }
 
     /// An argument that may be left out.
     package init(_ name: String, help: String, choices: [String] = []) where Value == String? {
-        spec = ArgumentSpec(name, help: help, optional: true, choices: choices)
-        storage = ParsedValue(nil)
-        take = { $0.popFirst() }
-        DeclarationCollector.register(self)
+        slot = DeclaredSlot(.argument(ArgumentSpec(name, help: help, optional: true, choices: choices)))
+        read = { $0.words.first }
     }
 
     /// The remaining words; at least one is required unless `optional` is true.
     package init(_ name: String, help: String, optional: Bool = false) where Value == [String] {
-        spec = ArgumentSpec(name, help: help, optional: optional, variadic: true)
-        storage = ParsedValue([])
-        take = { words in
-            defer { words = words[words.endIndex...] }
-            return Array(words)
-        }
-        DeclarationCollector.register(self)
+        slot = DeclaredSlot(.argument(ArgumentSpec(name, help: help, optional: optional, variadic: true)))
+        read = { $0.words }
     }
 
-    package var wrappedValue: Value { storage.value }
-
-    var declaration: OptionDeclaration { .argument(spec) }
-
-    func bind(_ parsed: ParsedArguments, positionals: inout ArraySlice<String>) {
-        storage.value = take(&positionals)
-    }
+    package var wrappedValue: Value { read(slot) }
 }
 
 /// The options every command takes.
@@ -200,7 +232,8 @@ extension CommandSpec {
     /// A spec whose arguments and options are the declarations of `options`.
     package init<Options: ParsableOptions>(name: String, abstract: String, usage: String? = nil, discussion: String = "",
                                           options: Options.Type) {
+        let specs = Options.specs  // one pass over the declarations for both lists
         self.init(name: name, abstract: abstract, usage: usage, discussion: discussion,
-                  arguments: Options.argumentSpecs, options: Options.optionSpecs)
+                  arguments: specs.arguments, options: specs.options)
     }
 }

@@ -65,4 +65,24 @@ import Testing
         #expect(first.name == "A" && first.json)
         #expect(second.name == "B" && !second.json)
     }
+
+    /// Values declared at once on several threads keep their own declarations, and a value made
+    /// outside `bind` (a group used as a plain value) adds nothing to a declaration under way.
+    @Test func declarationsOnSeveralThreadsDoNotMix() async throws {
+        let counts = await withTaskGroup(of: [Int].self) { group in
+            for index in 0..<8 {
+                group.addTask {
+                    (0..<200).map { round in
+                        if (index + round).isMultiple(of: 2) { _ = Group() }
+                        return Options.optionSpecs.count * 10 + Options.argumentSpecs.count
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(counts.count == 1_600)
+        #expect(counts.allSatisfy { $0 == 62 })
+        let spare = Group()
+        #expect(spare.lat == nil && CommonOptions.optionSpecs.count == 4)
+    }
 }

@@ -33,7 +33,7 @@ enum ListCommand: PlacesCommand {
         @Option("--sort", value: "order", help: "Order by name, created, updated or visited (newest first), or distance (with --from).",
                 choices: ["name", "created", "updated", "visited", "distance"])
         var sort: String?
-        @Option("--columns", value: "list", help: "The table's columns, in order, separated by commas: \(ListColumn.allCases.map(\.rawValue).joined(separator: ", ")).")
+        @Option("--columns", value: "list", help: "The table's columns, in order, separated by commas: \(TextJoin.joined(ListColumn.allCases.map(\.rawValue), separator: ", ")).")
         var columns: String?
         @Option("--format", "-f", value: "format", help: "Output format.", choices: formats) var format: String?
         @Flag("--json", help: "The same as --format json.") var json: Bool

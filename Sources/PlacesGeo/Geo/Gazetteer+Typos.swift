@@ -9,7 +9,8 @@ extension Gazetteer {
     /// the edit distance and the key found.
     /// - Complexity: a walk over the keys sharing the query's first or second character that computes one
     ///   row of edit distances per key byte not shared with the key before, and steps over every key whose
-    ///   first bytes are already beyond the budget (whole blocks at a time); plus 26 exact lookups.
+    ///   first bytes are already beyond the budget (a long run by galloping over the block index); plus 26
+    ///   exact lookups.
     func fuzzy(_ key: [UInt8], consider: (Ref, GazetteerSchema.KeyKind?, Int, String) -> Void) {
         let budget = Gazetteer.typoBudget(key.count)
         // Keys sharing the first letter catch most typos; keys starting with the query's second letter
@@ -34,40 +35,18 @@ extension Gazetteer {
             after[after.count - 1] &+= 1  // a UTF-8 byte is never 0xFF
             let blockEnd = keys.lowerBoundIndex(after)
             let cursor = keys.lowerBound(block)
-            // Rows 0...known hold the distances of the previous key's first bytes; sorted keys share most
-            // of theirs, so each key computes only the rows of the bytes it does not share.
-            var known = 0
-            let shortest = key.count - budget
-            while cursor.isValid, cursor.index < blockEnd {
+            // Rows of distances are reused across keys sharing their first bytes, and dead prefixes skipped
+            // (``KeyCursor/walkTypos(before:shortest:rows:found:)``).
+            cursor.walkTypos(before: blockEnd, shortest: key.count - budget, rows: rows) { distance in
+                let (ref, kind) = Gazetteer.ref(of: cursor)
+                guard kind != .regionCode else { return }
+                foundInAnEarlierBlock = true
                 let candidate = cursor.keyBytes
-                let from = min(cursor.shared, known)
-                if candidate.count < shortest {
-                    // Too short to be within the budget: its rows wait until a longer key needs them.
-                    known = from
-                    cursor.advance()
-                    continue
+                if !candidate.elementsEqual(lastBytes) {
+                    lastBytes = Array(candidate)
+                    lastText = String(decoding: candidate, as: UTF8.self)
                 }
-                switch rows.extend(candidate, from: from) {
-                case .beyond(let depth):
-                    // No key that starts with these bytes can be near the query.
-                    known = depth
-                    cursor.advance(pastPrefix: depth)
-                    continue
-                case .within(let distance):
-                    known = candidate.count
-                    if let distance {
-                        let (ref, kind) = Gazetteer.ref(of: cursor)
-                        if kind != .regionCode {
-                            foundInAnEarlierBlock = true
-                            if !candidate.elementsEqual(lastBytes) {
-                                lastBytes = Array(candidate)
-                                lastText = String(decoding: candidate, as: UTF8.self)
-                            }
-                            consider(ref, kind, distance, lastText)
-                        }
-                    }
-                }
-                cursor.advance()
+                consider(ref, kind, distance, lastText)
             }
         }
         // A wrong first letter falls outside both blocks: try each Latin letter in its place (26 exact lookups).

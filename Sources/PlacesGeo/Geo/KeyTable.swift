@@ -128,7 +128,7 @@ struct KeyTable: @unchecked Sendable {
 
     /// Where the first key of `block` starts and its length, or `nil` when the block is damaged (its first
     /// entry not stored whole, or its key or value past the table's end).
-    func blockHead(_ block: Int) -> (keyStart: Int, length: Int)? {
+    @inline(__always) func blockHead(_ block: Int) -> (keyStart: Int, length: Int)? {
         guard let start = blockStart(block), start + 2 <= byteCount, base[start] == 0 else { return nil }
         var length = Int(base[start + 1]), position = start + 2
         if length >= 0x80 {

@@ -77,28 +77,6 @@ import Testing
         }
     }
 
-    /// Skipping a prefix lands where a linear search says: on the first later key that differs within it
-    /// (across whole blocks for "lon"), with its key, kind and offset read whole.
-    @Test func advancePastPrefixLandsOnTheFirstKeyThatDiffers() {
-        let expected = Set(Self.sample).sorted()
-        withTable(KeyTable.encode(Self.sample)) { table in
-            for (index, entry) in expected.enumerated() {
-                for prefix in 1...min(entry.key.count, 12) {
-                    let cursor = table.lowerBound(entry.key)
-                    while cursor.isValid, cursor.index < index { cursor.advance() }
-                    #expect(cursor.index == index)
-                    let landed = cursor.advance(pastPrefix: prefix)
-                    let next = expected[(index + 1)...].firstIndex { !$0.key.starts(with: entry.key.prefix(prefix)) }
-                    #expect(landed == (next != nil), "past \(prefix) bytes of entry \(index)")
-                    if let next {
-                        #expect(cursor.index == next && Array(cursor.keyBytes) == expected[next].key, "past \(prefix) bytes of entry \(index)")
-                        #expect(cursor.kind == expected[next].kind && cursor.offset == expected[next].offset)
-                    }
-                }
-            }
-        }
-    }
-
     @Test func anEmptyTableHasNoEntries() {
         let bytes = KeyTable.encode([Entry]())
         #expect(bytes == KeyTable.magic + [0, 0, 0, 0, 0, 0, 0, 0])
@@ -149,10 +127,10 @@ import Testing
                 for probe in ["lon", "paris", "zz", ""] {
                     let cursor = table.lowerBound(Array(probe.utf8))
                     while cursor.isValid { #expect(cursor.keyLength <= KeyTable.maximumKeyLength); cursor.advance() }
-                    let skipping = table.lowerBound(Array(probe.utf8))
-                    while skipping.isValid {
-                        #expect(skipping.keyLength <= KeyTable.maximumKeyLength)
-                        skipping.advance(pastPrefix: min(3, skipping.keyLength))
+                    // The typo walk, skipping and galloping over dead runs, reads only whole entries too.
+                    let walking = table.lowerBound(Array(probe.utf8))
+                    walking.walkTypos(before: table.entryCount, shortest: 3, rows: PrefixDistances(query: Array("londom".utf8), limit: 2)) { _ in
+                        #expect(walking.keyLength <= KeyTable.maximumKeyLength)
                     }
                 }
             }

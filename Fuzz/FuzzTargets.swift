@@ -61,6 +61,14 @@ let fuzzTargets: [String: ([UInt8]) -> Void] = [
                 let cursor = table.lowerBound(probe)
                 if cursor.isValid { precondition(cursor.compare(probe) >= 0) }
             }
+            // The typo walk, stepping over dead runs and galloping over the block index, reads whole entries only.
+            for (query, limit) in [("lodnon", 1), ("sprngfield", 2), ("a", 1)] {
+                let walking = table.lowerBound([])
+                walking.walkTypos(before: table.entryCount, shortest: query.utf8.count - limit,
+                                  rows: PrefixDistances(query: Array(query.utf8), limit: limit)) { _ in
+                    precondition(walking.keyLength <= KeyTable.maximumKeyLength, "a typo walk read past a key's end")
+                }
+            }
             let valid = entries.filter { !$0.key.isEmpty }
             // In the table's own layout: a wide table's offsets (region packs) need not fit a narrow one.
             let again = KeyTable.encode(valid, layout: table.layout)

@@ -97,8 +97,13 @@ public struct RegionPack: Sendable {
     /// The pack file.
     public let path: String
     /// Facts about the pack: `source`, `bounds`, `extractDate`, counts (`pointsOfInterest`, `streets`,
-    /// `addresses`, `postcodes`), `licence`, `prominentPlaces` (see ``prominentOffsets``).
-    public let info: [String: String]
+    /// `addresses`, `postcodes`), `licence`, `prominentPlaces` (see ``prominentOffsets``). Read from the
+    /// pack on each call: a search or `where` needs one or two of them (``infoValue(_:)``), not a dictionary.
+    public var info: [String: String] { Gazetteer.parseInfo(infoTable) }
+    /// The `info` section as mapped.
+    let infoTable: SortedTable
+    /// The area the extract covers, from its `bounds` fact.
+    public let bounds: GeoBounds?
     /// The pack's size in bytes.
     public let size: Int
     /// The pack's tables as a gazetteer (keys and places), searched by ``Gazetteer/lookup(_:limit:country:)``.
@@ -145,17 +150,18 @@ public struct RegionPack: Sendable {
         }
         guard wellFormed else { throw RegionError.damaged(path: path, reason: "its section sizes do not add up to its \(file.count) bytes") }
         let (infoSize, keysSize, placesSize, geometrySize) = (sizes[0], sizes[1], sizes[2], sizes[3])
-        let info = Gazetteer.parseInfo(SortedTable(base: file.base + second, count: infoSize))
-        let name = info["name"] ?? RegionPack.name(ofFile: path)
+        infoTable = SortedTable(base: file.base + second, count: infoSize)
+        let name = Self.infoValue("name", in: infoTable) ?? RegionPack.name(ofFile: path)
         let keys = KeyTable(base: file.base + second + infoSize, count: keysSize)
         guard keys.isWellFormed else { throw RegionError.damaged(path: path, reason: "its name index is damaged") }
         let places = SortedTable(base: file.base + second + infoSize + keysSize, count: placesSize)
         geometry = SortedTable(base: file.base + second + infoSize + keysSize + placesSize, count: geometrySize)
         self.path = path
         self.name = name
-        self.info = info
         self.size = file.count
-        self.tables = Gazetteer(keys: keys, places: places, occupancy: nil, source: .region(name: name, path: path), info: info)
+        self.bounds = Self.infoValue("bounds", in: infoTable).flatMap(Self.bounds)
+        // The tables' own `info` is the bundled gazetteer's notion; nothing reads it of a pack's.
+        self.tables = Gazetteer(keys: keys, places: places, occupancy: nil, source: .region(name: name, path: path), info: [:])
     }
 
     /// The region a pack file holds, by the file's name (`monaco.region` is `monaco`).
@@ -169,7 +175,28 @@ public struct RegionPack: Sendable {
     /// for a pack that does not say (written before packs listed them) or whose list is damaged: a search
     /// then reads every line.
     func prominentOffsets() -> [Int]? {
-        info["prominentPlaces"].flatMap(Self.ascendingOffsets)
+        infoValue("prominentPlaces").flatMap(Self.ascendingOffsets)
+    }
+
+    /// One fact of the pack's `info`, found in its bytes without reading the others.
+    public func infoValue(_ key: String) -> String? { Self.infoValue(key, in: infoTable) }
+
+    /// The value of the first `key<TAB>value` line of an `info` table whose key is `key`.
+    static func infoValue(_ key: String, in table: SortedTable) -> String? {
+        var key = key
+        return key.withUTF8 { wanted -> String? in
+            var offset = 0
+            while offset < table.count {
+                let keyEnd = table.fieldEnd(from: offset)
+                if keyEnd - offset == wanted.count, keyEnd < table.count, table.base[keyEnd] == 9,
+                   memcmp(table.base + offset, wanted.baseAddress!, wanted.count) == 0 {
+                    let valueEnd = table.fieldEnd(from: keyEnd + 1)
+                    return String(decoding: UnsafeBufferPointer(start: table.base + keyEnd + 1, count: valueEnd - keyEnd - 1), as: UTF8.self)
+                }
+                offset = table.nextLine(after: offset)
+            }
+            return nil
+        }
     }
 
     /// The offsets a comma-separated list writes (`12,480,9031`), or `nil` unless each is a number
@@ -192,16 +219,15 @@ public struct RegionPack: Sendable {
         }
     }
 
-    /// The area the extract covers.
-    public var bounds: GeoBounds? {
-        // Split on the comma's byte: splitting by characters walks grapheme clusters, several times the cost of
-        // the rest, and `where` reads each pack's box for every point.
-        let box = (info["bounds"] ?? "").utf8.split(separator: UInt8(ascii: ",")).compactMap { Double(Substring($0)) }
+    /// The box a `bounds` fact writes (`south,west,north,east`), or `nil` unless it holds four numbers.
+    static func bounds(_ text: String) -> GeoBounds? {
+        // Split on the comma's byte and read as bytes: every search with regions opens each pack, and with it its box.
+        let box = text.utf8.split(separator: UInt8(ascii: ",")).compactMap { ASCIIDecimal.double($0) }
         return box.count == 4 ? GeoBounds(minLatitude: box[0], minLongitude: box[1], maxLatitude: box[2], maxLongitude: box[3]) : nil
     }
 
     /// A count from the pack's facts (`pointsOfInterest`, `streets`, `addresses`, `postcodes`, `skippedWays`).
-    public func count(_ key: String) -> Int { Int(info[key] ?? "") ?? 0 }
+    public func count(_ key: String) -> Int { Int(infoValue(key) ?? "") ?? 0 }
 }
 
 /// The region packs of a data folder: adding one from an extract, listing, removing.

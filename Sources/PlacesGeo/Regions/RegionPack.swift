@@ -78,10 +78,12 @@ public enum RegionError: Error, CustomStringConvertible, Equatable {
 /// the OSM id in `id`, a street's box in `bounds`) followed by ``RegionPack/ExtraColumn``s.
 public struct RegionPack: Sendable {
     /// The pack format this version writes.
-    public static let formatVersion = 4
+    public static let formatVersion = 5
     /// The pack formats this version reads: 3 differs from 4 only in its key table's layout, which the
-    /// table declares itself, so its packs keep working without adding the region again.
-    static let readableFormats = [3, 4]
+    /// table declares itself, and 4 from 5 only in the order of its `places` lines (see
+    /// ``longitudeStrips``), which `where` reads either way, so their packs keep working without adding the
+    /// region again.
+    static let readableFormats = [3, 4, 5]
     /// The credit the data needs wherever it is shown.
     public static let credit = "© OpenStreetMap contributors (ODbL 1.0, openstreetmap.org/copyright)"
     /// The short credit a map carries wherever it draws a region's data.

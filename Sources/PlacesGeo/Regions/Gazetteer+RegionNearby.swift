@@ -47,18 +47,29 @@ extension Gazetteer {
             // The longitudes a line may have, as digits, when the radius does not cross the antimeridian.
             let window = farthest < 180 && longitude - farthest > -180 && longitude + farthest < 180
                 ? DegreeWindow((longitude - farthest)...(longitude + farthest)) : nil
+            let latitudes = (latitude - latitudeReach)...(latitude + latitudeReach)
+            func visit(_ offset: Int, _ lat: Double, _ lon: Double) {
+                // Most lines of a band lie east or west of the radius: no distance for them.
+                var span = abs(lon - longitude)
+                if span > 180 { span = 360 - span }
+                if span > farthest { return }
+                if let lineMayKeep, !lineMayKeep(pack.tables.places, offset) { return }
+                let distance = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: lat, longitude: lon)
+                if distance <= radiusKm { candidates.append((index, offset, distance)) }
+            }
             for row in south...north {
                 for column in west...east {
-                    pack.tables.forEachRegionPlace(row: row, column: column, latitudes: (latitude - latitudeReach)...(latitude + latitudeReach),
-                                                   longitudes: window) { offset, lat, lon in
-                        // Most lines of a band lie east or west of the radius: no distance for them.
-                        var span = abs(lon - longitude)
-                        if span > 180 { span = 360 - span }
-                        if span > farthest { return }
-                        if let lineMayKeep, !lineMayKeep(pack.tables.places, offset) { return }
-                        let distance = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: lat, longitude: lon)
-                        if distance <= radiusKm { candidates.append((index, offset, distance)) }
+                    guard pack.isStripOrdered else {
+                        pack.tables.forEachRegionPlace(row: row, column: column, latitudes: latitudes, longitudes: window, visit)
+                        continue
                     }
+                    // The strips the longitudes within reach cross (the columns are those of the point's own
+                    // latitude, and the strips those of any latitude in the band, as the span is).
+                    let strips = farthest < 180
+                        ? RegionPack.strips(ofColumn: column, longitudes: (longitude - farthest)...(longitude + farthest))
+                        : 0...(RegionPack.longitudeStrips - 1)
+                    guard let strips else { continue }
+                    pack.tables.forEachRegionPlace(row: row, column: column, strips: strips, latitudes: latitudes, longitudes: window, visit)
                 }
             }
         }
@@ -123,7 +134,49 @@ extension Gazetteer {
             while line > end, places.base[line - 1] != 10 { line -= 1 }
             if latitude(ofLineAt: line) <= latitudes.upperBound { end = places.nextLine(after: line) } else { high = line }
         }
-        var offset = low
+        forEachLine(from: low, to: end, latitudes: latitudes, longitudes: longitudes, body)
+    }
+
+    /// ``forEachRegionPlace(row:column:latitudes:longitudes:_:)`` for a pack whose lines are ordered within a cell
+    /// by longitude strip, then latitude (``RegionPack/longitudeStrips``): the band of each of `strips` is found
+    /// by a binary search, and only those bands are read.
+    func forEachRegionPlace(row: Int, column: Int, strips: ClosedRange<Int>, latitudes: ClosedRange<Double>, longitudes: DegreeWindow?,
+                            _ body: (Int, Double, Double) -> Void) {
+        let wrapped = (column % 360 + 360) % 360
+        let cellNumber = row * 360 + wrapped
+        let cellStart = places.lowerBound(Gazetteer.cellKey(cellNumber))
+        let cellEnd = places.lowerBound(Gazetteer.cellKey(cellNumber + 1), from: cellStart)
+        let west = Double(wrapped - 180)
+        func key(ofLineAt offset: Int) -> (strip: Int, latitude: Double) {
+            let (lat, end) = places.number(at: places.field(.latitude, ofLineAt: offset))
+            return (RegionPack.strip(longitude: places.double(at: end + 1), west: west), lat)
+        }
+        var from = cellStart
+        for strip in strips {
+            let low = firstLine(from: from, to: cellEnd) { key(ofLineAt: $0) < (strip, latitudes.lowerBound) }
+            let end = firstLine(from: low, to: cellEnd) { key(ofLineAt: $0) <= (strip, latitudes.upperBound) }
+            forEachLine(from: low, to: end, latitudes: latitudes, longitudes: longitudes, body)
+            from = end
+        }
+    }
+
+    /// The first line from `start` up to `end` for which `isBefore` is false, the lines for which it is true all
+    /// coming first: a binary search over lines, as `lowerBound` finds a key.
+    private func firstLine(from start: Int, to end: Int, where isBefore: (Int) -> Bool) -> Int {
+        var low = start, high = end
+        while low < high {
+            var line = low + (high - low) / 2
+            while line > low, places.base[line - 1] != 10 { line -= 1 }
+            if isBefore(line) { low = places.nextLine(after: line) } else { high = line }
+        }
+        return low
+    }
+
+    /// Calls `body` for the lines from `start` up to `end` (a band of latitude), except those whose longitude
+    /// the digits of their coordinates put outside `longitudes`.
+    private func forEachLine(from start: Int, to end: Int, latitudes: ClosedRange<Double>, longitudes: DegreeWindow?,
+                             _ body: (Int, Double, Double) -> Void) {
+        var offset = start
         while offset < end {
             let latitudeStart = places.field(.latitude, ofLineAt: offset)
             if let longitudes {

@@ -70,10 +70,11 @@ public enum RegionError: Error, CustomStringConvertible, Equatable {
 /// the region's facts (`info`), its folded names (`keys`, a front-coded ``KeyTable``) and its places
 /// (`places`) in the gazetteer's formats, so the gazetteer's in-place search serves it.
 ///
-/// The file starts `places-region<TAB>4`, then `sections<TAB>info bytes<TAB>keys bytes<TAB>places bytes<TAB>geometry bytes`,
+/// The file starts `places-region<TAB>5`, then `sections<TAB>info bytes<TAB>keys bytes<TAB>places bytes<TAB>geometry bytes`,
 /// then the three tables and the drawable geometry (see ``RegionLayer``). Format 4's keys are a wide
 /// (`PKY2`) key table, whose offsets reach 64 GiB of places; format 3's were narrow (`PKY1`, 256 MiB), and
-/// such a pack is still read, as the table says its own layout. Format 2 held the keys as sorted text
+/// such a pack is still read, as the table says its own layout. Format 5 orders the `places` lines by cell, then
+/// longitude strip (``longitudeStrips``), then latitude; 3 and 4 by cell, then latitude, and are still read so. Format 2 held the keys as sorted text
 /// lines; such a pack is refused with its region's name and extract. A `places` line has the gazetteer's columns (``GazetteerSchema/PlaceColumn``,
 /// the OSM id in `id`, a street's box in `bounds`) followed by ``RegionPack/ExtraColumn``s.
 public struct RegionPack: Sendable {
@@ -84,6 +85,45 @@ public struct RegionPack: Sendable {
     /// ``longitudeStrips``), which `where` reads either way, so their packs keep working without adding the
     /// region again.
     static let readableFormats = [3, 4, 5]
+    /// The first format whose lines are ordered within a cell by longitude strip, then latitude (see
+    /// ``longitudeStrips``); earlier formats order them by latitude alone.
+    static let firstStripOrderedFormat = 5
+    /// The strips of equal width, west to east, a 1-degree cell's lines are ordered by (then by latitude): a
+    /// strip is 1/256° wide (under 440 m), so the 100 m `where` reads is one or two strips' band of latitude,
+    /// not the band across the whole cell (thousands of lines in a city's cell).
+    static let longitudeStrips = 256
+
+    /// The strip of its cell a longitude lies in, the cell's west edge being `west`: clamped to the cell, so
+    /// a longitude on its east edge (180°) lies in its last strip.
+    @inline(__always)
+    static func strip(longitude: Double, west: Double) -> Int {
+        let position = (longitude - west) * Double(longitudeStrips)
+        // Written with seven decimals, a longitude on a strip's edge is a multiple of 1/128°, exact in a `Double`,
+        // and one off an edge lies more than 1e-6 strip from it: the rounding of reading it moves no line
+        // across an edge, so this and ``strip(longitude7:column:)`` agree.
+        guard position >= 0 else { return 0 }
+        guard position < Double(longitudeStrips) else { return longitudeStrips - 1 }
+        return Int(position)
+    }
+
+    /// ``strip(longitude:west:)`` of a longitude in units of 1e-7°, exactly, in the cell of column `column`
+    /// (0 at -180°).
+    static func strip(longitude7: Int32, column: Int) -> Int {
+        let fromWest = (Int(longitude7) - (column - 180) * 10_000_000) * longitudeStrips
+        return min(longitudeStrips - 1, max(0, fromWest >= 0 ? fromWest / 10_000_000 : -1))
+    }
+
+    /// The strips of a cell (column `column`, 0 at -180°, or beyond the range where a radius crosses the
+    /// antimeridian) that longitudes `west...east` reach, with a margin far above the rounding of either;
+    /// `nil` when they reach none.
+    static func strips(ofColumn column: Int, longitudes: ClosedRange<Double>) -> ClosedRange<Int>? {
+        let edge = Double(column - 180), count = Double(longitudeStrips)
+        let first = ((longitudes.lowerBound - edge) * count - 1e-6).rounded(.down)
+        let last = ((longitudes.upperBound - edge) * count + 1e-6).rounded(.down)
+        guard first.isFinite, last.isFinite, last >= 0, first < count else { return nil }
+        return Int(max(0, first))...Int(min(count - 1, last))
+    }
+
     /// The credit the data needs wherever it is shown.
     public static let credit = "© OpenStreetMap contributors (ODbL 1.0, openstreetmap.org/copyright)"
     /// The short credit a map carries wherever it draws a region's data.
@@ -108,6 +148,10 @@ public struct RegionPack: Sendable {
     public let bounds: GeoBounds?
     /// The pack's size in bytes.
     public let size: Int
+    /// The pack's format (one of ``readableFormats``).
+    let format: Int
+    /// Whether the pack's lines are ordered by longitude strip within a cell (see ``longitudeStrips``).
+    var isStripOrdered: Bool { format >= Self.firstStripOrderedFormat }
     /// The pack's tables as a gazetteer (keys and places), searched by ``Gazetteer/lookup(_:limit:country:)``.
     let tables: Gazetteer
     /// The `geometry` section: streets, railways, water, green areas and buildings by tile, read by ``shapes(west:south:east:north:layers:)``.
@@ -161,6 +205,7 @@ public struct RegionPack: Sendable {
         self.path = path
         self.name = name
         self.size = file.count
+        self.format = format
         self.bounds = Self.infoValue("bounds", in: infoTable).flatMap(Self.bounds)
         // The tables' own `info` is the bundled gazetteer's notion; nothing reads it of a pack's.
         self.tables = Gazetteer(keys: keys, places: places, occupancy: nil, source: .region(name: name, path: path), info: [:])

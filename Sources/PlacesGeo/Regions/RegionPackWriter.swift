@@ -117,6 +117,8 @@ enum RegionPackWriter {
     struct PlacedLines {
         var starts: [Int] = []
         var cells: [Int32] = []
+        /// Each line's longitude strip in its cell (``RegionPack/longitudeStrips``).
+        var strips: [UInt8] = []
         var latitudes: [Int32] = []
         /// Key records (see ``RegionPackWriter/keyWriter(records:)``) whose last 5 bytes hold the feature's index.
         var keys = LineBuffer()
@@ -128,10 +130,10 @@ enum RegionPackWriter {
         /// The byte length of a line, `total` being the bytes of all lines.
         func length(_ index: Int, total: Int) -> Int { (index + 1 < starts.count ? starts[index + 1] : total) - starts[index] }
 
-        /// The order the pack keeps the lines in: by 1-degree cell, then by latitude, so `where` reads only a
-        /// band of a cell.
+        /// The order the pack keeps the lines in: by 1-degree cell, then by longitude strip, then by latitude,
+        /// so `where` reads only a band of a strip or two.
         func order() -> [Int] {
-            starts.indices.sorted { (cells[$0], latitudes[$0], $0) < (cells[$1], latitudes[$1], $1) }
+            starts.indices.sorted { (cells[$0], strips[$0], latitudes[$0], $0) < (cells[$1], strips[$1], latitudes[$1], $1) }
         }
     }
 
@@ -140,6 +142,7 @@ enum RegionPackWriter {
         var placed = PlacedLines()
         placed.starts.reserveCapacity(features.count)
         placed.cells.reserveCapacity(features.count)
+        placed.strips.reserveCapacity(features.count)
         placed.latitudes.reserveCapacity(features.count)
         var folded: [UInt8] = [], line: [UInt8] = []
         for index in 0..<features.count {
@@ -171,6 +174,7 @@ enum RegionPackWriter {
             lines.append(line)
             try lines.endRecord()
             placed.cells.append(Int32(cell))
+            placed.strips.append(UInt8(RegionPack.strip(longitude7: f.longitude7, column: cell % 360)))
             // Every town that reaches an address's importance, not only those beyond it: a line a search passes
             // over can then tie a line it read only as an address, never as a town.
             if f.kind == .city, Gazetteer.regionImportance(kind: f.kind, population: f.population) >= Gazetteer.regionImportanceOfAnyOther {

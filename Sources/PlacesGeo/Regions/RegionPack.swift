@@ -206,7 +206,8 @@ public struct RegionPack: Sendable {
         self.name = name
         self.size = file.count
         self.format = format
-        self.bounds = Self.infoValue("bounds", in: infoTable).flatMap(Self.bounds)
+        let facts = infoTable
+        self.bounds = Self.infoBytes("bounds", in: facts).flatMap { RegionPack.bounds(facts, $0) }
         // The tables' own `info` is the bundled gazetteer's notion; nothing reads it of a pack's.
         self.tables = Gazetteer(keys: keys, places: places, occupancy: nil, source: .region(name: name, path: path), info: [:])
     }
@@ -222,7 +223,10 @@ public struct RegionPack: Sendable {
     /// for a pack that does not say (written before packs listed them) or whose list is damaged: a search
     /// then reads every line.
     func prominentOffsets() -> [Int]? {
-        infoValue("prominentPlaces").flatMap(Self.ascendingOffsets)
+        // Read from the bytes: the list of a pack of many towns is long, and a string of it would be checked as text first.
+        Self.infoBytes("prominentPlaces", in: infoTable).flatMap { range in
+            Self.ascendingOffsets(UnsafeBufferPointer(start: infoTable.base + range.lowerBound, count: range.count))
+        }
     }
 
     /// One fact of the pack's `info`, found in its bytes without reading the others.
@@ -230,15 +234,19 @@ public struct RegionPack: Sendable {
 
     /// The value of the first `key<TAB>value` line of an `info` table whose key is `key`.
     static func infoValue(_ key: String, in table: SortedTable) -> String? {
+        infoBytes(key, in: table).map { String(decoding: UnsafeBufferPointer(start: table.base + $0.lowerBound, count: $0.count), as: UTF8.self) }
+    }
+
+    /// Where the value of the first `key<TAB>value` line of an `info` table whose key is `key` lies in the table.
+    static func infoBytes(_ key: String, in table: SortedTable) -> Range<Int>? {
         var key = key
-        return key.withUTF8 { wanted -> String? in
+        return key.withUTF8 { wanted -> Range<Int>? in
             var offset = 0
             while offset < table.count {
                 let keyEnd = table.fieldEnd(from: offset)
                 if keyEnd - offset == wanted.count, keyEnd < table.count, table.base[keyEnd] == 9,
                    memcmp(table.base + offset, wanted.baseAddress!, wanted.count) == 0 {
-                    let valueEnd = table.fieldEnd(from: keyEnd + 1)
-                    return String(decoding: UnsafeBufferPointer(start: table.base + keyEnd + 1, count: valueEnd - keyEnd - 1), as: UTF8.self)
+                    return (keyEnd + 1)..<table.fieldEnd(from: keyEnd + 1)
                 }
                 offset = table.nextLine(after: offset)
             }
@@ -246,24 +254,45 @@ public struct RegionPack: Sendable {
         }
     }
 
+    /// The box of a `bounds` value at `range` of an `info` table: four plain decimals with commas between
+    /// (what packs write) are read in place, as a pack's places are; anything else as ``bounds(_:)`` reads it.
+    static func bounds(_ table: SortedTable, _ range: Range<Int>) -> GeoBounds? {
+        var numbers: [Double] = [], offset = range.lowerBound
+        while numbers.count < 4, offset < range.upperBound {
+            let digits = table.base[offset] == 45 ? offset + 1 : offset
+            guard digits < range.upperBound, table.base[digits] &- 48 < 10 else { break }
+            let (value, end) = table.number(at: offset)
+            guard end <= range.upperBound, end == range.upperBound || table.base[end] == 44 else { break }
+            numbers.append(value)
+            offset = end + 1
+        }
+        if numbers.count == 4, offset == range.upperBound + 1 {
+            return GeoBounds(minLatitude: numbers[0], minLongitude: numbers[1], maxLatitude: numbers[2], maxLongitude: numbers[3])
+        }
+        return bounds(String(decoding: UnsafeBufferPointer(start: table.base + range.lowerBound, count: range.count), as: UTF8.self))
+    }
+
     /// The offsets a comma-separated list writes (`12,480,9031`), or `nil` unless each is a number
     /// greater than the one before. Read straight from the bytes: a country's list holds thousands,
     /// read on every search that needs it.
     static func ascendingOffsets(_ list: String) -> [Int]? {
         var list = list
-        return list.withUTF8 { bytes -> [Int]? in
-            var offsets: [Int] = []
-            var start = 0
-            while start < bytes.count {
-                let end = bytes[start...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.count
-                // A comma must be followed by a number: `1,2,` is damaged, not `[1, 2]`.
-                guard let value = ASCIIDecimal.integer(bytes[start..<end]), offsets.last.map({ $0 < value }) ?? true,
-                      end == bytes.count || end + 1 < bytes.count else { return nil }
-                offsets.append(value)
-                start = end + 1
-            }
-            return offsets
+        return list.withUTF8 { ascendingOffsets($0) }
+    }
+
+    /// ``ascendingOffsets(_:)`` of a list's bytes.
+    static func ascendingOffsets(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int]? {
+        var offsets: [Int] = []
+        var start = 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.count
+            // A comma must be followed by a number: `1,2,` is damaged, not `[1, 2]`.
+            guard let value = ASCIIDecimal.integer(bytes[start..<end]), offsets.last.map({ $0 < value }) ?? true,
+                  end == bytes.count || end + 1 < bytes.count else { return nil }
+            offsets.append(value)
+            start = end + 1
         }
+        return offsets
     }
 
     /// The box a `bounds` fact writes (`south,west,north,east`), or `nil` unless it holds four numbers.

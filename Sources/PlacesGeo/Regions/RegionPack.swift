@@ -283,15 +283,26 @@ public struct RegionPack: Sendable {
     /// ``ascendingOffsets(_:)`` of a list's bytes.
     static func ascendingOffsets(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int]? {
         var offsets: [Int] = []
-        var start = 0
-        while start < bytes.count {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.count
-            // A comma must be followed by a number: `1,2,` is damaged, not `[1, 2]`.
-            guard let value = ASCIIDecimal.integer(bytes[start..<end]), offsets.last.map({ $0 < value }) ?? true,
-                  end == bytes.count || end + 1 < bytes.count else { return nil }
-            offsets.append(value)
-            start = end + 1
+        // Digits and commas in one pass (a country's list is tens of thousands of bytes): an offset has at most
+        // 18 digits, so it cannot overflow; every number must be greater than the one before, and a comma must
+        // be followed by one (`1,2,` is damaged, not `[1, 2]`).
+        var value = 0, digits = 0
+        for byte in bytes {
+            if byte &- 48 < 10 {
+                guard digits < 18 else { return nil }
+                value = value &* 10 &+ Int(byte &- 48)
+                digits += 1
+            } else if byte == UInt8(ascii: ","), digits > 0, offsets.last.map({ $0 < value }) ?? true {
+                offsets.append(value)
+                value = 0
+                digits = 0
+            } else {
+                return nil
+            }
         }
+        guard !bytes.isEmpty else { return [] }
+        guard digits > 0, offsets.last.map({ $0 < value }) ?? true else { return nil }
+        offsets.append(value)
         return offsets
     }
 

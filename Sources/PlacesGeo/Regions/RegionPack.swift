@@ -257,17 +257,24 @@ public struct RegionPack: Sendable {
     /// The box of a `bounds` value at `range` of an `info` table: four plain decimals with commas between
     /// (what packs write) are read in place, as a pack's places are; anything else as ``bounds(_:)`` reads it.
     static func bounds(_ table: SortedTable, _ range: Range<Int>) -> GeoBounds? {
-        var numbers: [Double] = [], offset = range.lowerBound
-        while numbers.count < 4, offset < range.upperBound {
+        // In four locals, not an array: every search with regions opens each pack.
+        var numbers = (0.0, 0.0, 0.0, 0.0), read = 0, offset = range.lowerBound
+        while read < 4, offset < range.upperBound {
             let digits = table.base[offset] == 45 ? offset + 1 : offset
             guard digits < range.upperBound, table.base[digits] &- 48 < 10 else { break }
             let (value, end) = table.number(at: offset)
             guard end <= range.upperBound, end == range.upperBound || table.base[end] == 44 else { break }
-            numbers.append(value)
+            switch read {
+            case 0: numbers.0 = value
+            case 1: numbers.1 = value
+            case 2: numbers.2 = value
+            default: numbers.3 = value
+            }
+            read += 1
             offset = end + 1
         }
-        if numbers.count == 4, offset == range.upperBound + 1 {
-            return GeoBounds(minLatitude: numbers[0], minLongitude: numbers[1], maxLatitude: numbers[2], maxLongitude: numbers[3])
+        if read == 4, offset == range.upperBound + 1 {
+            return GeoBounds(minLatitude: numbers.0, minLongitude: numbers.1, maxLatitude: numbers.2, maxLongitude: numbers.3)
         }
         return bounds(String(decoding: UnsafeBufferPointer(start: table.base + range.lowerBound, count: range.count), as: UTF8.self))
     }
@@ -283,6 +290,8 @@ public struct RegionPack: Sendable {
     /// ``ascendingOffsets(_:)`` of a list's bytes.
     static func ascendingOffsets(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int]? {
         var offsets: [Int] = []
+        // Room for every number at once: a number and its comma take at least two bytes.
+        offsets.reserveCapacity(bytes.count / 2 + 1)
         // Digits and commas in one pass (a country's list is tens of thousands of bytes): an offset has at most
         // 18 digits, so it cannot overflow; every number must be greater than the one before, and a comma must
         // be followed by one (`1,2,` is damaged, not `[1, 2]`).

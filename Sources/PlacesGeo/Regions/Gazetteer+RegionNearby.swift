@@ -59,7 +59,7 @@ extension Gazetteer {
             }
             for row in south...north {
                 for column in west...east {
-                    guard pack.isStripOrdered else {
+                    guard let nearby = pack.nearby else {
                         pack.tables.forEachRegionPlace(row: row, column: column, latitudes: latitudes, longitudes: window, visit)
                         continue
                     }
@@ -69,7 +69,8 @@ extension Gazetteer {
                         ? RegionPack.strips(ofColumn: column, longitudes: (longitude - farthest)...(longitude + farthest))
                         : 0...(RegionPack.longitudeStrips - 1)
                     guard let strips else { continue }
-                    pack.tables.forEachRegionPlace(row: row, column: column, strips: strips, latitudes: latitudes, longitudes: window, visit)
+                    pack.tables.forEachRegionPlace(row: row, column: column, index: nearby, strips: strips, latitudes: latitudes,
+                                                   longitudes: window, visit)
                 }
             }
         }
@@ -137,39 +138,46 @@ extension Gazetteer {
         forEachLine(from: low, to: end, latitudes: latitudes, longitudes: longitudes, body)
     }
 
-    /// ``forEachRegionPlace(row:column:latitudes:longitudes:_:)`` for a pack whose lines are ordered within a cell
-    /// by longitude strip, then latitude (``RegionPack/longitudeStrips``): the band of each of `strips` is found
-    /// by a binary search, and only those bands are read.
-    func forEachRegionPlace(row: Int, column: Int, strips: ClosedRange<Int>, latitudes: ClosedRange<Double>, longitudes: DegreeWindow?,
-                            _ body: (Int, Double, Double) -> Void) {
+    /// ``forEachRegionPlace(row:column:latitudes:longitudes:_:)`` through a pack's ``RegionPack/NearbyIndex``, which
+    /// orders a cell's lines by longitude strip, then latitude: the band of each of `strips` is found by a binary
+    /// search of the index, and only those bands are read.
+    func forEachRegionPlace(row: Int, column: Int, index: RegionPack.NearbyIndex, strips: ClosedRange<Int>, latitudes: ClosedRange<Double>,
+                            longitudes: DegreeWindow?, _ body: (Int, Double, Double) -> Void) {
         let wrapped = (column % 360 + 360) % 360
         let cellNumber = row * 360 + wrapped
+        let entries = index.entries(ofCell: cellNumber)
+        guard !entries.isEmpty else { return }
         let cellStart = places.lowerBound(Gazetteer.cellKey(cellNumber))
         let cellEnd = places.lowerBound(Gazetteer.cellKey(cellNumber + 1), from: cellStart)
         let west = Double(wrapped - 180)
-        func key(ofLineAt offset: Int) -> (strip: Int, latitude: Double) {
+        // A damaged index's entry beyond its cell reads as past every band, and is never read as a line.
+        func line(_ entry: Int) -> Int? {
+            let offset = cellStart + index.offset(ofEntry: entry)
+            return offset < cellEnd ? offset : nil
+        }
+        func key(_ entry: Int) -> (strip: Int, latitude: Double) {
+            guard let offset = line(entry) else { return (Int.max, .infinity) }
             let (lat, end) = places.number(at: places.field(.latitude, ofLineAt: offset))
             return (RegionPack.strip(longitude: places.double(at: end + 1), west: west), lat)
         }
-        var from = cellStart
+        func firstEntry(from start: Int, where isBefore: (Int) -> Bool) -> Int {
+            var low = start, high = entries.upperBound
+            while low < high {
+                let mid = low + (high - low) / 2
+                if isBefore(mid) { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        var from = entries.lowerBound
         for strip in strips {
-            let low = firstLine(from: from, to: cellEnd) { key(ofLineAt: $0) < (strip, latitudes.lowerBound) }
-            let end = firstLine(from: low, to: cellEnd) { key(ofLineAt: $0) <= (strip, latitudes.upperBound) }
-            forEachLine(from: low, to: end, latitudes: latitudes, longitudes: longitudes, body)
+            let low = firstEntry(from: from) { key($0) < (strip, latitudes.lowerBound) }
+            let end = firstEntry(from: low) { key($0) <= (strip, latitudes.upperBound) }
+            for entry in low..<end {
+                guard let offset = line(entry) else { continue }
+                forEachLine(from: offset, to: offset + 1, latitudes: latitudes, longitudes: longitudes, body)
+            }
             from = end
         }
-    }
-
-    /// The first line from `start` up to `end` for which `isBefore` is false, the lines for which it is true all
-    /// coming first: a binary search over lines, as `lowerBound` finds a key.
-    private func firstLine(from start: Int, to end: Int, where isBefore: (Int) -> Bool) -> Int {
-        var low = start, high = end
-        while low < high {
-            var line = low + (high - low) / 2
-            while line > low, places.base[line - 1] != 10 { line -= 1 }
-            if isBefore(line) { low = places.nextLine(after: line) } else { high = line }
-        }
-        return low
     }
 
     /// Calls `body` for the lines from `start` up to `end` (a band of latitude), except those whose longitude

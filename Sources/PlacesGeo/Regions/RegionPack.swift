@@ -73,56 +73,19 @@ public enum RegionError: Error, CustomStringConvertible, Equatable {
 /// The file starts `places-region<TAB>5`, then `sections<TAB>info bytes<TAB>keys bytes<TAB>places bytes<TAB>geometry bytes`,
 /// then the three tables and the drawable geometry (see ``RegionLayer``). Format 4's keys are a wide
 /// (`PKY2`) key table, whose offsets reach 64 GiB of places; format 3's were narrow (`PKY1`, 256 MiB), and
-/// such a pack is still read, as the table says its own layout. Format 5 orders the `places` lines by cell, then
-/// longitude strip (``longitudeStrips``), then latitude; 3 and 4 by cell, then latitude, and are still read so. Format 2 held the keys as sorted text
+/// such a pack is still read, as the table says its own layout. Format 5 adds a fifth section, `nearby`
+/// (``NearbyIndex``): each cell's lines by longitude strip, so `where` reads a strip's band, not the cell's. Format 2 held the keys as sorted text
 /// lines; such a pack is refused with its region's name and extract. A `places` line has the gazetteer's columns (``GazetteerSchema/PlaceColumn``,
 /// the OSM id in `id`, a street's box in `bounds`) followed by ``RegionPack/ExtraColumn``s.
 public struct RegionPack: Sendable {
     /// The pack format this version writes.
     public static let formatVersion = 5
     /// The pack formats this version reads: 3 differs from 4 only in its key table's layout, which the
-    /// table declares itself, and 4 from 5 only in the order of its `places` lines (see
-    /// ``longitudeStrips``), which `where` reads either way, so their packs keep working without adding the
-    /// region again.
+    /// table declares itself, and 4 from 5 only by the `nearby` section 5 adds (``NearbyIndex``), without which
+    /// `where` reads a cell's band whole, so their packs keep working without adding the region again.
     static let readableFormats = [3, 4, 5]
-    /// The first format whose lines are ordered within a cell by longitude strip, then latitude (see
-    /// ``longitudeStrips``); earlier formats order them by latitude alone.
-    static let firstStripOrderedFormat = 5
-    /// The strips of equal width, west to east, a 1-degree cell's lines are ordered by (then by latitude): a
-    /// strip is 1/256° wide (under 440 m), so the 100 m `where` reads is one or two strips' band of latitude,
-    /// not the band across the whole cell (thousands of lines in a city's cell).
-    static let longitudeStrips = 256
-
-    /// The strip of its cell a longitude lies in, the cell's west edge being `west`: clamped to the cell, so
-    /// a longitude on its east edge (180°) lies in its last strip.
-    @inline(__always)
-    static func strip(longitude: Double, west: Double) -> Int {
-        let position = (longitude - west) * Double(longitudeStrips)
-        // Written with seven decimals, a longitude on a strip's edge is a multiple of 1/128°, exact in a `Double`,
-        // and one off an edge lies more than 1e-6 strip from it: the rounding of reading it moves no line
-        // across an edge, so this and ``strip(longitude7:column:)`` agree.
-        guard position >= 0 else { return 0 }
-        guard position < Double(longitudeStrips) else { return longitudeStrips - 1 }
-        return Int(position)
-    }
-
-    /// ``strip(longitude:west:)`` of a longitude in units of 1e-7°, exactly, in the cell of column `column`
-    /// (0 at -180°).
-    static func strip(longitude7: Int32, column: Int) -> Int {
-        let fromWest = (Int(longitude7) - (column - 180) * 10_000_000) * longitudeStrips
-        return min(longitudeStrips - 1, max(0, fromWest >= 0 ? fromWest / 10_000_000 : -1))
-    }
-
-    /// The strips of a cell (column `column`, 0 at -180°, or beyond the range where a radius crosses the
-    /// antimeridian) that longitudes `west...east` reach, with a margin far above the rounding of either;
-    /// `nil` when they reach none.
-    static func strips(ofColumn column: Int, longitudes: ClosedRange<Double>) -> ClosedRange<Int>? {
-        let edge = Double(column - 180), count = Double(longitudeStrips)
-        let first = ((longitudes.lowerBound - edge) * count - 1e-6).rounded(.down)
-        let last = ((longitudes.upperBound - edge) * count + 1e-6).rounded(.down)
-        guard first.isFinite, last.isFinite, last >= 0, first < count else { return nil }
-        return Int(max(0, first))...Int(min(count - 1, last))
-    }
+    /// The first format with a `nearby` section (``NearbyIndex``).
+    static let firstNearbyIndexFormat = 5
 
     /// The credit the data needs wherever it is shown.
     public static let credit = "© OpenStreetMap contributors (ODbL 1.0, openstreetmap.org/copyright)"
@@ -150,8 +113,8 @@ public struct RegionPack: Sendable {
     public let size: Int
     /// The pack's format (one of ``readableFormats``).
     let format: Int
-    /// Whether the pack's lines are ordered by longitude strip within a cell (see ``longitudeStrips``).
-    var isStripOrdered: Bool { format >= Self.firstStripOrderedFormat }
+    /// The `nearby` section: each cell's lines by longitude strip (format 5 on; `nil` before, or when empty).
+    let nearby: NearbyIndex?
     /// The pack's tables as a gazetteer (keys and places), searched by ``Gazetteer/lookup(_:limit:country:)``.
     let tables: Gazetteer
     /// The `geometry` section: streets, railways, water, green areas and buildings by tile, read by ``shapes(west:south:east:north:layers:)``.
@@ -180,12 +143,13 @@ public struct RegionPack: Sendable {
         file.fieldStarts(at: first, into: &starts)
         let second = file.nextLine(after: first)
         var sizes: [Int] = []
-        if starts.count == 6, field(0).elementsEqual("sections".utf8) {
-            for index in 1..<5 {
+        // Four sections, and from format 5 a fifth (`nearby`).
+        if starts.count == 6 || starts.count == 7, field(0).elementsEqual("sections".utf8) {
+            for index in 1..<(starts.count - 1) {
                 if let size = ASCIIDecimal.integer(field(index), signed: true), size >= 0 { sizes.append(size) }
             }
         }
-        let wellFormed = sizes.count == 4 && second + sizes.reduce(0, +) == file.count
+        let wellFormed = sizes.count == starts.count - 2 && second + sizes.reduce(0, +) == file.count
         guard let format = ASCIIDecimal.integer(formatField, signed: true), RegionPack.readableFormats.contains(format) else {
             // Every format so far starts with the same two lines and the same `info`, so an older pack still
             // names its region and its extract.
@@ -195,6 +159,9 @@ public struct RegionPack: Sendable {
                                                  source: info["source"].flatMap { $0.isEmpty ? nil : $0 })
         }
         guard wellFormed else { throw RegionError.damaged(path: path, reason: "its section sizes do not add up to its \(file.count) bytes") }
+        guard sizes.count == (format >= RegionPack.firstNearbyIndexFormat ? 5 : 4) else {
+            throw RegionError.damaged(path: path, reason: "it has \(sizes.count) sections, not the \(format >= RegionPack.firstNearbyIndexFormat ? 5 : 4) of format \(format)")
+        }
         let (infoSize, keysSize, placesSize, geometrySize) = (sizes[0], sizes[1], sizes[2], sizes[3])
         infoTable = SortedTable(base: file.base + second, count: infoSize)
         let name = Self.infoValue("name", in: infoTable) ?? RegionPack.name(ofFile: path)
@@ -202,6 +169,14 @@ public struct RegionPack: Sendable {
         guard keys.isWellFormed else { throw RegionError.damaged(path: path, reason: "its name index is damaged") }
         let places = SortedTable(base: file.base + second + infoSize + keysSize, count: placesSize)
         geometry = SortedTable(base: file.base + second + infoSize + keysSize + placesSize, count: geometrySize)
+        if sizes.count == 5, sizes[4] > 0 {
+            guard let index = NearbyIndex(base: file.base + second + infoSize + keysSize + placesSize + geometrySize, count: sizes[4]) else {
+                throw RegionError.damaged(path: path, reason: "its nearby index is damaged")
+            }
+            nearby = index
+        } else {
+            nearby = nil
+        }
         self.path = path
         self.name = name
         self.size = file.count

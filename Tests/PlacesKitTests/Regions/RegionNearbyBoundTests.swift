@@ -52,13 +52,13 @@ import Testing
         let gazetteer = try Gazetteer.current(dataDirectory: directory.path)
         try #require(gazetteer.regionPacks.count == 3)
         for pack in gazetteer.regionPacks {
-            #expect(pack.isStripOrdered)
+            #expect(pack.nearby != nil)
             try Self.checkEveryLineWithinTheRadius(gazetteer, pack: pack, points: pack.name == "monaco" ? 150 : 60)
         }
     }
 
-    /// A pack of format 4 (lines by cell, then latitude, across the whole cell) is still read, band by band.
-    @Test func aPackOrderedByLatitudeAloneIsStillRead() throws {
+    /// A pack of format 4 (no `nearby` index) is still read, band by band across the whole cell.
+    @Test func aPackWithoutTheNearbyIndexIsStillRead() throws {
         let directory = try RegionSearchBoundTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         _ = try RegionStore.add(file: Self.fixtures.appendingPathComponent("monaco.osm.pbf").path, name: "monaco", replace: false,
@@ -67,29 +67,23 @@ import Testing
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         let head = bytes.split(separator: UInt8(ascii: "\n"), maxSplits: 2, omittingEmptySubsequences: false)
         let sizes = String(decoding: head[1], as: UTF8.self).split(separator: "\t").dropFirst().compactMap { Int($0) }
-        try #require(sizes.count == 4 && String(decoding: head[0], as: UTF8.self) == "places-region\t\(RegionPack.formatVersion)")
+        try #require(sizes.count == 5 && String(decoding: head[0], as: UTF8.self) == "places-region\t\(RegionPack.formatVersion)")
         let body = Array(bytes[(head[0].count + head[1].count + 2)...])
-        let placesStart = sizes[0] + sizes[1]
-        // The places re-ordered as format 4 kept them; where reads no key, so the keys stay as they are.
-        var lines = body[placesStart..<(placesStart + sizes[2])].split(separator: UInt8(ascii: "\n")).map { Array($0) + [10] }
-        func order(_ line: [UInt8]) -> (Int, Double) {
-            let fields = line.split(separator: 9, omittingEmptySubsequences: false)
-            return (Int(String(decoding: fields[0], as: UTF8.self))!, Double(String(decoding: fields[2], as: UTF8.self))!)
-        }
-        lines = lines.enumerated().sorted { (order($0.element).0, order($0.element).1, $0.offset) < (order($1.element).0, order($1.element).1, $1.offset) }
-            .map(\.element)
-        let previous = Array("places-region\t4\n".utf8) + Array(head[1]) + [10] + Array(body[0..<placesStart]) + lines.flatMap { $0 }
-            + Array(body[(placesStart + sizes[2])...])
-        #expect(previous.count == bytes.count)
+        let previous = Array("places-region\t4\nsections\t\(sizes[0])\t\(sizes[1])\t\(sizes[2])\t\(sizes[3])\n".utf8)
+            + Array(body[0..<(sizes[0] + sizes[1] + sizes[2] + sizes[3])])
         try Data(previous).write(to: URL(fileURLWithPath: path), options: .atomic)
         let gazetteer = try Gazetteer.current(dataDirectory: directory.path)
         let pack = try #require(gazetteer.regionPacks.first)
-        #expect(pack.format == 4 && !pack.isStripOrdered)
+        #expect(pack.format == 4 && pack.nearby == nil)
         try Self.checkEveryLineWithinTheRadius(gazetteer, pack: pack, points: 60)
+        // A format 5 pack without its fifth section is damaged, not read as format 4.
+        try Data(Array("places-region\t5".utf8) + previous.dropFirst("places-region\t4".utf8.count)).write(to: URL(fileURLWithPath: path), options: .atomic)
+        #expect(throws: RegionError.self) { try RegionPack(path: path) }
     }
 
-    /// The lines of each cell of a pack are in the order `where` searches them by: strip, then latitude, as read.
-    @Test func aPackKeepsItsCellsInStripOrder() throws {
+    /// The `nearby` index lists each line of each cell once, by strip, then latitude, as read; the lines stay by
+    /// cell, then latitude.
+    @Test func theNearbyIndexOrdersEachCellByStrip() throws {
         let directory = try RegionSearchBoundTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         for name in ["monaco", "kotka", "new-york-columbus-circle"] {
@@ -99,20 +93,35 @@ import Testing
         let gazetteer = try Gazetteer.current(dataDirectory: directory.path)
         var strips = Set<Int>(), lines = 0
         for pack in gazetteer.regionPacks {
-            let places = pack.tables.places
-            var offset = 0, previous: (Int, Int, Double)?
+            let places = pack.tables.places, index = try #require(pack.nearby)
+            var cells: [Int: [Int]] = [:], offset = 0, previous: (Int, Double)?
             while offset < places.count {
                 let cell = Int(places.text(field: 0, ofLineAt: offset))!
                 let latitude = places.double(at: places.field(.latitude, ofLineAt: offset))
-                let longitude = places.double(at: places.field(.longitude, ofLineAt: offset))
-                let strip = RegionPack.strip(longitude: longitude, west: Double(cell % 360 - 180))
-                #expect(strip == Int(((longitude - longitude.rounded(.down)) * 256).rounded(.down)), "\(longitude)")
-                if let previous { #expect(previous <= (cell, strip, latitude), "\(pack.name) at \(offset)") }
-                previous = (cell, strip, latitude)
-                strips.insert(strip)
+                if let previous { #expect(previous <= (cell, latitude), "\(pack.name) at \(offset)") }
+                previous = (cell, latitude)
+                cells[cell, default: []].append(offset)
                 lines += 1
                 offset = places.nextLine(after: offset)
             }
+            #expect(index.cells == cells.count && index.entries == cells.values.map(\.count).reduce(0, +))
+            for (cell, offsets) in cells {
+                let entries = index.entries(ofCell: cell)
+                var listed: [Int] = [], last: (Int, Double)?
+                for entry in entries {
+                    let line = offsets[0] + index.offset(ofEntry: entry)
+                    let latitude = places.double(at: places.field(.latitude, ofLineAt: line))
+                    let longitude = places.double(at: places.field(.longitude, ofLineAt: line))
+                    let strip = RegionPack.strip(longitude: longitude, west: Double(cell % 360 - 180))
+                    #expect(strip == Int(((longitude - longitude.rounded(.down)) * 256).rounded(.down)), "\(longitude)")
+                    if let last { #expect(last <= (strip, latitude), "\(pack.name) cell \(cell)") }
+                    last = (strip, latitude)
+                    strips.insert(strip)
+                    listed.append(line)
+                }
+                #expect(listed.sorted() == offsets, "\(pack.name) cell \(cell)")
+            }
+            #expect(index.entries(ofCell: 0).isEmpty)
         }
         #expect(lines > 1_000 && strips.count > 10, "\(lines) lines in \(strips.count) strips")
         // The writer's exact strip and the reader's agree at and beside every strip's edge.

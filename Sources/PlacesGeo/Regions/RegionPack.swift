@@ -70,8 +70,8 @@ public enum RegionError: Error, CustomStringConvertible, Equatable {
 /// the region's facts (`info`), its folded names (`keys`, a front-coded ``KeyTable``) and its places
 /// (`places`) in the gazetteer's formats, so the gazetteer's in-place search serves it.
 ///
-/// The file starts `places-region<TAB>5`, then `sections<TAB>info bytes<TAB>keys bytes<TAB>places bytes<TAB>geometry bytes`,
-/// then the three tables and the drawable geometry (see ``RegionLayer``). Format 4's keys are a wide
+/// The file starts `places-region<TAB>5`, then `sections<TAB>info bytes<TAB>keys bytes<TAB>places bytes<TAB>geometry bytes<TAB>nearby bytes`,
+/// then the three tables, the drawable geometry (see ``RegionLayer``) and the `nearby` index. Format 4's keys are a wide
 /// (`PKY2`) key table, whose offsets reach 64 GiB of places; format 3's were narrow (`PKY1`, 256 MiB), and
 /// such a pack is still read, as the table says its own layout. Format 5 adds a fifth section, `nearby`
 /// (``NearbyIndex``): each cell's lines by longitude strip, so `where` reads a strip's band, not the cell's. Format 2 held the keys as sorted text

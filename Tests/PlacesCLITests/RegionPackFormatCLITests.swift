@@ -10,7 +10,8 @@ import Testing
     static func keySection(_ pack: Data) throws -> Range<Int> {
         let lines = pack.prefix(200).split(separator: UInt8(ascii: "\n"), maxSplits: 2, omittingEmptySubsequences: false)
         let sizes = String(decoding: lines[1], as: UTF8.self).split(separator: "\t").dropFirst().compactMap { Int($0) }
-        try #require(sizes.count == 4)
+        // info, keys, places, geometry, and from format 5 nearby.
+        try #require(sizes.count == 5)
         let start = lines[0].count + 1 + lines[1].count + 1 + sizes[0]
         return start..<(start + sizes[1])
     }

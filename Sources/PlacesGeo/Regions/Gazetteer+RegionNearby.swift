@@ -47,18 +47,30 @@ extension Gazetteer {
             // The longitudes a line may have, as digits, when the radius does not cross the antimeridian.
             let window = farthest < 180 && longitude - farthest > -180 && longitude + farthest < 180
                 ? DegreeWindow((longitude - farthest)...(longitude + farthest)) : nil
+            let latitudes = (latitude - latitudeReach)...(latitude + latitudeReach)
+            func visit(_ offset: Int, _ lat: Double, _ lon: Double) {
+                // Most lines of a band lie east or west of the radius: no distance for them.
+                var span = abs(lon - longitude)
+                if span > 180 { span = 360 - span }
+                if span > farthest { return }
+                if let lineMayKeep, !lineMayKeep(pack.tables.places, offset) { return }
+                let distance = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: lat, longitude: lon)
+                if distance <= radiusKm { candidates.append((index, offset, distance)) }
+            }
             for row in south...north {
                 for column in west...east {
-                    pack.tables.forEachRegionPlace(row: row, column: column, latitudes: (latitude - latitudeReach)...(latitude + latitudeReach),
-                                                   longitudes: window) { offset, lat, lon in
-                        // Most lines of a band lie east or west of the radius: no distance for them.
-                        var span = abs(lon - longitude)
-                        if span > 180 { span = 360 - span }
-                        if span > farthest { return }
-                        if let lineMayKeep, !lineMayKeep(pack.tables.places, offset) { return }
-                        let distance = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: lat, longitude: lon)
-                        if distance <= radiusKm { candidates.append((index, offset, distance)) }
+                    guard let nearby = pack.nearby else {
+                        pack.tables.forEachRegionPlace(row: row, column: column, latitudes: latitudes, longitudes: window, visit)
+                        continue
                     }
+                    // The strips the longitudes within reach cross (the columns are those of the point's own
+                    // latitude, and the strips those of any latitude in the band, as the span is).
+                    let strips = farthest < 180
+                        ? RegionPack.strips(ofColumn: column, longitudes: (longitude - farthest)...(longitude + farthest))
+                        : 0...(RegionPack.longitudeStrips - 1)
+                    guard let strips else { continue }
+                    pack.tables.forEachRegionPlace(row: row, column: column, index: nearby, strips: strips, latitudes: latitudes,
+                                                   longitudes: window, visit)
                 }
             }
         }
@@ -123,7 +135,56 @@ extension Gazetteer {
             while line > end, places.base[line - 1] != 10 { line -= 1 }
             if latitude(ofLineAt: line) <= latitudes.upperBound { end = places.nextLine(after: line) } else { high = line }
         }
-        var offset = low
+        forEachLine(from: low, to: end, latitudes: latitudes, longitudes: longitudes, body)
+    }
+
+    /// ``forEachRegionPlace(row:column:latitudes:longitudes:_:)`` through a pack's ``RegionPack/NearbyIndex``, which
+    /// orders a cell's lines by longitude strip, then latitude: the band of each of `strips` is found by a binary
+    /// search of the index, and only those bands are read.
+    func forEachRegionPlace(row: Int, column: Int, index: RegionPack.NearbyIndex, strips: ClosedRange<Int>, latitudes: ClosedRange<Double>,
+                            longitudes: DegreeWindow?, _ body: (Int, Double, Double) -> Void) {
+        let wrapped = (column % 360 + 360) % 360
+        let cellNumber = row * 360 + wrapped
+        let entries = index.entries(ofCell: cellNumber)
+        guard !entries.isEmpty else { return }
+        let cellStart = places.lowerBound(Gazetteer.cellKey(cellNumber))
+        let cellEnd = places.lowerBound(Gazetteer.cellKey(cellNumber + 1), from: cellStart)
+        let west = Double(wrapped - 180)
+        // A damaged index's entry beyond its cell reads as past every band, and is never read as a line.
+        func line(_ entry: Int) -> Int? {
+            let offset = cellStart + index.offset(ofEntry: entry)
+            return offset < cellEnd ? offset : nil
+        }
+        func key(_ entry: Int) -> (strip: Int, latitude: Double) {
+            guard let offset = line(entry) else { return (Int.max, .infinity) }
+            let (lat, end) = places.number(at: places.field(.latitude, ofLineAt: offset))
+            return (RegionPack.strip(longitude: places.double(at: end + 1), west: west), lat)
+        }
+        func firstEntry(from start: Int, where isBefore: (Int) -> Bool) -> Int {
+            var low = start, high = entries.upperBound
+            while low < high {
+                let mid = low + (high - low) / 2
+                if isBefore(mid) { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        var from = entries.lowerBound
+        for strip in strips {
+            let low = firstEntry(from: from) { key($0) < (strip, latitudes.lowerBound) }
+            let end = firstEntry(from: low) { key($0) <= (strip, latitudes.upperBound) }
+            for entry in low..<end {
+                guard let offset = line(entry) else { continue }
+                forEachLine(from: offset, to: offset + 1, latitudes: latitudes, longitudes: longitudes, body)
+            }
+            from = end
+        }
+    }
+
+    /// Calls `body` for the lines from `start` up to `end` (a band of latitude), except those whose longitude
+    /// the digits of their coordinates put outside `longitudes`.
+    private func forEachLine(from start: Int, to end: Int, latitudes: ClosedRange<Double>, longitudes: DegreeWindow?,
+                             _ body: (Int, Double, Double) -> Void) {
+        var offset = start
         while offset < end {
             let latitudeStart = places.field(.latitude, ofLineAt: offset)
             if let longitudes {
@@ -142,6 +203,13 @@ extension Gazetteer {
             body(offset, lat, places.double(at: places.fieldEnd(from: latitudeStart) + 1))
             offset = places.nextLine(after: offset)
         }
+    }
+
+    /// The bytes of field `column` of the line at `offset` (empty where the line has fewer fields, as its text reads).
+    @inline(__always)
+    static func bytes(_ places: SortedTable, _ column: Int, ofLineAt offset: Int) -> UnsafeBufferPointer<UInt8> {
+        let start = places.field(column, ofLineAt: offset)
+        return UnsafeBufferPointer(start: places.base + start, count: places.fieldEnd(from: start) - start)
     }
 
     /// Whether any added region covers a point.
@@ -170,12 +238,13 @@ extension Gazetteer {
         // (the kind column as an entry reads it; a missing field reads as empty in both).
         // Both within 100 m: the band is read once for both. A line within 40 m of the point is within 100 m,
         // so the nearest point of interest is the same as from a band of its own.
+        // Compared as bytes: a string of each line's field costs more than the rest of passing over it.
         func isPointOfInterest(_ places: SortedTable, _ offset: Int) -> Bool {
-            let kind = places.text(.kind, ofLineAt: offset)
-            return kind == "poi" || kind == "square"
+            let kind = Self.bytes(places, GazetteerSchema.PlaceColumn.kind.rawValue, ofLineAt: offset)
+            return kind.elementsEqual("poi".utf8) || kind.elementsEqual("square".utf8)
         }
         func hasHouseNumber(_ places: SortedTable, _ offset: Int) -> Bool {
-            !places.text(field: RegionPack.ExtraColumn.houseNumber.rawValue, ofLineAt: offset).isEmpty
+            !Self.bytes(places, RegionPack.ExtraColumn.houseNumber.rawValue, ofLineAt: offset).isEmpty
         }
         let near = regionLines(withinKm: 0.1, ofLatitude: latitude, longitude: longitude) { places, offset in
             isPointOfInterest(places, offset) || hasHouseNumber(places, offset)
@@ -190,7 +259,7 @@ extension Gazetteer {
             // A street's line is not kept, only a point on it and its box: the nearest whose box holds the point.
             let margin = 0.0003
             let along = regionPlaces(withinKm: 0.3, ofLatitude: latitude, longitude: longitude, limit: 1, lineMayKeep: { places, offset in
-                places.text(.kind, ofLineAt: offset) == "street"
+                Self.bytes(places, GazetteerSchema.PlaceColumn.kind.rawValue, ofLineAt: offset).elementsEqual("street".utf8)
             }) { entry in
                 entry.kind == .street && (entry.bounds.map {
                     GeoBounds(minLatitude: $0.minLatitude - margin, minLongitude: $0.minLongitude - margin,

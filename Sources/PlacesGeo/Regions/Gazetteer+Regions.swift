@@ -178,6 +178,7 @@ extension Gazetteer {
             // The list is read only once the best places are held, which a query matching few lines never needs.
             let boundable = bounded && countryFilter == nil && qualifiers.isEmpty
             var prominentList: [Int]??
+            var prominentCursor = AscendingCursor()
             // The entries of one key follow each other: their count toward the per-name cap is kept here
             // while they last, and their key made into a string once.
             var runKey: [UInt8]?, runText: String?, runCount = 0
@@ -191,7 +192,7 @@ extension Gazetteer {
                 }
                 guard runCount < Gazetteer.regionPlacesRankedPerName else { return }
                 if boundable, held.count == kept, prominentList == nil { prominentList = .some(pack.prominentOffsets()) }
-                if boundable, held.count == kept, let prominent = prominentList ?? nil, Self.binarySearch(prominent, ref.offset) == nil {
+                if boundable, held.count == kept, let prominent = prominentList ?? nil, !prominentCursor.contains(ref.offset, in: prominent) {
                     let keyQuality = quality == .code ? GazetteerMatch.Quality.exact : quality
                     let keyScore = GazetteerScore.quality(keyQuality, wholeWord: wholeWord)
                     var bound = RegionRank(score: keyScore + Gazetteer.regionImportanceOfAnyOther, pack: index, offset: ref.offset)
@@ -310,6 +311,30 @@ extension Gazetteer {
     }
 
     /// The index of `value` in ascending `values`, or `nil`.
+    /// Whether sorted values hold each of a run of values asked in ascending order (a key's lines), from where
+    /// the last answer left off: a prefix scan asks for thousands of lines, most in one ascending run each.
+    struct AscendingCursor {
+        private var index = 0, last = Int.max
+
+        /// Whether `values` (ascending) holds `value`; cheapest when `value` is at least the one asked before.
+        mutating func contains(_ value: Int, in values: [Int]) -> Bool {
+            if value < last { index = Gazetteer.lowerBound(values, value) }
+            last = value
+            while index < values.count, values[index] < value { index += 1 }
+            return index < values.count && values[index] == value
+        }
+    }
+
+    /// The first index of ascending `values` whose value is `value` or more.
+    static func lowerBound(_ values: [Int], _ value: Int) -> Int {
+        var low = 0, high = values.count
+        while low < high {
+            let mid = (low + high) / 2
+            if values[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
     static func binarySearch(_ values: [Int], _ value: Int) -> Int? {
         var low = 0, high = values.count
         while low < high {

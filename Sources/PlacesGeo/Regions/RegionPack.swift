@@ -70,18 +70,23 @@ public enum RegionError: Error, CustomStringConvertible, Equatable {
 /// the region's facts (`info`), its folded names (`keys`, a front-coded ``KeyTable``) and its places
 /// (`places`) in the gazetteer's formats, so the gazetteer's in-place search serves it.
 ///
-/// The file starts `places-region<TAB>4`, then `sections<TAB>info bytes<TAB>keys bytes<TAB>places bytes<TAB>geometry bytes`,
-/// then the three tables and the drawable geometry (see ``RegionLayer``). Format 4's keys are a wide
+/// The file starts `places-region<TAB>5`, then `sections<TAB>info bytes<TAB>keys bytes<TAB>places bytes<TAB>geometry bytes<TAB>nearby bytes`,
+/// then the three tables, the drawable geometry (see ``RegionLayer``) and the `nearby` index. Format 4's keys are a wide
 /// (`PKY2`) key table, whose offsets reach 64 GiB of places; format 3's were narrow (`PKY1`, 256 MiB), and
-/// such a pack is still read, as the table says its own layout. Format 2 held the keys as sorted text
+/// such a pack is still read, as the table says its own layout. Format 5 adds a fifth section, `nearby`
+/// (``NearbyIndex``): each cell's lines by longitude strip, so `where` reads a strip's band, not the cell's. Format 2 held the keys as sorted text
 /// lines; such a pack is refused with its region's name and extract. A `places` line has the gazetteer's columns (``GazetteerSchema/PlaceColumn``,
 /// the OSM id in `id`, a street's box in `bounds`) followed by ``RegionPack/ExtraColumn``s.
 public struct RegionPack: Sendable {
     /// The pack format this version writes.
-    public static let formatVersion = 4
+    public static let formatVersion = 5
     /// The pack formats this version reads: 3 differs from 4 only in its key table's layout, which the
-    /// table declares itself, so its packs keep working without adding the region again.
-    static let readableFormats = [3, 4]
+    /// table declares itself, and 4 from 5 only by the `nearby` section 5 adds (``NearbyIndex``), without which
+    /// `where` reads a cell's band whole, so their packs keep working without adding the region again.
+    static let readableFormats = [3, 4, 5]
+    /// The first format with a `nearby` section (``NearbyIndex``).
+    static let firstNearbyIndexFormat = 5
+
     /// The credit the data needs wherever it is shown.
     public static let credit = "© OpenStreetMap contributors (ODbL 1.0, openstreetmap.org/copyright)"
     /// The short credit a map carries wherever it draws a region's data.
@@ -97,10 +102,19 @@ public struct RegionPack: Sendable {
     /// The pack file.
     public let path: String
     /// Facts about the pack: `source`, `bounds`, `extractDate`, counts (`pointsOfInterest`, `streets`,
-    /// `addresses`, `postcodes`), `licence`, `prominentPlaces` (see ``prominentOffsets``).
-    public let info: [String: String]
+    /// `addresses`, `postcodes`), `licence`, `prominentPlaces` (see ``prominentOffsets``). Read from the
+    /// pack on each call: a search or `where` needs one or two of them (``infoValue(_:)``), not a dictionary.
+    public var info: [String: String] { Gazetteer.parseInfo(infoTable) }
+    /// The `info` section as mapped.
+    let infoTable: SortedTable
+    /// The area the extract covers, from its `bounds` fact.
+    public let bounds: GeoBounds?
     /// The pack's size in bytes.
     public let size: Int
+    /// The pack's format (one of ``readableFormats``).
+    let format: Int
+    /// The `nearby` section: each cell's lines by longitude strip (format 5 on; `nil` before, or when empty).
+    let nearby: NearbyIndex?
     /// The pack's tables as a gazetteer (keys and places), searched by ``Gazetteer/lookup(_:limit:country:)``.
     let tables: Gazetteer
     /// The `geometry` section: streets, railways, water, green areas and buildings by tile, read by ``shapes(west:south:east:north:layers:)``.
@@ -129,12 +143,13 @@ public struct RegionPack: Sendable {
         file.fieldStarts(at: first, into: &starts)
         let second = file.nextLine(after: first)
         var sizes: [Int] = []
-        if starts.count == 6, field(0).elementsEqual("sections".utf8) {
-            for index in 1..<5 {
+        // Four sections, and from format 5 a fifth (`nearby`).
+        if starts.count == 6 || starts.count == 7, field(0).elementsEqual("sections".utf8) {
+            for index in 1..<(starts.count - 1) {
                 if let size = ASCIIDecimal.integer(field(index), signed: true), size >= 0 { sizes.append(size) }
             }
         }
-        let wellFormed = sizes.count == 4 && second + sizes.reduce(0, +) == file.count
+        let wellFormed = sizes.count == starts.count - 2 && second + sizes.reduce(0, +) == file.count
         guard let format = ASCIIDecimal.integer(formatField, signed: true), RegionPack.readableFormats.contains(format) else {
             // Every format so far starts with the same two lines and the same `info`, so an older pack still
             // names its region and its extract.
@@ -144,18 +159,32 @@ public struct RegionPack: Sendable {
                                                  source: info["source"].flatMap { $0.isEmpty ? nil : $0 })
         }
         guard wellFormed else { throw RegionError.damaged(path: path, reason: "its section sizes do not add up to its \(file.count) bytes") }
+        guard sizes.count == (format >= RegionPack.firstNearbyIndexFormat ? 5 : 4) else {
+            throw RegionError.damaged(path: path, reason: "it has \(sizes.count) sections, not the \(format >= RegionPack.firstNearbyIndexFormat ? 5 : 4) of format \(format)")
+        }
         let (infoSize, keysSize, placesSize, geometrySize) = (sizes[0], sizes[1], sizes[2], sizes[3])
-        let info = Gazetteer.parseInfo(SortedTable(base: file.base + second, count: infoSize))
-        let name = info["name"] ?? RegionPack.name(ofFile: path)
+        infoTable = SortedTable(base: file.base + second, count: infoSize)
+        let name = Self.infoValue("name", in: infoTable) ?? RegionPack.name(ofFile: path)
         let keys = KeyTable(base: file.base + second + infoSize, count: keysSize)
         guard keys.isWellFormed else { throw RegionError.damaged(path: path, reason: "its name index is damaged") }
         let places = SortedTable(base: file.base + second + infoSize + keysSize, count: placesSize)
         geometry = SortedTable(base: file.base + second + infoSize + keysSize + placesSize, count: geometrySize)
+        if sizes.count == 5, sizes[4] > 0 {
+            guard let index = NearbyIndex(base: file.base + second + infoSize + keysSize + placesSize + geometrySize, count: sizes[4]) else {
+                throw RegionError.damaged(path: path, reason: "its nearby index is damaged")
+            }
+            nearby = index
+        } else {
+            nearby = nil
+        }
         self.path = path
         self.name = name
-        self.info = info
         self.size = file.count
-        self.tables = Gazetteer(keys: keys, places: places, occupancy: nil, source: .region(name: name, path: path), info: info)
+        self.format = format
+        let facts = infoTable
+        self.bounds = Self.infoBytes("bounds", in: facts).flatMap { RegionPack.bounds(facts, $0) }
+        // The tables' own `info` is the bundled gazetteer's notion; nothing reads it of a pack's.
+        self.tables = Gazetteer(keys: keys, places: places, occupancy: nil, source: .region(name: name, path: path), info: [:])
     }
 
     /// The region a pack file holds, by the file's name (`monaco.region` is `monaco`).
@@ -169,7 +198,60 @@ public struct RegionPack: Sendable {
     /// for a pack that does not say (written before packs listed them) or whose list is damaged: a search
     /// then reads every line.
     func prominentOffsets() -> [Int]? {
-        info["prominentPlaces"].flatMap(Self.ascendingOffsets)
+        // Read from the bytes: the list of a pack of many towns is long, and a string of it would be checked as text first.
+        Self.infoBytes("prominentPlaces", in: infoTable).flatMap { range in
+            Self.ascendingOffsets(UnsafeBufferPointer(start: infoTable.base + range.lowerBound, count: range.count))
+        }
+    }
+
+    /// One fact of the pack's `info`, found in its bytes without reading the others.
+    public func infoValue(_ key: String) -> String? { Self.infoValue(key, in: infoTable) }
+
+    /// The value of the first `key<TAB>value` line of an `info` table whose key is `key`.
+    static func infoValue(_ key: String, in table: SortedTable) -> String? {
+        infoBytes(key, in: table).map { String(decoding: UnsafeBufferPointer(start: table.base + $0.lowerBound, count: $0.count), as: UTF8.self) }
+    }
+
+    /// Where the value of the first `key<TAB>value` line of an `info` table whose key is `key` lies in the table.
+    static func infoBytes(_ key: String, in table: SortedTable) -> Range<Int>? {
+        var key = key
+        return key.withUTF8 { wanted -> Range<Int>? in
+            var offset = 0
+            while offset < table.count {
+                let keyEnd = table.fieldEnd(from: offset)
+                if keyEnd - offset == wanted.count, keyEnd < table.count, table.base[keyEnd] == 9,
+                   memcmp(table.base + offset, wanted.baseAddress!, wanted.count) == 0 {
+                    return (keyEnd + 1)..<table.fieldEnd(from: keyEnd + 1)
+                }
+                offset = table.nextLine(after: offset)
+            }
+            return nil
+        }
+    }
+
+    /// The box of a `bounds` value at `range` of an `info` table: four plain decimals with commas between
+    /// (what packs write) are read in place, as a pack's places are; anything else as ``bounds(_:)`` reads it.
+    static func bounds(_ table: SortedTable, _ range: Range<Int>) -> GeoBounds? {
+        // In four locals, not an array: every search with regions opens each pack.
+        var numbers = (0.0, 0.0, 0.0, 0.0), read = 0, offset = range.lowerBound
+        while read < 4, offset < range.upperBound {
+            let digits = table.base[offset] == 45 ? offset + 1 : offset
+            guard digits < range.upperBound, table.base[digits] &- 48 < 10 else { break }
+            let (value, end) = table.number(at: offset)
+            guard end <= range.upperBound, end == range.upperBound || table.base[end] == 44 else { break }
+            switch read {
+            case 0: numbers.0 = value
+            case 1: numbers.1 = value
+            case 2: numbers.2 = value
+            default: numbers.3 = value
+            }
+            read += 1
+            offset = end + 1
+        }
+        if read == 4, offset == range.upperBound + 1 {
+            return GeoBounds(minLatitude: numbers.0, minLongitude: numbers.1, maxLatitude: numbers.2, maxLongitude: numbers.3)
+        }
+        return bounds(String(decoding: UnsafeBufferPointer(start: table.base + range.lowerBound, count: range.count), as: UTF8.self))
     }
 
     /// The offsets a comma-separated list writes (`12,480,9031`), or `nil` unless each is a number
@@ -177,31 +259,46 @@ public struct RegionPack: Sendable {
     /// read on every search that needs it.
     static func ascendingOffsets(_ list: String) -> [Int]? {
         var list = list
-        return list.withUTF8 { bytes -> [Int]? in
-            var offsets: [Int] = []
-            var start = 0
-            while start < bytes.count {
-                let end = bytes[start...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.count
-                // A comma must be followed by a number: `1,2,` is damaged, not `[1, 2]`.
-                guard let value = ASCIIDecimal.integer(bytes[start..<end]), offsets.last.map({ $0 < value }) ?? true,
-                      end == bytes.count || end + 1 < bytes.count else { return nil }
-                offsets.append(value)
-                start = end + 1
-            }
-            return offsets
-        }
+        return list.withUTF8 { ascendingOffsets($0) }
     }
 
-    /// The area the extract covers.
-    public var bounds: GeoBounds? {
-        // Split on the comma's byte: splitting by characters walks grapheme clusters, several times the cost of
-        // the rest, and `where` reads each pack's box for every point.
-        let box = (info["bounds"] ?? "").utf8.split(separator: UInt8(ascii: ",")).compactMap { Double(Substring($0)) }
+    /// ``ascendingOffsets(_:)`` of a list's bytes.
+    static func ascendingOffsets(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int]? {
+        var offsets: [Int] = []
+        // Room for every number at once: a number and its comma take at least two bytes.
+        offsets.reserveCapacity(bytes.count / 2 + 1)
+        // Digits and commas in one pass (a country's list is tens of thousands of bytes): an offset has at most
+        // 18 digits, so it cannot overflow; every number must be greater than the one before, and a comma must
+        // be followed by one (`1,2,` is damaged, not `[1, 2]`).
+        var value = 0, digits = 0
+        for byte in bytes {
+            if byte &- 48 < 10 {
+                guard digits < 18 else { return nil }
+                value = value &* 10 &+ Int(byte &- 48)
+                digits += 1
+            } else if byte == UInt8(ascii: ","), digits > 0, offsets.last.map({ $0 < value }) ?? true {
+                offsets.append(value)
+                value = 0
+                digits = 0
+            } else {
+                return nil
+            }
+        }
+        guard !bytes.isEmpty else { return [] }
+        guard digits > 0, offsets.last.map({ $0 < value }) ?? true else { return nil }
+        offsets.append(value)
+        return offsets
+    }
+
+    /// The box a `bounds` fact writes (`south,west,north,east`), or `nil` unless it holds four numbers.
+    static func bounds(_ text: String) -> GeoBounds? {
+        // Split on the comma's byte and read as bytes: every search with regions opens each pack, and with it its box.
+        let box = text.utf8.split(separator: UInt8(ascii: ",")).compactMap { ASCIIDecimal.double($0) }
         return box.count == 4 ? GeoBounds(minLatitude: box[0], minLongitude: box[1], maxLatitude: box[2], maxLongitude: box[3]) : nil
     }
 
     /// A count from the pack's facts (`pointsOfInterest`, `streets`, `addresses`, `postcodes`, `skippedWays`).
-    public func count(_ key: String) -> Int { Int(info[key] ?? "") ?? 0 }
+    public func count(_ key: String) -> Int { Int(infoValue(key) ?? "") ?? 0 }
 }
 
 /// The region packs of a data folder: adding one from an extract, listing, removing.

@@ -54,6 +54,7 @@ enum RegionPackWriter {
         }
         placed.keys.rewriteTrailing(5) { offsets[$0] }
         let prominent = placed.prominent.map { offsets[$0] }.sorted()
+        let nearby = placed.nearbyIndex(offsets: offsets)
         offsets = []
         // The writer's buffer goes with the closure: only the finished table stays.
         let (keys, keyCount) = { () -> ([UInt8], Int) in
@@ -75,7 +76,7 @@ enum RegionPackWriter {
         ]
         if let stamp = compiler.header.replicationTimestamp { info.append(("extractDate", isoDate(stamp))) }
         let infoText = Array(info.map { GazetteerImporter.clean($0.0) + "\t" + GazetteerImporter.clean($0.1) + "\n" }.joined().utf8)
-        let head = Array("places-region\t\(RegionPack.formatVersion)\nsections\t\(infoText.count)\t\(keys.count)\t\(placesBytes)\t\(geometry.count)\n".utf8)
+        let head = Array("places-region\t\(RegionPack.formatVersion)\nsections\t\(infoText.count)\t\(keys.count)\t\(placesBytes)\t\(geometry.count)\t\(nearby.count)\n".utf8)
         var line: [UInt8] = []
         do throws(FileError) {
             try FileSystem.createNew(path, mode: 0o644, exactMode: false, sync: true) { descriptor throws(FileError) in
@@ -106,6 +107,7 @@ enum RegionPackWriter {
                     chunk.removeAll(keepingCapacity: true)
                 }
                 try chunk.withUnsafeBufferPointer { buffer in Result { () throws(FileError) in try put(buffer) } }.get()
+                try nearby.withUnsafeBufferPointer { buffer in Result { () throws(FileError) in try put(buffer) } }.get()
             }
         } catch {
             throw RegionError.unwritable(path: path, reason: error.reason)
@@ -117,6 +119,8 @@ enum RegionPackWriter {
     struct PlacedLines {
         var starts: [Int] = []
         var cells: [Int32] = []
+        /// Each line's longitude strip in its cell (``RegionPack/longitudeStrips``).
+        var strips: [UInt8] = []
         var latitudes: [Int32] = []
         /// Key records (see ``RegionPackWriter/keyWriter(records:)``) whose last 5 bytes hold the feature's index.
         var keys = LineBuffer()
@@ -128,10 +132,38 @@ enum RegionPackWriter {
         /// The byte length of a line, `total` being the bytes of all lines.
         func length(_ index: Int, total: Int) -> Int { (index + 1 < starts.count ? starts[index + 1] : total) - starts[index] }
 
-        /// The order the pack keeps the lines in: by 1-degree cell, then by latitude, so `where` reads only a
-        /// band of a cell.
+        /// The order the pack keeps the lines in: by 1-degree cell, then by latitude (search ranks lines of equal
+        /// score in this order).
         func order() -> [Int] {
             starts.indices.sorted { (cells[$0], latitudes[$0], $0) < (cells[$1], latitudes[$1], $1) }
+        }
+
+        /// The `nearby` section (see ``RegionPack/NearbyIndex``) of lines placed at `offsets` (by feature index):
+        /// each cell's lines by longitude strip, then latitude, as offsets from the cell's first line.
+        func nearbyIndex(offsets: [Int]) -> [UInt8] {
+            let byStrip = starts.indices.sorted {
+                (cells[$0], strips[$0], latitudes[$0], $0) < (cells[$1], strips[$1], latitudes[$1], $1)
+            }
+            var cellStarts: [Int32: Int] = [:]
+            for index in starts.indices { cellStarts[cells[index]] = min(cellStarts[cells[index]] ?? Int.max, offsets[index]) }
+            var directory: [(cell: Int32, first: Int)] = []
+            var entries: [UInt8] = []
+            entries.reserveCapacity(4 * byStrip.count)
+            for (position, index) in byStrip.enumerated() {
+                if directory.last?.cell != cells[index] { directory.append((cells[index], position)) }
+                let offset = offsets[index] - cellStarts[cells[index]]!
+                // A cell of over 4 GiB of lines: no index, and `where` reads bands across whole cells.
+                guard offset <= Int(UInt32.max), position <= Int(UInt32.max) else { return [] }
+                RegionPack.NearbyIndex.appendWord(offset, to: &entries)
+            }
+            var section: [UInt8] = []
+            section.reserveCapacity(4 + 8 * directory.count + entries.count)
+            RegionPack.NearbyIndex.appendWord(directory.count, to: &section)
+            for (cell, first) in directory {
+                RegionPack.NearbyIndex.appendWord(Int(cell), to: &section)
+                RegionPack.NearbyIndex.appendWord(first, to: &section)
+            }
+            return section + entries
         }
     }
 
@@ -140,6 +172,7 @@ enum RegionPackWriter {
         var placed = PlacedLines()
         placed.starts.reserveCapacity(features.count)
         placed.cells.reserveCapacity(features.count)
+        placed.strips.reserveCapacity(features.count)
         placed.latitudes.reserveCapacity(features.count)
         var folded: [UInt8] = [], line: [UInt8] = []
         for index in 0..<features.count {
@@ -171,6 +204,7 @@ enum RegionPackWriter {
             lines.append(line)
             try lines.endRecord()
             placed.cells.append(Int32(cell))
+            placed.strips.append(UInt8(RegionPack.strip(longitude7: f.longitude7, column: cell % 360)))
             // Every town that reaches an address's importance, not only those beyond it: a line a search passes
             // over can then tie a line it read only as an address, never as a town.
             if f.kind == .city, Gazetteer.regionImportance(kind: f.kind, population: f.population) >= Gazetteer.regionImportanceOfAnyOther {

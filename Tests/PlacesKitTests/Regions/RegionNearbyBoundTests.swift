@@ -39,30 +39,153 @@ import Testing
         #expect(checked > 100_000)
     }
 
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("PlacesCLITests/Fixtures/osm")
+
     @Test func placesAroundAPointAreEveryLineWithinTheRadius() throws {
         let directory = try RegionSearchBoundTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("PlacesCLITests/Fixtures/osm")
-        _ = try RegionStore.add(file: fixtures.appendingPathComponent("monaco.osm.pbf").path, name: "monaco", replace: false,
+        for name in ["monaco", "kotka", "new-york-columbus-circle"] {
+            _ = try RegionStore.add(file: Self.fixtures.appendingPathComponent(name + ".osm.pbf").path, name: name, replace: false,
+                                    dataDirectory: directory.path, gazetteer: .bundled)
+        }
+        let gazetteer = try Gazetteer.current(dataDirectory: directory.path)
+        try #require(gazetteer.regionPacks.count == 3)
+        for pack in gazetteer.regionPacks {
+            #expect(pack.nearby != nil)
+            try Self.checkEveryLineWithinTheRadius(gazetteer, pack: pack, points: pack.name == "monaco" ? 150 : 60)
+        }
+    }
+
+    /// A pack of format 4 (no `nearby` index) is still read, band by band across the whole cell.
+    @Test func aPackWithoutTheNearbyIndexIsStillRead() throws {
+        let directory = try RegionSearchBoundTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = try RegionStore.add(file: Self.fixtures.appendingPathComponent("monaco.osm.pbf").path, name: "monaco", replace: false,
                                 dataDirectory: directory.path, gazetteer: .bundled)
+        let path = RegionStore.path(of: "monaco", dataDirectory: directory.path)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let head = bytes.split(separator: UInt8(ascii: "\n"), maxSplits: 2, omittingEmptySubsequences: false)
+        let sizes = String(decoding: head[1], as: UTF8.self).split(separator: "\t").dropFirst().compactMap { Int($0) }
+        try #require(sizes.count == 5 && String(decoding: head[0], as: UTF8.self) == "places-region\t\(RegionPack.formatVersion)")
+        let body = Array(bytes[(head[0].count + head[1].count + 2)...])
+        let previous = Array("places-region\t4\nsections\t\(sizes[0])\t\(sizes[1])\t\(sizes[2])\t\(sizes[3])\n".utf8)
+            + Array(body[0..<(sizes[0] + sizes[1] + sizes[2] + sizes[3])])
+        try Data(previous).write(to: URL(fileURLWithPath: path), options: .atomic)
         let gazetteer = try Gazetteer.current(dataDirectory: directory.path)
         let pack = try #require(gazetteer.regionPacks.first)
+        #expect(pack.format == 4 && pack.nearby == nil)
+        try Self.checkEveryLineWithinTheRadius(gazetteer, pack: pack, points: 60)
+        // A format 5 pack without its fifth section is damaged, not read as format 4.
+        try Data(Array("places-region\t5".utf8) + previous.dropFirst("places-region\t4".utf8.count)).write(to: URL(fileURLWithPath: path), options: .atomic)
+        #expect(throws: RegionError.self) { try RegionPack(path: path) }
+    }
+
+    /// The `nearby` index lists each line of each cell once, by strip, then latitude, as read; the lines stay by
+    /// cell, then latitude.
+    @Test func theNearbyIndexOrdersEachCellByStrip() throws {
+        let directory = try RegionSearchBoundTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for name in ["monaco", "kotka", "new-york-columbus-circle"] {
+            _ = try RegionStore.add(file: Self.fixtures.appendingPathComponent(name + ".osm.pbf").path, name: name, replace: false,
+                                    dataDirectory: directory.path, gazetteer: .bundled)
+        }
+        let gazetteer = try Gazetteer.current(dataDirectory: directory.path)
+        var strips = Set<Int>(), lines = 0
+        for pack in gazetteer.regionPacks {
+            let places = pack.tables.places, index = try #require(pack.nearby)
+            var cells: [Int: [Int]] = [:], offset = 0, previous: (Int, Double)?
+            while offset < places.count {
+                let cell = Int(places.text(field: 0, ofLineAt: offset))!
+                let latitude = places.double(at: places.field(.latitude, ofLineAt: offset))
+                if let previous { #expect(previous <= (cell, latitude), "\(pack.name) at \(offset)") }
+                previous = (cell, latitude)
+                cells[cell, default: []].append(offset)
+                lines += 1
+                offset = places.nextLine(after: offset)
+            }
+            #expect(index.cells == cells.count && index.entries == cells.values.map(\.count).reduce(0, +))
+            for (cell, offsets) in cells {
+                let entries = index.entries(ofCell: cell)
+                var listed: [Int] = [], last: (Int, Double)?
+                for entry in entries {
+                    let line = offsets[0] + index.offset(ofEntry: entry)
+                    let latitude = places.double(at: places.field(.latitude, ofLineAt: line))
+                    let longitude = places.double(at: places.field(.longitude, ofLineAt: line))
+                    let strip = RegionPack.strip(longitude: longitude, west: Double(cell % 360 - 180))
+                    #expect(strip == Int(((longitude - longitude.rounded(.down)) * 256).rounded(.down)), "\(longitude)")
+                    if let last { #expect(last <= (strip, latitude), "\(pack.name) cell \(cell)") }
+                    last = (strip, latitude)
+                    strips.insert(strip)
+                    listed.append(line)
+                }
+                #expect(listed.sorted() == offsets, "\(pack.name) cell \(cell)")
+            }
+            #expect(index.entries(ofCell: 0).isEmpty)
+        }
+        #expect(lines > 1_000 && strips.count > 10, "\(lines) lines in \(strips.count) strips")
+        // The writer's exact strip and the reader's agree at and beside every strip's edge.
+        for column in [0, 7 + 180, 180, -74 + 180, 359] {
+            for edge in 0...256 {
+                // Even edges fall on a multiple of 1e-7°, odd ones between two: both sides of each.
+                for nudge in [-1, 0, 1, 2] {
+                    let longitude7 = Int32((column - 180) * 10_000_000 + edge * 10_000_000 / 256 + nudge)
+                    let text = RegionPackWriter.degrees(longitude7)
+                    let read = Double(text)!
+                    #expect(RegionPack.strip(longitude7: longitude7, column: column) == RegionPack.strip(longitude: read, west: Double(column - 180)),
+                            "\(text)")
+                }
+            }
+        }
+    }
+
+    /// A pack's box read in place is the box its text reads as, and a fact is found by its whole key.
+    @Test func aPacksFactsReadInPlaceAsTheirText() {
+        let texts = ["43.72335,7.409205,43.75169,7.448637", "-40.7676308,-73.9824752,40.7685312,-0.0000001", "", "1,2,3",
+                     "1,2,3,4,", "1,2,3,4,5", "1e1,2,3,4", " 1,2,3,4", "1,2,,3,4", "-,1,2,3", "0,0,0,0", "1.5,-2.25,3.125,4"]
+        for text in texts {
+            let bytes = Array(("name\tx\nbound\ty\nbounds\t" + text + "\nboundsX\tz\n").utf8)
+            bytes.withUnsafeBufferPointer { buffer in
+                let table = SortedTable(base: buffer.baseAddress!, count: buffer.count)
+                let range = RegionPack.infoBytes("bounds", in: table)
+                #expect(range.map { String(decoding: buffer[$0], as: UTF8.self) } == text)
+                let read = range.flatMap { RegionPack.bounds(table, $0) }
+                #expect(read == RegionPack.bounds(text), "\(text)")
+                #expect(RegionPack.infoValue("bound", in: table) == "y" && RegionPack.infoValue("boundsX", in: table) == "z")
+                #expect(RegionPack.infoValue("name", in: table) == "x" && RegionPack.infoValue("nam", in: table) == nil)
+            }
+        }
+        #expect(RegionPack.bounds("43.72335,7.409205,43.75169,7.448637") != nil)
+    }
+
+    /// What ``Gazetteer/regionPlaces(withinKm:ofLatitude:longitude:limit:keep:)`` finds around points in a pack is
+    /// every line of it within the radius, nearest first (then in the pack's order), each object once.
+    static func checkEveryLineWithinTheRadius(_ gazetteer: Gazetteer, pack: RegionPack, points: Int) throws {
         var lines: [(offset: Int, entry: GazetteerEntry)] = []
         var offset = 0
         while offset < pack.tables.places.count {
             lines.append((offset, pack.entry(at: offset)))
             offset = pack.tables.places.nextLine(after: offset)
         }
+        let box = try #require(pack.bounds)
         var generator = SplitMix(seed: 24)
-        for _ in 0..<150 {
-            let latitude = Double.random(in: 43.72...43.76, using: &generator), longitude = Double.random(in: 7.40...7.44, using: &generator)
+        var found = 0
+        // Lines outside the extract's box (points of ways that reach beyond it) are found only from points whose
+        // radius reaches the box: the points are in the box.
+        let inside = lines.filter { box.contains(latitude: $0.entry.latitude, longitude: $0.entry.longitude) }
+        for _ in 0..<points {
+            // Most points near a line of the pack, some anywhere in its box.
+            var latitude = Double.random(in: box.minLatitude...box.maxLatitude, using: &generator)
+            var longitude = Double.random(in: box.minLongitude...box.maxLongitude, using: &generator)
+            if Int.random(in: 0..<4, using: &generator) > 0, let line = inside.randomElement(using: &generator) {
+                latitude = min(box.maxLatitude, max(box.minLatitude, line.entry.latitude + Double.random(in: -0.0008...0.0008, using: &generator)))
+                longitude = min(box.maxLongitude, max(box.minLongitude, line.entry.longitude + Double.random(in: -0.0008...0.0008, using: &generator)))
+            }
             for radius in [0.04, 0.1, 0.3, 1.0] {
                 let filters: [(String, (GazetteerEntry) -> Bool)] = [("all", { _ in true }), ("street", { $0.kind == .street }),
                                                                      ("number", { !($0.osm?.houseNumber.isEmpty ?? true) })]
                 for (name, keep) in filters {
-                    let found = gazetteer.regionPlaces(withinKm: radius, ofLatitude: latitude, longitude: longitude, limit: 5, keep: keep)
-                    // Every line, nearest first (then in the pack's order), each object once.
+                    let places = gazetteer.regionPlaces(withinKm: radius, ofLatitude: latitude, longitude: longitude, limit: 5, keep: keep)
                     var seen = Set<String>(), expected: [String] = []
                     let near = lines.map { ($0, Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude,
                                                                    toLatitude: $0.entry.latitude, longitude: $0.entry.longitude)) }
@@ -72,7 +195,9 @@ import Testing
                         expected.append("\(line.entry.name)|\(line.entry.latitude)")
                         if expected.count == 5 { break }
                     }
-                    #expect(found.map { "\($0.entry.name)|\($0.entry.latitude)" } == expected, "\(latitude),\(longitude) r \(radius) \(name)")
+                    #expect(places.map { "\($0.entry.name)|\($0.entry.latitude)" } == expected,
+                            "\(pack.name) \(latitude),\(longitude) r \(radius) \(name)")
+                    found += places.count
                 }
             }
             // What `where` says there, with the filters on bytes, is what the entries say.
@@ -82,6 +207,7 @@ import Testing
                 #expect(address.pointOfInterest?.entry.name == poi?.entry.name && address.address?.entry.name == numbered?.entry.name)
             }
         }
+        #expect(found > points * 10, "\(pack.name): \(found) found")
     }
 
     /// A coordinate passed over from its digits lies outside the range as read as a number; and the digits decide

@@ -65,9 +65,11 @@ import Testing
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         let lines = bytes.split(separator: UInt8(ascii: "\n"), maxSplits: 2, omittingEmptySubsequences: false)
         let sizes = String(decoding: lines[1], as: UTF8.self).split(separator: "\t").dropFirst().compactMap { Int($0) }
-        try #require(sizes.count == 4 && String(decoding: lines[0], as: UTF8.self) == "places-region\t4")
+        try #require(sizes.count == 5 && String(decoding: lines[0], as: UTF8.self) == "places-region\t\(RegionPack.formatVersion)")
         let body = Array(bytes[(lines[0].count + lines[1].count + 2)...])
-        let info = Array(body[0..<sizes[0]]), keys = Array(body[sizes[0]..<(sizes[0] + sizes[1])]), rest = Array(body[(sizes[0] + sizes[1])...])
+        // Format 3 had no `nearby` section (the fifth).
+        let info = Array(body[0..<sizes[0]]), keys = Array(body[sizes[0]..<(sizes[0] + sizes[1])])
+        let rest = Array(body[(sizes[0] + sizes[1])..<(sizes[0] + sizes[1] + sizes[2] + sizes[3])])
         let entries = KeyTableTests().withTable(keys) { $0.entries() }
         #expect(entries.count >= 4)  // two names, an address in both orders
         let narrow = KeyTable.encode(entries)
@@ -82,7 +84,7 @@ import Testing
         // Format 2 (text keys) is still refused by name.
         try Data(Array("places-region\t2\nsections\t\(sizes[0])\t\(narrow.count)\t\(sizes[2])\t\(sizes[3])\n".utf8) + info + narrow + rest)
             .write(to: URL(fileURLWithPath: path), options: .atomic)
-        #expect(throws: RegionError.incompatibleFormat(path: path, found: "2", expected: 4, name: "riviera", source: "monaco.osm.pbf")) {
+        #expect(throws: RegionError.incompatibleFormat(path: path, found: "2", expected: RegionPack.formatVersion, name: "riviera", source: "monaco.osm.pbf")) {
             try RegionPack(path: path)
         }
     }

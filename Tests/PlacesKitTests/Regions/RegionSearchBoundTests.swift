@@ -46,6 +46,23 @@ import Testing
         return (directory, RegionFeatureStore(directory: directory.path))
     }
 
+    /// The cursor over a pack's prominent offsets answers as a binary search does, whatever order it is asked in.
+    @Test func anAscendingCursorAnswersAsABinarySearch() {
+        var generator = SplitMix(seed: 2_424)
+        for _ in 0..<300 {
+            let values = Array(Set((0..<Int.random(in: 0...60, using: &generator)).map { _ in Int.random(in: 0...400, using: &generator) })).sorted()
+            var cursor = Gazetteer.AscendingCursor()
+            for _ in 0..<8 {
+                // Runs that ascend, as a key's lines do, each starting anywhere.
+                var value = Int.random(in: -5...400, using: &generator)
+                for _ in 0..<Int.random(in: 1...30, using: &generator) {
+                    #expect(cursor.contains(value, in: values) == (Gazetteer.binarySearch(values, value) != nil), "\(values) \(value)")
+                    value += Int.random(in: 0...40, using: &generator)
+                }
+            }
+        }
+    }
+
     @Test func theFixturePacksGiveWhatReadingEveryLineGives() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

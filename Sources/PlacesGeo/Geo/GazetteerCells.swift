@@ -83,9 +83,29 @@ struct GazetteerCells: @unchecked Sendable {
         }
     }
 
+    /// The records of the cell numbered `cell` that ``forEachOffset(cell:_:)`` gives, without reading them:
+    /// its populated places', its other lines', and the offset theirs count from (empty when it has none).
+    func records(ofCell cell: Int) -> (towns: Range<Int>, others: Range<Int>, firstLine: Int) {
+        guard let (found, end) = listing(ofCell: cell) else { return (0..<0, 0..<0, 0) }
+        let towns = found.firstRecord + found.towns
+        return (found.firstRecord..<towns, towns..<max(towns, end), found.firstLine)
+    }
+
+    /// The byte offset of the line of record `record` (in ``records(ofCell:)``'s ranges) of a cell whose
+    /// lines count from `firstLine`. A damaged record may give an offset past the places table's end, which
+    /// ``latitude(ofLineAt:)`` reads as no line.
+    @inline(__always)
+    func offset(ofRecord record: Int, firstLine: Int) -> Int {
+        let bit = Self.recordBits * record
+        let word = Int(UInt32(littleEndian: records.loadUnaligned(fromByteOffset: bit >> 3, as: UInt32.self)))
+        return firstLine + ((word >> (bit & 7)) & ((1 << Self.recordBits) - 1))
+    }
+
     /// The latitude of the line at `offset` (one ``forEachOffset(cell:_:)`` gave), and where its longitude starts.
     @inline(__always)
     func latitude(ofLineAt offset: Int) -> (value: Double, longitudeStart: Int) {
+        // Past the end (a damaged record): a line no search keeps, whose longitude is not a number.
+        guard offset < places.count else { return (.infinity, places.count) }
         let latitude = places.number(at: places.field(.latitude, ofLineAt: offset))
         return (latitude.value, places.fieldEnd(from: latitude.end) + 1)
     }
@@ -93,7 +113,7 @@ struct GazetteerCells: @unchecked Sendable {
     /// The longitude that starts at `start` (``latitude(ofLineAt:)``'s `longitudeStart`).
     @inline(__always)
     func longitude(at start: Int) -> Double {
-        places.number(at: start).value
+        start < places.count ? places.number(at: start).value : .nan
     }
 
     /// The numbers of lines ``forEachOffset(cell:_:)`` gives for the cell numbered `cell`: its populated places,

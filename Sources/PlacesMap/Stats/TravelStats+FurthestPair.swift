@@ -7,19 +7,20 @@ extension TravelStats {
     /// The two pins furthest apart on the sphere: the pair whose unit vectors have the smallest dot
     /// product (the longest chord is the longest arc).
     static func furthestPair(_ pins: [Pin], exactLimit: Int) -> Pair? {
-        // One candidate per distinct position: a journal often pins the same spot more than once.
+        // One candidate per distinct position: a journal often pins the same spot more than once. Kept as
+        // indices beside their vectors: a pin copied is its strings retained and released.
         var seen = Set<SIMD2<Double>>()
-        var candidates: [(pin: Pin, v: (Double, Double, Double))] = []
-        for pin in pins where seen.insert(SIMD2(pin.latitude, pin.longitude)).inserted {
-            candidates.append((pin, unitVector(pin)))
+        var chosenPins: [Int] = [], vectors: [(Double, Double, Double)] = []
+        for index in pins.indices where seen.insert(SIMD2(pins[index].latitude, pins[index].longitude)).inserted {
+            chosenPins.append(index)
+            vectors.append(unitVector(latitude: pins[index].latitude, longitude: pins[index].longitude))
         }
-        guard candidates.count >= 2 else { return nil }
-        if candidates.count > exactLimit {
+        guard vectors.count >= 2 else { return nil }
+        if vectors.count > exactLimit {
             // The furthest pair lies on the convex hull of the points; the most extreme point in each
             // of many directions is on the hull, so comparing those finds the pair or one very close.
             var chosen = Set<Int>()
             // The vectors alone, contiguous: 2,000 passes over 100,000 pins stay in cache.
-            let vectors = candidates.map(\.v)
             vectors.withUnsafeBufferPointer { vectors in
                 for direction in fibonacciSphere(count: 2_000) {
                     var best = 0, bestDot = -Double.infinity
@@ -30,17 +31,19 @@ extension TravelStats {
                     chosen.insert(best)
                 }
             }
-            candidates = chosen.sorted().map { candidates[$0] }
+            let kept = chosen.sorted()
+            chosenPins = kept.map { chosenPins[$0] }
+            vectors = kept.map { vectors[$0] }
         }
-        let best = smallestDotPair(candidates.map(\.v))
-        let (a, b) = (candidates[best.0].pin, candidates[best.1].pin)
+        let best = smallestDotPair(vectors)
+        let (a, b) = (pins[chosenPins[best.0]], pins[chosenPins[best.1]])
         return Pair(first: a, second: b,
                     distanceKm: Geodesy.distanceKm(fromLatitude: a.latitude, longitude: a.longitude,
                                                    toLatitude: b.latitude, longitude: b.longitude))
     }
 
-    static func unitVector(_ pin: Pin) -> (Double, Double, Double) {
-        let φ = pin.latitude * .pi / 180, λ = pin.longitude * .pi / 180
+    static func unitVector(latitude: Double, longitude: Double) -> (Double, Double, Double) {
+        let φ = latitude * .pi / 180, λ = longitude * .pi / 180
         return (cos(φ) * cos(λ), cos(φ) * sin(λ), sin(φ))
     }
 

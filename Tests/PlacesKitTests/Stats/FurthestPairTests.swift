@@ -28,7 +28,7 @@ import Testing
     }
 
     static func vector(latitude: Double, longitude: Double) -> (Double, Double, Double) {
-        TravelStats.unitVector(TravelStats.Pin(Location(name: "", latitude: latitude, longitude: longitude), countryCode: nil))
+        TravelStats.unitVector(latitude: latitude, longitude: longitude)
     }
 
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])

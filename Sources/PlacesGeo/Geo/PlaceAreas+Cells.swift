@@ -137,7 +137,8 @@ final class RegionCells {
         while record + 20 <= features.boxes.count {
             let p = features.boxes.base + record
             let line = PackedGeometry.value(p + 16, width: 4)
-            if line + kind.count <= features.features.count, memcmp(features.features.base + line, kind, kind.count) == 0 {
+            if line + kind.count <= features.features.count,
+               kind.indices.allSatisfy({ features.features.base[line + $0] == kind[$0] }) {
                 let fields = features.features.fields(at: line)
                 outlines.append(Outline(box: PackedGeometry.Box(p), line: line, name: fields.count > 1 ? String(fields[1]) : "",
                                         code: fields.count > 2 ? String(fields[2]) : "", rings: nil))

@@ -67,25 +67,31 @@ struct GazetteerCells: @unchecked Sendable {
                 Int(UInt32(littleEndian: p.loadUnaligned(fromByteOffset: 8, as: UInt32.self))))
     }
 
-    /// Calls `body` for each line of the cell numbered `cell` (`row * 360 + column`, 0 ..< 64,800) that
-    /// region lookups read, in the table's order: its byte offset and whether it is a populated place. Its
-    /// numbers are read only for the lines a search compares (``latitude(ofLineAt:)``).
-    func forEachOffset(cell: Int, _ body: (_ offset: Int, _ isTown: Bool) -> Void) {
-        guard let (found, end) = listing(ofCell: cell) else { return }
-        let mask = (1 << Self.recordBits) - 1
-        for record in found.firstRecord..<end {
-            let bit = Self.recordBits * record
-            let word = Int(UInt32(littleEndian: records.loadUnaligned(fromByteOffset: bit >> 3, as: UInt32.self)))
-            let offset = found.firstLine + ((word >> (bit & 7)) & mask)
-            // A damaged offset past the table's end gives no line (the text path would read none there).
-            guard offset < places.count else { return }
-            body(offset, record < found.firstRecord + found.towns)
-        }
+    /// The records of the cell numbered `cell` (`row * 360 + column`, 0 ..< 64,800) that region lookups read,
+    /// in the table's order: its populated places', its other lines', and the offset their lines count from
+    /// (empty when it has none). A record is read when a search reaches it (``offset(ofRecord:firstLine:)``),
+    /// its line's numbers only when the search compares it (``latitude(ofLineAt:)``).
+    func records(ofCell cell: Int) -> (towns: Range<Int>, others: Range<Int>, firstLine: Int) {
+        guard let (found, end) = listing(ofCell: cell) else { return (0..<0, 0..<0, 0) }
+        let towns = found.firstRecord + found.towns
+        return (found.firstRecord..<towns, towns..<max(towns, end), found.firstLine)
     }
 
-    /// The latitude of the line at `offset` (one ``forEachOffset(cell:_:)`` gave), and where its longitude starts.
+    /// The byte offset of the line of record `record` (in ``records(ofCell:)``'s ranges) of a cell whose
+    /// lines count from `firstLine`. A damaged record may give an offset past the places table's end, which
+    /// ``latitude(ofLineAt:)`` reads as no line.
+    @inline(__always)
+    func offset(ofRecord record: Int, firstLine: Int) -> Int {
+        let bit = Self.recordBits * record
+        let word = Int(UInt32(littleEndian: records.loadUnaligned(fromByteOffset: bit >> 3, as: UInt32.self)))
+        return firstLine + ((word >> (bit & 7)) & ((1 << Self.recordBits) - 1))
+    }
+
+    /// The latitude of the line at `offset` (one ``offset(ofRecord:firstLine:)`` gave), and where its longitude starts.
     @inline(__always)
     func latitude(ofLineAt offset: Int) -> (value: Double, longitudeStart: Int) {
+        // Past the end (a damaged record): a line no search keeps, whose longitude is not a number.
+        guard offset < places.count else { return (.infinity, places.count) }
         let latitude = places.number(at: places.field(.latitude, ofLineAt: offset))
         return (latitude.value, places.fieldEnd(from: latitude.end) + 1)
     }
@@ -93,14 +99,7 @@ struct GazetteerCells: @unchecked Sendable {
     /// The longitude that starts at `start` (``latitude(ofLineAt:)``'s `longitudeStart`).
     @inline(__always)
     func longitude(at start: Int) -> Double {
-        places.number(at: start).value
-    }
-
-    /// The numbers of lines ``forEachOffset(cell:_:)`` gives for the cell numbered `cell`: its populated places,
-    /// and all of them.
-    func lineCounts(cell: Int) -> (towns: Int, all: Int) {
-        guard let (found, end) = listing(ofCell: cell) else { return (0, 0) }
-        return (found.towns, end - found.firstRecord)
+        start < places.count ? places.number(at: start).value : .nan
     }
 
     /// The index entry of the cell numbered `cell` and the end of its records, `nil` when it has none.

@@ -18,64 +18,76 @@ final class RegionCells {
     /// could still win), so the bundled table's lines are read as they are reached: a latitude when first
     /// compared, a longitude only when the latitude is near enough.
     private final class Lines {
-        let offsets: [Int]
-        // Filled in place as lines are read: buffers rather than arrays, whose every access in a class
-        // is checked for exclusivity at run time (more than the read itself costs).
-        /// Each line's latitude, `nan` until read.
-        private let latitudes: UnsafeMutableBufferPointer<Double>
-        /// Each line's longitude, `nan` until read.
-        private let longitudes: UnsafeMutableBufferPointer<Double>
-        /// Where each line's longitude starts, once its latitude is read.
-        private let longitudeStarts: UnsafeMutableBufferPointer<Int>
-        /// The packed table the lines are read from; `nil` when every coordinate was read at once.
-        private let packed: GazetteerCells?
+        let count: Int
+        /// The packed table the lines are read from, and where this group's records start; `nil` when every
+        /// coordinate was read at once.
+        private let packed: (table: GazetteerCells, firstRecord: Int, firstLine: Int)?
+        /// Each line's offset, for lines read at once (the packed table's are decoded from its records).
+        private let offsetList: [Int]
+        /// Three words a line: its latitude, where its longitude starts, its longitude; zero until read (see
+        /// ``encode(_:)``). Zeroed memory rather than arrays filled with a mark: a search reads a few dozen
+        /// lines of a cell of thousands, and pages of it never touched are never paged in.
+        private let slots: UnsafeMutablePointer<UInt64>
 
-        /// Lines read from `packed` as they are reached.
-        init(offsets: [Int], packed: GazetteerCells) {
-            self.offsets = offsets
-            latitudes = .allocate(capacity: offsets.count)
-            latitudes.initialize(repeating: .nan)
-            longitudes = .allocate(capacity: offsets.count)
-            longitudes.initialize(repeating: .nan)
-            longitudeStarts = .allocate(capacity: offsets.count)
-            longitudeStarts.initialize(repeating: 0)
-            self.packed = packed
+        /// A coordinate as kept in ``slots``: its bits turned by those of a signalling NaN, which no number
+        /// read from the table is, so zero means "not read yet".
+        @inline(__always)
+        private static func encode(_ value: Double) -> UInt64 { value.bitPattern ^ 0x7FF4_0000_0000_0001 }
+        @inline(__always)
+        private static func decode(_ word: UInt64) -> Double { Double(bitPattern: word ^ 0x7FF4_0000_0000_0001) }
+
+        /// The lines of `records` in `table`, read as they are reached.
+        init(_ table: GazetteerCells, records: Range<Int>, firstLine: Int) {
+            count = records.count
+            packed = (table, records.lowerBound, firstLine)
+            offsetList = []
+            slots = Self.zeroed(count)
         }
 
         /// Lines whose coordinates are already read, sorted by latitude (ties by offset).
         init(_ points: [(latitude: Double, longitude: Double, offset: Int)]) {
-            offsets = points.map(\.offset)
-            latitudes = .allocate(capacity: points.count)
-            _ = latitudes.initialize(from: points.lazy.map(\.latitude))
-            longitudes = .allocate(capacity: points.count)
-            _ = longitudes.initialize(from: points.lazy.map(\.longitude))
-            longitudeStarts = .allocate(capacity: 0)
+            count = points.count
             packed = nil
+            offsetList = points.map(\.offset)
+            slots = Self.zeroed(count)
+            for (index, point) in points.enumerated() {
+                slots[3 * index] = Self.encode(point.latitude)
+                slots[3 * index + 2] = Self.encode(point.longitude)
+            }
         }
 
-        deinit {
-            latitudes.deallocate()
-            longitudes.deallocate()
-            longitudeStarts.deallocate()
+        private static func zeroed(_ count: Int) -> UnsafeMutablePointer<UInt64> {
+            // `calloc` takes fresh memory as it comes, already zero, without writing it.
+            guard let memory = calloc(max(1, 3 * count), MemoryLayout<UInt64>.stride) else { fatalError("out of memory") }
+            return memory.bindMemory(to: UInt64.self, capacity: max(1, 3 * count))
         }
 
-        var count: Int { offsets.count }
+        deinit { free(slots) }
+
+        /// The byte offset in the places table of the line at `index`.
+        @inline(__always)
+        func offset(_ index: Int) -> Int {
+            guard let packed else { return offsetList[index] }
+            return packed.table.offset(ofRecord: packed.firstRecord + index, firstLine: packed.firstLine)
+        }
 
         @inline(__always)
         func latitude(_ index: Int) -> Double {
-            if let packed, latitudes[index].isNaN {
-                let read = packed.latitude(ofLineAt: offsets[index])
-                latitudes[index] = read.value
-                longitudeStarts[index] = read.longitudeStart
+            if slots[3 * index] == 0, let packed {
+                let read = packed.table.latitude(ofLineAt: offset(index))
+                slots[3 * index] = Self.encode(read.value)
+                slots[3 * index + 1] = UInt64(truncatingIfNeeded: read.longitudeStart)
             }
-            return latitudes[index]
+            return Self.decode(slots[3 * index])
         }
 
         /// The longitude of the line at `index`, whose ``latitude(_:)`` was read first.
         @inline(__always)
         func longitude(_ index: Int) -> Double {
-            if let packed, longitudes[index].isNaN { longitudes[index] = packed.longitude(at: longitudeStarts[index]) }
-            return longitudes[index]
+            if slots[3 * index + 2] == 0, let packed {
+                slots[3 * index + 2] = Self.encode(packed.table.longitude(at: Int(truncatingIfNeeded: slots[3 * index + 1])))
+            }
+            return Self.decode(slots[3 * index + 2])
         }
     }
 
@@ -161,14 +173,9 @@ final class RegionCells {
         if let packed = gazetteer.packedCells {
             // The bundled table's towns and sights, found and sorted in the order below when the table was made
             // (the other lines are never kept: only a sight may be the nearest sight).
-            let counts = packed.lineCounts(cell: number)
-            var towns: [Int] = [], others: [Int] = []
-            towns.reserveCapacity(counts.towns)
-            others.reserveCapacity(counts.all - counts.towns)
-            packed.forEachOffset(cell: number) { offset, isTown in
-                if isTown { towns.append(offset) } else { others.append(offset) }
-            }
-            let cell = Cell(towns: Lines(offsets: towns, packed: packed), others: Lines(offsets: others, packed: packed))
+            let records = packed.records(ofCell: number)
+            let cell = Cell(towns: Lines(packed, records: records.towns, firstLine: records.firstLine),
+                            others: Lines(packed, records: records.others, firstLine: records.firstLine))
             cells[number] = cell
             return cell
         }
@@ -299,7 +306,7 @@ final class RegionCells {
                 if reach.isBeyond(latitudeDelta: pointLatitude - latitude, longitudeDelta: pointLongitude - longitude) { return true }
                 let d = Geodesy.distanceKm(fromLatitude: latitude, longitude: longitude, toLatitude: pointLatitude, longitude: pointLongitude)
                 guard d <= radius else { return true }
-                let offset = points.offsets[index]
+                let offset = points.offset(index)
                 if let kept = best, (d, rank, offset) >= (kept.distance, kept.rank, kept.offset) { return true }
                 if admits(offset) {
                     best = (offset, d, rank)

@@ -39,11 +39,34 @@ public struct Trip: Sendable {
     /// The countries visited, in the order first reached.
     public var countries: [String] {
         var seen: [String] = []
+        // Each seen code's bytes as a number, compared instead of the strings (a string comparison of two
+        // unequal codes is a call into the runtime: 95,000 of them for a thousand places' trips).
+        var keys: [UInt64] = [], allASCII = true
         // Consecutive stops are mostly in one country: the last code first, before the list.
         for stop in stops {
-            if let code = stop.country, code != seen.last, !seen.contains(code) { seen.append(code) }
+            guard let code = stop.country else { continue }
+            if allASCII, let key = Self.asciiKey(code) {
+                if key != keys.last, !keys.contains(key) { seen.append(code); keys.append(key) }
+                continue
+            }
+            // A code that is not ASCII (never one of the outlines' codes) may equal an ASCII one as a
+            // string (a Kelvin sign is a K): from then on strings are compared.
+            allASCII = false
+            if code != seen.last, !seen.contains(code) { seen.append(code) }
         }
         return seen
+    }
+
+    /// The bytes and length of an ASCII code of up to seven characters as a number; `nil` for any other
+    /// text. Two ASCII texts are equal as strings exactly when their bytes are.
+    private static func asciiKey(_ code: String) -> UInt64? {
+        var key: UInt64 = 0, count = 0
+        for byte in code.utf8 {
+            guard byte < 0x80, count < 7 else { return nil }
+            key = key << 8 | UInt64(byte)
+            count += 1
+        }
+        return key | UInt64(count) << 56
     }
 
     /// The dates as people read them: `2023-04-02 – 2023-04-20`, one date for a one-day trip, the date as

@@ -14,6 +14,20 @@ struct TravelJournal {
     let home: TravelHome?
     /// The country and region lookup.
     let areas: PlaceAreas
+    /// Each place's ``whereabouts(ofPlaceAt:)`` once worked out, by its index in the log.
+    private let known: KnownWhereabouts
+
+    /// The words of ``whereabouts(ofPlaceAt:)`` for each place of the log, kept as they are asked for: a table
+    /// of visits names a place once a visit.
+    private final class KnownWhereabouts {
+        var texts: [String?]
+        init(count: Int) { texts = Array(repeating: nil, count: count) }
+    }
+
+    init(places: [Location], names: TripNames, log: TravelLog, home: TravelHome?, areas: PlaceAreas) {
+        (self.places, self.names, self.log, self.home, self.areas) = (places, names, log, home, areas)
+        known = KnownWhereabouts(count: log.places.count)
+    }
 
     /// The `--home` option, for commands that find trips.
     struct HomeOption: ParsableOptions {
@@ -52,7 +66,8 @@ struct TravelJournal {
     /// - Parameter span: only the trips with a stop in it (numbered as among all).
     func trips(touching span: DaySpan = DaySpan()) -> [Trip] {
         guard let home else { return [] }
-        return TripDetector.trips(in: log, home: home, country: { areas.country(of: $0)?.code },
+        // Asked once a place by the detector: by position, not through ``PlaceAreas``' memory by id.
+        return TripDetector.trips(in: log, home: home, country: { areas.country(latitude: $0.latitude, longitude: $0.longitude)?.code },
                                   names: names, touching: span)
     }
 
@@ -116,11 +131,20 @@ struct TravelJournal {
     /// `1,234 km`
     func kilometres(_ value: Double) -> String { "\(grouped(Int(saturating: value.rounded()))) km" }
 
-    /// Where a place is: `Kyoto, JP` (region and country), or the country alone.
-    func whereabouts(_ place: Location) -> String {
-        guard let country = areas.country(of: place) else { return "" }
-        let region = areas.region(of: place)
-        return [region?.name, country.code].compactMap { $0 }.joined(separator: ", ")
+    /// Where the log's place at `index` is: `Kyoto, JP` (region and country), or the country alone; worked
+    /// out once a place.
+    func whereabouts(ofPlaceAt index: Int) -> String {
+        if let text = known.texts[index] { return text }
+        let place = log.places[index]
+        var text = ""
+        if let country = areas.country(latitude: place.latitude, longitude: place.longitude) {
+            if let region = areas.region(latitude: place.latitude, longitude: place.longitude, country: country.code) {
+                text = region.name + ", "
+            }
+            text += country.code
+        }
+        known.texts[index] = text
+        return text
     }
 
     /// One visit: `2023-04-02  Fushimi Inari  with Sam  Kyoto, JP` as table cells.
@@ -128,6 +152,6 @@ struct TravelJournal {
         let place = log.place(entry)
         var date = entry.date.readableText
         if !entry.date.isWithinADay { date += entry.date.precision == .year ? " (year only)" : " (month only)" }
-        return [date, place.name, log.note(entry) ?? "", whereabouts(place)]
+        return [date, place.name, log.note(entry) ?? "", whereabouts(ofPlaceAt: entry.place)]
     }
 }

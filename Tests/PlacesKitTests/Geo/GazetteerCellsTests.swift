@@ -132,9 +132,11 @@ import Testing
 extension GazetteerCells {
     /// Each line of a cell with its coordinates read, as a region lookup reads them when it reaches the line.
     func forEachLine(cell: Int, _ body: (_ offset: Int, _ latitude: Double, _ longitude: Double, _ isTown: Bool) -> Void) {
-        forEachOffset(cell: cell) { offset, isTown in
+        let records = records(ofCell: cell)
+        for record in records.towns.lowerBound..<records.others.upperBound {
+            let offset = offset(ofRecord: record, firstLine: records.firstLine)
             let latitude = self.latitude(ofLineAt: offset)
-            body(offset, latitude.value, longitude(at: latitude.longitudeStart), isTown)
+            body(offset, latitude.value, longitude(at: latitude.longitudeStart), records.towns.contains(record))
         }
     }
 }

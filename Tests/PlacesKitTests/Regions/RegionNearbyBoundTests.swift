@@ -42,14 +42,19 @@ import Testing
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("PlacesCLITests/Fixtures/osm")
 
+    /// The three fixture extracts added as packs in `directory`, and the gazetteer that searches them.
+    static func gazetteerWithTheThreeFixturePacks(in directory: URL) throws -> Gazetteer {
+        for name in ["monaco", "kotka", "new-york-columbus-circle"] {
+            _ = try RegionStore.add(file: fixtures.appendingPathComponent(name + ".osm.pbf").path, name: name, replace: false,
+                                    dataDirectory: directory.path, gazetteer: .bundled)
+        }
+        return try Gazetteer.current(dataDirectory: directory.path)
+    }
+
     @Test func placesAroundAPointAreEveryLineWithinTheRadius() throws {
         let directory = try RegionSearchBoundTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        for name in ["monaco", "kotka", "new-york-columbus-circle"] {
-            _ = try RegionStore.add(file: Self.fixtures.appendingPathComponent(name + ".osm.pbf").path, name: name, replace: false,
-                                    dataDirectory: directory.path, gazetteer: .bundled)
-        }
-        let gazetteer = try Gazetteer.current(dataDirectory: directory.path)
+        let gazetteer = try Self.gazetteerWithTheThreeFixturePacks(in: directory)
         try #require(gazetteer.regionPacks.count == 3)
         for pack in gazetteer.regionPacks {
             #expect(pack.nearby != nil)
@@ -86,11 +91,7 @@ import Testing
     @Test func theNearbyIndexOrdersEachCellByStrip() throws {
         let directory = try RegionSearchBoundTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        for name in ["monaco", "kotka", "new-york-columbus-circle"] {
-            _ = try RegionStore.add(file: Self.fixtures.appendingPathComponent(name + ".osm.pbf").path, name: name, replace: false,
-                                    dataDirectory: directory.path, gazetteer: .bundled)
-        }
-        let gazetteer = try Gazetteer.current(dataDirectory: directory.path)
+        let gazetteer = try Self.gazetteerWithTheThreeFixturePacks(in: directory)
         var strips = Set<Int>(), lines = 0
         for pack in gazetteer.regionPacks {
             let places = pack.tables.places, index = try #require(pack.nearby)

@@ -40,7 +40,6 @@ extension RegionPack {
         return Int(max(0, first))...Int(min(count - 1, last))
     }
 
-
     /// A pack's `nearby` section: the lines of each 1-degree cell ordered by longitude strip
     /// (``RegionPack/longitudeStrips``), then latitude, then their order in the pack, as offsets from the cell's
     /// first line; `where` finds a strip's band of latitude in it by binary search. The lines themselves stay in

@@ -54,9 +54,9 @@ enum RegionCommand: PlacesCommand {
         init(_ pack: RegionPack) {
             name = pack.name
             file = pack.path
-            source = pack.info["source"] ?? ""
+            source = pack.infoValue("source") ?? ""
             bounds = pack.bounds.map { [$0.minLatitude, $0.minLongitude, $0.maxLatitude, $0.maxLongitude] }
-            extractDate = pack.info["extractDate"]
+            extractDate = pack.infoValue("extractDate")
             pointsOfInterest = pack.count("pointsOfInterest")
             streets = pack.count("streets")
             addresses = pack.count("addresses")
@@ -95,7 +95,7 @@ enum RegionCommand: PlacesCommand {
                 let report = Report(pack)
                 context.say("Region: \(pack.name)")
                 context.say("File: \(pack.path) (\(sizeText(pack.size)))")
-                context.say("Source: \(report.source)" + (pack.info["writingProgram"].map { $0.isEmpty ? "" : ", written by \($0)" } ?? ""))
+                context.say("Source: \(report.source)" + (pack.infoValue("writingProgram").map { $0.isEmpty ? "" : ", written by \($0)" } ?? ""))
                 if let box = pack.bounds { context.say("Bounds: " + boundsText(box)) }
                 context.say("Extract date: " + (report.extractDate ?? "not given by the file"))
                 context.say("Counts: points of interest \(grouped(report.pointsOfInterest)), streets \(grouped(report.streets)), "
@@ -183,7 +183,7 @@ enum RegionCommand: PlacesCommand {
     static func summaryLine(_ pack: RegionPack) -> String {
         "\(pack.name)  " + (pack.bounds.map(boundsText) ?? "") + "  \(grouped(pack.count("streets"))) streets, "
             + "\(grouped(pack.count("addresses"))) addresses, \(grouped(pack.count("pointsOfInterest"))) points of interest, "
-            + sizeText(pack.size) + (pack.info["extractDate"].map { ", data of \($0.prefix(10))" } ?? "")
+            + sizeText(pack.size) + (pack.infoValue("extractDate").map { ", data of \($0.prefix(10))" } ?? "")
     }
 
     static func boundsText(_ box: GeoBounds) -> String {

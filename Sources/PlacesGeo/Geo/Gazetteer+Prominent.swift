@@ -47,12 +47,7 @@ struct ProminentLines: @unchecked Sendable {
 
     /// The index of the first listed line at or after the byte offset `offset` (``count`` when none is).
     func firstIndex(atOrAfter offset: Int) -> Int {
-        var low = 0, high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if self[middle] < offset { low = middle + 1 } else { high = middle }
-        }
-        return low
+        (0..<count).partitionPoint { self[$0] < offset }
     }
 }
 

@@ -105,11 +105,7 @@ struct GazetteerCells: @unchecked Sendable {
     /// The index entry of the cell numbered `cell` and the end of its records, `nil` when it has none.
     private func listing(ofCell cell: Int) -> (entry: (cell: Int, towns: Int, firstLine: Int, firstRecord: Int), end: Int)? {
         guard cell >= 0, cell < Self.cellCount else { return nil }
-        var low = 0, high = cellsListed
-        while low < high {
-            let mid = (low + high) / 2
-            if entry(mid).cell < cell { low = mid + 1 } else { high = mid }
-        }
+        let low = (0..<cellsListed).partitionPoint { entry($0).cell < cell }
         guard low < cellsListed else { return nil }
         let found = entry(low)
         guard found.cell == cell else { return nil }

@@ -161,12 +161,7 @@ extension Gazetteer {
             return (RegionPack.strip(longitude: places.double(at: end + 1), west: west), lat)
         }
         func firstEntry(from start: Int, where isBefore: (Int) -> Bool) -> Int {
-            var low = start, high = entries.upperBound
-            while low < high {
-                let mid = low + (high - low) / 2
-                if isBefore(mid) { low = mid + 1 } else { high = mid }
-            }
-            return low
+            (start..<entries.upperBound).partitionPoint(isBefore)
         }
         var from = entries.lowerBound
         for strip in strips {

@@ -327,20 +327,12 @@ extension Gazetteer {
 
     /// The first index of ascending `values` whose value is `value` or more.
     static func lowerBound(_ values: [Int], _ value: Int) -> Int {
-        var low = 0, high = values.count
-        while low < high {
-            let mid = (low + high) / 2
-            if values[mid] < value { low = mid + 1 } else { high = mid }
-        }
-        return low
+        values.indices.partitionPoint { values[$0] < value }
     }
 
+    /// The index of `value` in ascending `values`, `nil` when it is not there.
     static func binarySearch(_ values: [Int], _ value: Int) -> Int? {
-        var low = 0, high = values.count
-        while low < high {
-            let mid = (low + high) / 2
-            if values[mid] < value { low = mid + 1 } else { high = mid }
-        }
+        let low = lowerBound(values, value)
         return low < values.count && values[low] == value ? low : nil
     }
 

@@ -83,12 +83,7 @@ struct NodeLocations {
            lastBlock + 1 == blockFirstID.count || blockFirstID[lastBlock + 1] > id {
             block = lastBlock
         } else {
-            var low = 0, high = blockFirstID.count
-            while low < high {
-                let mid = (low + high) / 2
-                if blockFirstID[mid] <= id { low = mid + 1 } else { high = mid }
-            }
-            block = low - 1
+            block = blockFirstID.indices.partitionPoint { blockFirstID[$0] <= id } - 1
             guard block >= 0 else { return nil }
             lastBlock = block
         }
@@ -102,11 +97,7 @@ struct NodeLocations {
         let slot = block & (Self.cacheSlots - 1)
         if slotBlock[slot] != block { try decode(block, into: slot) }
         let base = slot * Self.blockSize
-        var first = base, last = base + slotCount[slot]
-        while first < last {
-            let mid = (first + last) / 2
-            if slotIDs[mid] < id { first = mid + 1 } else { last = mid }
-        }
+        let first = (base..<base + slotCount[slot]).partitionPoint { slotIDs[$0] < id }
         guard first < base + slotCount[slot], slotIDs[first] == id else { return nil }
         return (slotLats[first], slotLons[first])
     }

@@ -111,12 +111,7 @@ struct RegionMemberWays {
 
     private mutating func decode(_ id: Int64, points wanted: Bool) throws -> (summary: Summary, points: [RegionMultipolygon.Point]?)? {
         if let bytes = unsorted[id] { return Self.parse(bytes[...], points: wanted) }
-        var low = 0, high = blockFirstID.count
-        while low < high {
-            let mid = (low + high) / 2
-            if blockFirstID[mid] <= id { low = mid + 1 } else { high = mid }
-        }
-        let block = low - 1
+        let block = blockFirstID.indices.partitionPoint { blockFirstID[$0] <= id } - 1
         guard block >= 0 else { return nil }
         if slotBlock.isEmpty {
             slotBlock = [Int](repeating: -1, count: Self.cacheSlots)
@@ -134,11 +129,7 @@ struct RegionMemberWays {
             index(slot, firstID: blockFirstID[block])
         }
         let base = slot * Self.blockSize
-        var first = base, last = base + slotCounts[slot]
-        while first < last {
-            let mid = (first + last) / 2
-            if slotIDs[mid] < id { first = mid + 1 } else { last = mid }
-        }
+        let first = (base..<base + slotCounts[slot]).partitionPoint { slotIDs[$0] < id }
         guard first < base + slotCounts[slot], slotIDs[first] == id else { return nil }
         return Self.parse(slotBytes[slot][slotStarts[first]..<slotEnds[first]], points: wanted)
     }

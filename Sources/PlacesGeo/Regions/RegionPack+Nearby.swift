@@ -82,11 +82,7 @@ extension RegionPack {
 
         /// The entries of a cell: an empty range when it has no line.
         func entries(ofCell cell: Int) -> Range<Int> {
-            var low = 0, high = cells
-            while low < high {
-                let mid = (low + high) / 2
-                if Self.word(base, 4 + 8 * mid) < cell { low = mid + 1 } else { high = mid }
-            }
+            let low = (0..<cells).partitionPoint { Self.word(base, 4 + 8 * $0) < cell }
             guard low < cells, Self.word(base, 4 + 8 * low) == cell else { return 0..<0 }
             let first = Self.word(base, 8 + 8 * low)
             return first..<(low + 1 < cells ? Self.word(base, 8 + 8 * (low + 1)) : entries)

@@ -64,12 +64,7 @@ extension RegionPack {
             let lastColumn = Int(((span.east + 180) / unitsPerTile).rounded(.down))
             for r in firstRow...lastRow {
                 // The first index line at or after (r, firstColumn).
-                var low = 0, high = tileCount
-                while low < high {
-                    let mid = (low + high) / 2
-                    if (row(mid), column(mid)) < (r, firstColumn) { low = mid + 1 } else { high = mid }
-                }
-                var i = low
+                var i = (0..<tileCount).partitionPoint { (row($0), column($0)) < (r, firstColumn) }
                 while i < tileCount, row(i) == r, column(i) <= lastColumn {
                     let start = dataStart + offset(i), end = dataStart + offset(i + 1)
                     guard start <= end, end <= g.count else { return result }

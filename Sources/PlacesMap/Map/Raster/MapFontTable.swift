@@ -68,11 +68,7 @@ struct MapFontTable: @unchecked Sendable {
     /// The index of a code point's glyph, `nil` when the font has none.
     /// - Complexity: O(log n), a binary search of the index.
     func index(of code: UInt32) -> Int? {
-        var low = 0, high = glyphCount
-        while low < high {
-            let middle = (low + high) / 2
-            if codePoint(at: middle) < code { low = middle + 1 } else { high = middle }
-        }
+        let low = (0..<glyphCount).partitionPoint { codePoint(at: $0) < code }
         return low < glyphCount && codePoint(at: low) == code ? low : nil
     }
 

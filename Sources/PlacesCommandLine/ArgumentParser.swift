@@ -66,10 +66,17 @@ package enum ArgumentParser {
         var parsed = ParsedArguments()
         var index = 0
         var onlyPositionals = false
+        // The flag each positional argument came right after, if any: `--visited 2019-05-03` is a date
+        // given to a flag that takes none, and the error says so rather than "too many arguments".
+        var flagBefore: [Int: String] = [:]
+        var lastFlag: String?
         while index < arguments.count {
             let word = arguments[index]
             index += 1
+            let flagJustBefore = lastFlag
+            lastFlag = nil
             if onlyPositionals || !looksLikeOption(word) {
+                if let flagJustBefore { flagBefore[parsed.positionals.count] = flagJustBefore }
                 parsed.positionals.append(word)
                 continue
             }
@@ -86,6 +93,7 @@ package enum ArgumentParser {
             guard let valueName = option.valueName else {
                 if attached != nil { throw UsageError("the flag \(name) takes no value") }
                 parsed.addFlag(option.key)
+                lastFlag = word
                 continue
             }
             let value: String
@@ -107,7 +115,7 @@ package enum ArgumentParser {
             parsed.add(value, for: option.key)
         }
         if parsed.flag("--help") { return parsed }
-        try checkPositionals(parsed.positionals, spec: spec)
+        try checkPositionals(parsed.positionals, spec: spec, flagBefore: flagBefore)
         return parsed
     }
 
@@ -118,7 +126,7 @@ package enum ArgumentParser {
         return !(second.isNumber || second == ".")
     }
 
-    private static func checkPositionals(_ positionals: [String], spec: CommandSpec) throws {
+    private static func checkPositionals(_ positionals: [String], spec: CommandSpec, flagBefore: [Int: String]) throws {
         let required = spec.arguments.filter { !$0.optional }.count
         let variadic = spec.arguments.contains { $0.variadic }
         if positionals.count < required {
@@ -126,7 +134,13 @@ package enum ArgumentParser {
             throw UsageError("missing <\(missing.name)>", hint: "see `places \(spec.name) --help`")
         }
         if !variadic && positionals.count > spec.arguments.count {
-            let extra = positionals[spec.arguments.count]
+            // The first word no argument takes; one that came right after a flag was most likely meant as its value.
+            let extraIndex = (spec.arguments.count..<positionals.count).first { flagBefore[$0] != nil } ?? spec.arguments.count
+            let extra = positionals[extraIndex]
+            if let flag = flagBefore[extraIndex] {
+                throw UsageError("unexpected argument \"\(extra)\": the flag \(flag) takes no value",
+                                 hint: "see `places \(spec.name) --help` for the options that take one")
+            }
             throw UsageError("unexpected argument \"\(extra)\"",
                              hint: spec.arguments.isEmpty ? "`places \(spec.name)` takes no arguments"
                                 : "quote a value that contains spaces, e.g. \"New York\"")

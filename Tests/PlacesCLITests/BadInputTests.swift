@@ -45,6 +45,7 @@ import Testing
         (["add", "X", "--lat"], 64, "missing value for --lat <lat>"),
         (["add"], 64, "missing <name>"),
         (["add", "X", "--at", "1,2", "extra"], 64, "unexpected argument \"extra\""),
+        (["add", "X", "--at", "1,2", "--visited", "2019-05-03"], 64, "unexpected argument \"2019-05-03\": the flag --visited takes no value"),
         (["add", "X", "--at", "1,2", "--visited=yes"], 64, "the flag --visited takes no value"),
         (["add", "X", "--at", "1,2", "--wait", "-1"], 64, "--wait \"-1\" is not a number of seconds"),
         (["add", "Qqqqzzzxw"], 64, "missing coordinates for \"Qqqqzzzxw\""),

@@ -42,6 +42,20 @@ import Testing
         }
         #expect(throws: UsageError.self) { try ArgumentParser.parse([], for: spec) }
         #expect(throws: UsageError.self) { try ArgumentParser.parse(["A", "B"], for: spec) }
+        // A word right after a flag was meant as its value, wherever it stands among the extra words.
+        #expect(throws: UsageError("unexpected argument \"2019\": the flag --visited takes no value",
+                                   hint: "see `places add --help` for the options that take one")) {
+            try ArgumentParser.parse(["A", "--visited", "2019"], for: spec)
+        }
+        #expect(throws: UsageError("unexpected argument \"2019\": the flag --visited takes no value",
+                                   hint: "see `places add --help` for the options that take one")) {
+            try ArgumentParser.parse(["A", "B", "--visited", "2019"], for: spec)
+        }
+        // Not right after it: the plain message.
+        #expect(throws: UsageError("unexpected argument \"B\"", hint: "quote a value that contains spaces, e.g. \"New York\"")) {
+            try ArgumentParser.parse(["--visited", "A", "B"], for: spec)
+        }
+        #expect((try? ArgumentParser.parse(["--visited", "A"], for: spec))?.positionals == ["A"])
         #expect(throws: UsageError.self) { try ArgumentParser.parse(["A", "--lat", "1", "--lat", "2"], for: spec) }
     }
 

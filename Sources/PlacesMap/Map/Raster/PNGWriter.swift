@@ -1,3 +1,5 @@
+import PlacesCore
+
 /// Writes an RGB image as a PNG file: the IHDR, IDAT and IEND chunks, the pixels zlib-wrapped in
 /// deflate's *stored* blocks (no compression, which no reader minds and which needs no compressor),
 /// each chunk with its CRC-32 and the stream with its Adler-32.
@@ -44,24 +46,11 @@ public enum PNGWriter {
         out += bigEndian(UInt32(data.count))
         let body = Array(type.utf8) + data
         out += body
-        out += bigEndian(crc32(body))
+        out += bigEndian(CRC32.checksum(body))
     }
 
     private static func bigEndian(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
-    }
-
-    private static let crcTable: [UInt32] = (0..<256).map { n in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
-    /// CRC-32 as PNG and zip use it.
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for byte in bytes { c = crcTable[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
-        return c ^ 0xFFFF_FFFF
     }
 
     /// Adler-32, zlib's checksum.

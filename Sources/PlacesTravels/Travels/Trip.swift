@@ -8,7 +8,20 @@ public struct Trip: Sendable {
         /// The visit in the log.
         public var entry: TravelLog.Entry
         /// The place's country code, `nil` at sea.
-        public var country: String?
+        public var country: String? {
+            didSet { countryKey = country.map(Trip.asciiKey) ?? 0 }
+        }
+        /// ``country``'s ``Trip/asciiKey(_:)``, 0 for none or one that is not ASCII: worked out once a place
+        /// by ``TripDetector``, so that ``Trip/countries`` compares numbers.
+        var countryKey: UInt64
+
+        init(entry: TravelLog.Entry, country: String?) {
+            self.init(entry: entry, country: country, countryKey: country.map(Trip.asciiKey) ?? 0)
+        }
+
+        init(entry: TravelLog.Entry, country: String?, countryKey: UInt64) {
+            (self.entry, self.country, self.countryKey) = (entry, country, countryKey)
+        }
     }
 
     /// The trip's number, 1 for the earliest (trips of a partial date count among them by their first day).
@@ -38,15 +51,19 @@ public struct Trip: Sendable {
 
     /// The countries visited, in the order first reached.
     public var countries: [String] {
-        var seen: [String] = []
+        // Most trips are one stop, or stops in one country.
+        guard let first = stops.firstIndex(where: { $0.country != nil }) else { return [] }
+        var seen = [stops[first].country!]
         // Each seen code's bytes as a number, compared instead of the strings (a string comparison of two
         // unequal codes is a call into the runtime: 95,000 of them for a thousand places' trips).
-        var keys: [UInt64] = [], allASCII = true
+        var keys = [stops[first].countryKey]
+        var allASCII = keys[0] != 0
         // Consecutive stops are mostly in one country: the last code first, before the list.
-        for stop in stops {
+        for stop in stops[(first + 1)...] {
             guard let code = stop.country else { continue }
-            if allASCII, let key = Self.asciiKey(code) {
-                if key != keys.last, !keys.contains(key) { seen.append(code); keys.append(key) }
+            if allASCII, stop.countryKey != 0 {
+                let key = stop.countryKey
+                if key != keys[keys.count - 1], !keys.contains(key) { seen.append(code); keys.append(key) }
                 continue
             }
             // A code that is not ASCII (never one of the outlines' codes) may equal an ASCII one as a
@@ -57,12 +74,13 @@ public struct Trip: Sendable {
         return seen
     }
 
-    /// The bytes and length of an ASCII code of up to seven characters as a number; `nil` for any other
-    /// text. Two ASCII texts are equal as strings exactly when their bytes are.
-    private static func asciiKey(_ code: String) -> UInt64? {
+    /// The bytes and length of an ASCII code of up to seven characters as a number; 0 for any other
+    /// text (never a code's: its length is in the top byte). Two ASCII texts are equal as strings exactly
+    /// when their bytes are.
+    static func asciiKey(_ code: String) -> UInt64 {
         var key: UInt64 = 0, count = 0
         for byte in code.utf8 {
-            guard byte < 0x80, count < 7 else { return nil }
+            guard byte < 0x80, count < 7 else { return 0 }
             key = key << 8 | UInt64(byte)
             count += 1
         }
@@ -111,15 +129,19 @@ public struct Trip: Sendable {
     /// Great-circle kilometres from home through every stop and back.
     public func distanceKm(in log: TravelLog) -> Double {
         // Leg by leg along the route, without an array of points (most trips are one stop).
+        // Each point's latitude cosine once: a leg's end is the next leg's start.
         var total = 0.0
-        var from = home.coordinate
+        let home = home.coordinate, homeCosine = Geodesy.latitudeCosine(home.latitude)
+        var from = home, fromCosine = homeCosine
         forEachRoutePlace(in: log) { place in
             let to = Coordinate(latitude: log.places[place].latitude, longitude: log.places[place].longitude)
-            total += Geodesy.distanceKm(fromLatitude: from.latitude, longitude: from.longitude, toLatitude: to.latitude, longitude: to.longitude)
-            from = to
+            let toCosine = Geodesy.latitudeCosine(to.latitude)
+            total += Geodesy.distanceKm(fromLatitude: from.latitude, longitude: from.longitude, cosine: fromCosine,
+                                        toLatitude: to.latitude, longitude: to.longitude, cosine: toCosine)
+            (from, fromCosine) = (to, toCosine)
         }
-        let home = home.coordinate
-        return total + Geodesy.distanceKm(fromLatitude: from.latitude, longitude: from.longitude, toLatitude: home.latitude, longitude: home.longitude)
+        return total + Geodesy.distanceKm(fromLatitude: from.latitude, longitude: from.longitude, cosine: fromCosine,
+                                          toLatitude: home.latitude, longitude: home.longitude, cosine: homeCosine)
     }
 
     /// The visit that names the trip in the journal: its first stop.
@@ -161,18 +183,21 @@ public enum TripDetector {
         }
         // Each place's country once, kept by its index in the log.
         var countries = [String?](repeating: nil, count: log.places.count)
+        var keys = [UInt64](repeating: 0, count: log.places.count)
         var known = [Bool](repeating: false, count: log.places.count)
-        func code(_ place: Int) -> String? {
+        func stop(_ entry: TravelLog.Entry) -> Trip.Stop {
+            let place = entry.place
             if !known[place] {
                 countries[place] = country(log.places[place])
+                keys[place] = countries[place].map(Trip.asciiKey) ?? 0
                 known[place] = true
             }
-            return countries[place]
+            return Trip.Stop(entry: entry, country: countries[place], countryKey: keys[place])
         }
         var stops = [[Trip.Stop]](repeating: [], count: found.homes.count)
         for (position, entry) in log.entries.enumerated() {
             let trip = Int(found.tripOf[position])
-            if trip >= 0, wanted[trip] { stops[trip].append(Trip.Stop(entry: entry, country: code(entry.place))) }
+            if trip >= 0, wanted[trip] { stops[trip].append(stop(entry)) }
         }
         // Numbered by first day; ties in the order the trips were found (a partial trip as met, the
         // others as they closed).

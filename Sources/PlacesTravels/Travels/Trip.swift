@@ -92,8 +92,13 @@ public struct Trip: Sendable {
     public var dateText: String {
         let first = stops[0].entry.date
         if isPartial { return first.readableText }
-        let last = stops.max { $0.entry.days.upperBound < $1.entry.days.upperBound }!.entry.date
-        return firstDay == lastDay ? first.shortText : "\(first.shortText) – \(last.shortText)"
+        // The first stop to end last, found by its index: a trips listing copied every stop here.
+        var last = 0
+        for index in stops.indices.dropFirst() where stops[index].entry.days.upperBound > stops[last].entry.days.upperBound {
+            last = index
+        }
+        guard stops[last].entry.days.upperBound != firstDay else { return first.shortText }
+        return first.shortText + " – " + stops[last].entry.date.shortText
     }
 
     /// The stops' places in visiting order, a place visited on consecutive stops once.
@@ -185,19 +190,22 @@ public enum TripDetector {
         var countries = [String?](repeating: nil, count: log.places.count)
         var keys = [UInt64](repeating: 0, count: log.places.count)
         var known = [Bool](repeating: false, count: log.places.count)
-        func stop(_ entry: TravelLog.Entry) -> Trip.Stop {
+        // Each trip's stops made room for at once: most trips are a few stops, and growing their arrays
+        // cost more than filling them.
+        var counts = [Int](repeating: 0, count: found.homes.count)
+        for trip in found.tripOf where trip >= 0 { counts[Int(trip)] += 1 }
+        var stops = [[Trip.Stop]](repeating: [], count: found.homes.count)
+        for trip in stops.indices where wanted[trip] { stops[trip].reserveCapacity(counts[trip]) }
+        for (position, entry) in log.entries.enumerated() {
+            let trip = Int(found.tripOf[position])
+            guard trip >= 0, wanted[trip] else { continue }
             let place = entry.place
             if !known[place] {
                 countries[place] = country(log.places[place])
                 keys[place] = countries[place].map(Trip.asciiKey) ?? 0
                 known[place] = true
             }
-            return Trip.Stop(entry: entry, country: countries[place], countryKey: keys[place])
-        }
-        var stops = [[Trip.Stop]](repeating: [], count: found.homes.count)
-        for (position, entry) in log.entries.enumerated() {
-            let trip = Int(found.tripOf[position])
-            if trip >= 0, wanted[trip] { stops[trip].append(stop(entry)) }
+            stops[trip].append(Trip.Stop(entry: entry, country: countries[place], countryKey: keys[place]))
         }
         // Numbered by first day; ties in the order the trips were found (a partial trip as met, the
         // others as they closed).
@@ -259,7 +267,7 @@ public enum TripDetector {
                 continue
             }
             guard away else { close(); continue }
-            if let trip = open, day - trip.lastDay <= joiningDays, periods[trip.home] == periods[period] {
+            if let trip = open, day - trip.lastDay <= joiningDays, trip.home == period || periods[trip.home] == periods[period] {
                 openPositions.append(position)
                 open!.lastDay = max(trip.lastDay, entry.days.upperBound)
             } else {

@@ -122,16 +122,18 @@ struct TravelJournal {
 
     /// `🇯🇵 JP, 🇰🇷 KR` (flags only on a terminal).
     func countryList(_ codes: [String], flags: Bool) -> String {
-        // Appended into one string: `map` and `joined` cost more than the rest of a row of `trips`.
+        // Written as bytes: `map` and `joined`, or a string appended to code by code, cost more than the
+        // rest of a row of `trips`.
         guard codes.count > 1 || flags else { return codes.first ?? "" }
-        var text = ""
+        var text: [UInt8] = []
+        text.reserveCapacity(codes.count * (flags ? 13 : 4))
         for (index, code) in codes.enumerated() {
-            if index > 0 { text += ", " }
+            if index > 0 { text.append(contentsOf: ", ".utf8) }
             let flag = flags ? CountryFlag.emoji(code) : ""
-            if !flag.isEmpty { text += flag + " " }
-            text += code
+            if !flag.isEmpty { text.append(contentsOf: flag.utf8); text.append(0x20) }
+            text.append(contentsOf: code.utf8)
         }
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// `1,234 km`

@@ -78,6 +78,9 @@ enum TripsCommand: PlacesCommand {
                              String(trip.routeCount(in: journal.log)), journal.kilometres(trip.distanceKm(in: journal.log)), trip.name ?? ""])
             }
             context.write(TerminalText.tableBytes(rows, rightAligned: [0, 2, 4, 5]))
+            // Not freed trip by trip and cell by cell before the process exits.
+            context.keepUntilExit(trips)
+            context.keepUntilExit(rows)
         }
     }
 

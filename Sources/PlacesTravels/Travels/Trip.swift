@@ -20,7 +20,9 @@ public struct Trip: Sendable {
         }
 
         init(entry: TravelLog.Entry, country: String?, countryKey: UInt64) {
-            (self.entry, self.country, self.countryKey) = (entry, country, countryKey)
+            self.entry = entry
+            self.country = country
+            self.countryKey = countryKey
         }
     }
 
@@ -53,11 +55,19 @@ public struct Trip: Sendable {
     public var countries: [String] {
         // Most trips are one stop, or stops in one country.
         guard let first = stops.firstIndex(where: { $0.country != nil }) else { return [] }
-        var seen = [stops[first].country!]
+        let firstKey = stops[first].countryKey
+        if firstKey != 0, !stops[(first + 1)...].contains(where: { $0.country != nil && $0.countryKey != firstKey }) {
+            return [stops[first].country!]
+        }
+        // Room for a country a stop (at most 16 at first): grown from one, the arrays cost more than the loop.
+        var seen: [String] = [], keys: [UInt64] = []
+        seen.reserveCapacity(min(stops.count, 16))
+        keys.reserveCapacity(min(stops.count, 16))
+        seen.append(stops[first].country!)
         // Each seen code's bytes as a number, compared instead of the strings (a string comparison of two
         // unequal codes is a call into the runtime: 95,000 of them for a thousand places' trips).
-        var keys = [stops[first].countryKey]
-        var allASCII = keys[0] != 0
+        keys.append(firstKey)
+        var allASCII = firstKey != 0
         // Consecutive stops are mostly in one country: the last code first, before the list.
         for stop in stops[(first + 1)...] {
             guard let code = stop.country else { continue }

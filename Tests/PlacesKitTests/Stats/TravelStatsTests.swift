@@ -123,6 +123,23 @@ import Testing
         #expect(stats.mostRecentVisit?.place.id == places.first { $0.latestVisit?.date == latest }!.idString)
     }
 
+    /// The continent of every two-letter text, either case, and of text that upper-cases to a code, as a
+    /// dictionary of the codes upper-cased gives it.
+    @Test func continentsAsTheTableOfCodesGivesThem() {
+        var table: [String: String] = [:]
+        for (continent, codes) in CountryFlag.continentCodes {
+            for code in codes.split(separator: " ") { table[String(code)] = CountryFlag.continentNames[continent] }
+        }
+        #expect(table.count > 240)
+        let letters = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) }
+            + (UInt8(ascii: "a")...UInt8(ascii: "z")).map { String(UnicodeScalar($0)) }
+        var texts = ["", "A", "ABC", "ß", "ﬀ", "Ｊ", "ＪＰ", "J\u{301}P", "1A", "A-"]
+        for first in letters { for second in letters { texts.append(first + second) } }
+        for text in texts {
+            #expect(CountryFlag.continent(of: text) == table[text.uppercased()], "\(text)")
+        }
+    }
+
     @Test func emptyJournal() {
         let stats = TravelStats.compute([], country: Self.fakeCountries)
         #expect(stats.places == 0 && stats.furthestApart == nil && stats.extremes == nil && stats.mostRecentVisit == nil)

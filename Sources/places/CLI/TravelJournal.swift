@@ -128,10 +128,14 @@ struct TravelJournal {
         var text: [UInt8] = []
         text.reserveCapacity(codes.count * (flags ? 13 : 4))
         for (index, code) in codes.enumerated() {
-            if index > 0 { text.append(contentsOf: ", ".utf8) }
+            if index > 0 {
+                text.append(UInt8(ascii: ","))
+                text.append(UInt8(ascii: " "))
+            }
             let flag = flags ? CountryFlag.emoji(code) : ""
             if !flag.isEmpty { text.append(contentsOf: flag.utf8); text.append(0x20) }
-            text.append(contentsOf: code.utf8)
+            // Byte by byte: a code is two letters, and appending a string's bytes as a sequence costs more.
+            for byte in code.utf8 { text.append(byte) }
         }
         return String(decoding: text, as: UTF8.self)
     }

@@ -14,9 +14,20 @@ public enum Geodesy {
     /// Great-circle distance between two points, in kilometres (haversine formula).
     public static func distanceKm(fromLatitude lat1: Double, longitude lon1: Double,
                                   toLatitude lat2: Double, longitude lon2: Double) -> Double {
-        let φ1 = lat1 * .pi / 180, φ2 = lat2 * .pi / 180
+        distanceKm(fromLatitude: lat1, longitude: lon1, cosine: latitudeCosine(lat1),
+                   toLatitude: lat2, longitude: lon2, cosine: latitudeCosine(lat2))
+    }
+
+    /// The cosine of a latitude in degrees, as ``distanceKm(fromLatitude:longitude:cosine:toLatitude:longitude:cosine:)`` takes it.
+    package static func latitudeCosine(_ latitude: Double) -> Double { cos(latitude * .pi / 180) }
+
+    /// ``distanceKm(fromLatitude:longitude:toLatitude:longitude:)`` with each latitude's ``latitudeCosine(_:)``
+    /// given: a route measured leg by leg works out each point's once, not once for each of its two legs.
+    /// The same operations in the same order, so the same result to the last bit.
+    package static func distanceKm(fromLatitude lat1: Double, longitude lon1: Double, cosine cos1: Double,
+                                   toLatitude lat2: Double, longitude lon2: Double, cosine cos2: Double) -> Double {
         let dφ = (lat2 - lat1) * .pi / 180, dλ = (lon2 - lon1) * .pi / 180
-        let a = sin(dφ / 2) * sin(dφ / 2) + cos(φ1) * cos(φ2) * sin(dλ / 2) * sin(dλ / 2)
+        let a = sin(dφ / 2) * sin(dφ / 2) + cos1 * cos2 * sin(dλ / 2) * sin(dλ / 2)
         return 2 * earthRadiusKm * asin(min(1, sqrt(a)))
     }
 

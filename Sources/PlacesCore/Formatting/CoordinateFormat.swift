@@ -78,19 +78,26 @@ public func counted(_ count: Int, _ noun: String, plural: String? = nil) -> Stri
 
 /// `8961989` as `8,961,989`: the one number grouper for counts, populations and distances.
 public func grouped(_ number: Int) -> String {
-    // Written as bytes from the last digit back: a table of trips or places groups thousands of numbers,
-    // and a string walked character by character cost more than the rest of a row.
-    var magnitude = number.magnitude
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(28)
-    var written = 0
-    repeat {
-        if written > 0, written % 3 == 0 { bytes.append(UInt8(ascii: ",")) }
-        bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-        magnitude /= 10
-        written += 1
-    } while magnitude > 0
-    if number < 0 { bytes.append(UInt8(ascii: "-")) }
-    bytes.reverse()
-    return String(decoding: bytes, as: UTF8.self)
+    // Written as bytes from the last digit back, into room on the stack: a table of trips or places
+    // groups thousands of numbers, and a string walked character by character (or an array made for
+    // each) cost more than the rest of a row. 28 bytes hold any Int: 19 digits, 6 commas and a sign.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 28) { buffer in
+        var magnitude = number.magnitude
+        var start = buffer.count, written = 0
+        repeat {
+            if written > 0, written % 3 == 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: ",")
+            }
+            start -= 1
+            buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+            written += 1
+        } while magnitude > 0
+        if number < 0 {
+            start -= 1
+            buffer[start] = UInt8(ascii: "-")
+        }
+        return String(decoding: UnsafeMutableBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
+    }
 }

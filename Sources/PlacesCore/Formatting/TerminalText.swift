@@ -21,7 +21,9 @@ public enum TerminalText {
     /// syllables. `nil` for any other scalar.
     static func isolatedWidth(_ value: UInt32) -> Int? {
         switch value {
-        case 0x20..<0x7F, 0xA0..<0x300, 0x370..<0x483, 0x1E00..<0x2000: return 1
+        // U+2010–U+2027: dashes, quotes, bullets and the ellipsis (a trip's dates are joined by an en
+        // dash); the marks after them need escaping or join their neighbours.
+        case 0x20..<0x7F, 0xA0..<0x300, 0x370..<0x483, 0x1E00..<0x2000, 0x2010..<0x2028: return 1
         case 0x3041..<0x3097, 0x30A1..<0x30FB, 0x4E00..<0xA000, 0xAC00..<0xD7A4: return 2
         default: return nil
         }
@@ -154,9 +156,13 @@ public enum TerminalText {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// The table's bytes, every line ending in a line break.
-    private static func tableBytes(_ rows: [[String]], rightAligned: Set<Int>) -> [UInt8] {
-        guard let first = rows.first, let count = rows.map(\.count).max() else { return [] }
+    /// ``table(_:rightAligned:)``'s lines as bytes, every line ending in a line break: for output
+    /// written as it is, without a string made of it (and its UTF-8 checked) first.
+    public static func tableBytes(_ rows: [[String]], rightAligned: Set<Int> = []) -> [UInt8] {
+        guard let first = rows.first else { return [] }
+        // A loop, not `rows.map(\.count).max()`: a key path is applied through the runtime, row by row.
+        var count = 0
+        for row in rows where row.count > count { count = row.count }
         // A short row is given empty cells: no line ends in spaces, so they add nothing.
         let columns = (0..<count).map { index in
             TableFit.Column(key: "", title: index < first.count ? first[index] : "",

@@ -4,16 +4,17 @@ import Glibc
 import PlacesCore
 
 extension TravelStats {
-    /// The two pins furthest apart on the sphere: the pair whose unit vectors have the smallest dot
+    /// The two places furthest apart on the sphere: the pair whose unit vectors have the smallest dot
     /// product (the longest chord is the longest arc).
-    static func furthestPair(_ pins: [Pin], exactLimit: Int) -> Pair? {
+    /// - Returns: their indices in `places`, and the great-circle distance between them.
+    static func furthestPair(_ places: [Location], exactLimit: Int) -> (first: Int, second: Int, distanceKm: Double)? {
         // One candidate per distinct position: a journal often pins the same spot more than once. Kept as
-        // indices beside their vectors: a pin copied is its strings retained and released.
-        var seen = Set<SIMD2<Double>>()
+        // indices beside their vectors: a place copied is its strings retained and released.
+        var seen = Set<SIMD2<Double>>(minimumCapacity: places.count)
         var chosenPins: [Int] = [], vectors: [(Double, Double, Double)] = []
-        for index in pins.indices where seen.insert(SIMD2(pins[index].latitude, pins[index].longitude)).inserted {
+        for index in places.indices where seen.insert(SIMD2(places[index].latitude, places[index].longitude)).inserted {
             chosenPins.append(index)
-            vectors.append(unitVector(latitude: pins[index].latitude, longitude: pins[index].longitude))
+            vectors.append(unitVector(latitude: places[index].latitude, longitude: places[index].longitude))
         }
         guard vectors.count >= 2 else { return nil }
         if vectors.count > exactLimit {
@@ -36,10 +37,9 @@ extension TravelStats {
             vectors = kept.map { vectors[$0] }
         }
         let best = smallestDotPair(vectors)
-        let (a, b) = (pins[chosenPins[best.0]], pins[chosenPins[best.1]])
-        return Pair(first: a, second: b,
-                    distanceKm: Geodesy.distanceKm(fromLatitude: a.latitude, longitude: a.longitude,
-                                                   toLatitude: b.latitude, longitude: b.longitude))
+        let (a, b) = (chosenPins[best.0], chosenPins[best.1])
+        return (a, b, Geodesy.distanceKm(fromLatitude: places[a].latitude, longitude: places[a].longitude,
+                                         toLatitude: places[b].latitude, longitude: places[b].longitude))
     }
 
     static func unitVector(latitude: Double, longitude: Double) -> (Double, Double, Double) {

@@ -13,17 +13,31 @@ extension TravelStats {
         public var visits: Int
     }
 
-    /// The years of `places`' visits, newest first. `pins[i]` is `places[i]`'s pin (its country).
-    static func years(_ places: [Location], pins: [Pin]) -> [Year] {
-        var newPlaces: [Int: Int] = [:], countries: [Int: Set<String>] = [:], visits: [Int: Int] = [:]
-        for (index, place) in places.enumerated() {
-            guard let first = place.visits.first else { continue }
-            newPlaces[first.date.year, default: 0] += 1
-            if let code = pins[index].countryCode { countries[first.date.year, default: []].insert(code) }
-            for visit in place.visits { visits[visit.date.year, default: 0] += 1 }
+    /// The years of `places`' visits, newest first. `codes[i]` is `places[i]`'s country code.
+    static func years(_ places: [Location], codes: [String?]) -> [Year] {
+        // Counted in arrays by year (every year a journal writes is one of 1…9999), in a dictionary only
+        // for an instant's year beyond: hashing the year of each of 10,000 visits cost more than the rest.
+        let counted = 0..<10_000
+        var newPlaces = [Int](repeating: 0, count: counted.count), visits = [Int](repeating: 0, count: counted.count)
+        var otherNewPlaces: [Int: Int] = [:], otherVisits: [Int: Int] = [:]
+        var countries: [Int: Set<String>] = [:]
+        for index in places.indices {
+            let placeVisits = places[index].visits
+            guard let first = placeVisits.first else { continue }
+            let firstYear = first.date.year
+            if counted.contains(firstYear) { newPlaces[firstYear] += 1 } else { otherNewPlaces[firstYear, default: 0] += 1 }
+            if let code = codes[index] { countries[firstYear, default: []].insert(code) }
+            for visit in placeVisits.indices {
+                let year = placeVisits[visit].date.year
+                if counted.contains(year) { visits[year] += 1 } else { otherVisits[year, default: 0] += 1 }
+            }
         }
-        return visits.keys.sorted(by: >).map { year in
-            Year(year: year, newPlaces: newPlaces[year] ?? 0, newCountries: countries[year]?.count ?? 0, visits: visits[year] ?? 0)
+        var years = Array(otherVisits.keys)
+        for year in counted where visits[year] > 0 { years.append(year) }
+        return years.sorted(by: >).map { year in
+            let inArrays = counted.contains(year)
+            return Year(year: year, newPlaces: inArrays ? newPlaces[year] : otherNewPlaces[year] ?? 0,
+                        newCountries: countries[year]?.count ?? 0, visits: inArrays ? visits[year] : otherVisits[year] ?? 0)
         }
     }
 }

@@ -131,17 +131,19 @@ public struct TravelStats: Sendable, Encodable {
     public static func compute(_ places: [Location], country: CountryLookup,
                                progress: (Int) -> Void = { _ in },
                                exactPairLimit: Int = TravelStats.exactPairLimit) -> TravelStats {
-        var pins: [Pin] = []
-        pins.reserveCapacity(places.count)
+        // Each place's country code by its index. A pin (its id written out in hex) is made only for the
+        // few places the figures name, and places are read by index: a place copied is every field retained.
+        var codes: [String?] = []
+        codes.reserveCapacity(places.count)
         var countryNames: [String: String] = [:]
         var visitedByCountry: [String: Int] = [:], wantedByCountry: [String: Int] = [:]
         var inNoCountry = 0
-        for (index, place) in places.enumerated() {
-            let found = country(place.latitude, place.longitude)
-            pins.append(Pin(place, countryCode: found?.code))
+        for index in places.indices {
+            let found = country(places[index].latitude, places[index].longitude)
+            codes.append(found?.code)
             if let found {
                 countryNames[found.code] = found.name
-                if place.isVisited { visitedByCountry[found.code, default: 0] += 1 } else { wantedByCountry[found.code, default: 0] += 1 }
+                if places[index].isVisited { visitedByCountry[found.code, default: 0] += 1 } else { wantedByCountry[found.code, default: 0] += 1 }
             } else {
                 inNoCountry += 1
             }
@@ -161,24 +163,32 @@ public struct TravelStats: Sendable, Encodable {
         let wantedContinents = Set(wantedCountries.compactMap(\.continent)).subtracting(visitedContinents)
 
         var tagCounts: [String: Int] = [:]
-        for place in places { for tag in Set(place.tags) { tagCounts[tag, default: 0] += 1 } }
-
-        var extremes: Extremes?
-        if let first = pins.first {
-            var e = Extremes(northernmost: first, southernmost: first, easternmost: first, westernmost: first)
-            for pin in pins.dropFirst() {
-                if pin.latitude > e.northernmost.latitude { e.northernmost = pin }
-                if pin.latitude < e.southernmost.latitude { e.southernmost = pin }
-                if pin.longitude > e.easternmost.longitude { e.easternmost = pin }
-                if pin.longitude < e.westernmost.longitude { e.westernmost = pin }
-            }
-            extremes = e
+        for index in places.indices where !places[index].tags.isEmpty {
+            for tag in Set(places[index].tags) { tagCounts[tag, default: 0] += 1 }
         }
 
-        var mostRecent: Visit?
-        for (index, place) in places.enumerated() {
-            guard let date = place.latestVisit?.date else { continue }
-            if mostRecent == nil || date > mostRecent!.date { mostRecent = Visit(place: pins[index], date: date) }
+        func pin(_ index: Int) -> Pin { Pin(places[index], countryCode: codes[index]) }
+        var extremes: Extremes?
+        if !places.isEmpty {
+            var (north, south, east, west) = (0, 0, 0, 0)
+            for index in places.indices.dropFirst() {
+                let latitude = places[index].latitude, longitude = places[index].longitude
+                if latitude > places[north].latitude { north = index }
+                if latitude < places[south].latitude { south = index }
+                if longitude > places[east].longitude { east = index }
+                if longitude < places[west].longitude { west = index }
+            }
+            extremes = Extremes(northernmost: pin(north), southernmost: pin(south), easternmost: pin(east), westernmost: pin(west))
+        }
+
+        var mostRecent: (index: Int, date: VisitDate)?
+        for index in places.indices {
+            guard let date = places[index].latestVisit?.date else { continue }
+            if mostRecent == nil || date > mostRecent!.date { mostRecent = (index, date) }
+        }
+        var furthest: Pair?
+        if let found = furthestPair(places, exactLimit: exactPairLimit) {
+            furthest = Pair(first: pin(found.first), second: pin(found.second), distanceKm: found.distanceKm)
         }
 
         return TravelStats(
@@ -191,9 +201,9 @@ public struct TravelStats: Sendable, Encodable {
             continentsVisited: visitedContinents.sorted(),
             continentsWanted: wantedContinents.sorted(),
             placesInNoCountry: inNoCountry,
-            furthestApart: furthestPair(pins, exactLimit: exactPairLimit),
+            furthestApart: furthest,
             extremes: extremes,
-            mostRecentVisit: mostRecent,
-            years: years(places, pins: pins))
+            mostRecentVisit: mostRecent.map { Visit(place: pin($0.index), date: $0.date) },
+            years: years(places, codes: codes))
     }
 }

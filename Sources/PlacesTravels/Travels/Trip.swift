@@ -8,7 +8,22 @@ public struct Trip: Sendable {
         /// The visit in the log.
         public var entry: TravelLog.Entry
         /// The place's country code, `nil` at sea.
-        public var country: String?
+        public var country: String? {
+            didSet { countryKey = country.map(Trip.asciiKey) ?? 0 }
+        }
+        /// ``country``'s ``Trip/asciiKey(_:)``, 0 for none or one that is not ASCII: worked out once a place
+        /// by ``TripDetector``, so that ``Trip/countries`` compares numbers.
+        var countryKey: UInt64
+
+        init(entry: TravelLog.Entry, country: String?) {
+            self.init(entry: entry, country: country, countryKey: country.map(Trip.asciiKey) ?? 0)
+        }
+
+        init(entry: TravelLog.Entry, country: String?, countryKey: UInt64) {
+            self.entry = entry
+            self.country = country
+            self.countryKey = countryKey
+        }
     }
 
     /// The trip's number, 1 for the earliest (trips of a partial date count among them by their first day).
@@ -38,15 +53,27 @@ public struct Trip: Sendable {
 
     /// The countries visited, in the order first reached.
     public var countries: [String] {
-        var seen: [String] = []
+        // Most trips are one stop, or stops in one country.
+        guard let first = stops.firstIndex(where: { $0.country != nil }) else { return [] }
+        let firstKey = stops[first].countryKey
+        if firstKey != 0, !stops[(first + 1)...].contains(where: { $0.country != nil && $0.countryKey != firstKey }) {
+            return [stops[first].country!]
+        }
+        // Room for a country a stop (at most 16 at first): grown from one, the arrays cost more than the loop.
+        var seen: [String] = [], keys: [UInt64] = []
+        seen.reserveCapacity(min(stops.count, 16))
+        keys.reserveCapacity(min(stops.count, 16))
+        seen.append(stops[first].country!)
         // Each seen code's bytes as a number, compared instead of the strings (a string comparison of two
         // unequal codes is a call into the runtime: 95,000 of them for a thousand places' trips).
-        var keys: [UInt64] = [], allASCII = true
+        keys.append(firstKey)
+        var allASCII = firstKey != 0
         // Consecutive stops are mostly in one country: the last code first, before the list.
-        for stop in stops {
+        for stop in stops[(first + 1)...] {
             guard let code = stop.country else { continue }
-            if allASCII, let key = Self.asciiKey(code) {
-                if key != keys.last, !keys.contains(key) { seen.append(code); keys.append(key) }
+            if allASCII, stop.countryKey != 0 {
+                let key = stop.countryKey
+                if key != keys[keys.count - 1], !keys.contains(key) { seen.append(code); keys.append(key) }
                 continue
             }
             // A code that is not ASCII (never one of the outlines' codes) may equal an ASCII one as a
@@ -57,12 +84,13 @@ public struct Trip: Sendable {
         return seen
     }
 
-    /// The bytes and length of an ASCII code of up to seven characters as a number; `nil` for any other
-    /// text. Two ASCII texts are equal as strings exactly when their bytes are.
-    private static func asciiKey(_ code: String) -> UInt64? {
+    /// The bytes and length of an ASCII code of up to seven characters as a number; 0 for any other
+    /// text (never a code's: its length is in the top byte). Two ASCII texts are equal as strings exactly
+    /// when their bytes are.
+    static func asciiKey(_ code: String) -> UInt64 {
         var key: UInt64 = 0, count = 0
         for byte in code.utf8 {
-            guard byte < 0x80, count < 7 else { return nil }
+            guard byte < 0x80, count < 7 else { return 0 }
             key = key << 8 | UInt64(byte)
             count += 1
         }
@@ -74,8 +102,13 @@ public struct Trip: Sendable {
     public var dateText: String {
         let first = stops[0].entry.date
         if isPartial { return first.readableText }
-        let last = stops.max { $0.entry.days.upperBound < $1.entry.days.upperBound }!.entry.date
-        return firstDay == lastDay ? first.shortText : "\(first.shortText) – \(last.shortText)"
+        // The first stop to end last, found by its index: a trips listing copied every stop here.
+        var last = 0
+        for index in stops.indices.dropFirst() where stops[index].entry.days.upperBound > stops[last].entry.days.upperBound {
+            last = index
+        }
+        guard stops[last].entry.days.upperBound != firstDay else { return first.shortText }
+        return first.shortText + " – " + stops[last].entry.date.shortText
     }
 
     /// The stops' places in visiting order, a place visited on consecutive stops once.
@@ -111,15 +144,19 @@ public struct Trip: Sendable {
     /// Great-circle kilometres from home through every stop and back.
     public func distanceKm(in log: TravelLog) -> Double {
         // Leg by leg along the route, without an array of points (most trips are one stop).
+        // Each point's latitude cosine once: a leg's end is the next leg's start.
         var total = 0.0
-        var from = home.coordinate
+        let home = home.coordinate, homeCosine = Geodesy.latitudeCosine(home.latitude)
+        var from = home, fromCosine = homeCosine
         forEachRoutePlace(in: log) { place in
             let to = Coordinate(latitude: log.places[place].latitude, longitude: log.places[place].longitude)
-            total += Geodesy.distanceKm(fromLatitude: from.latitude, longitude: from.longitude, toLatitude: to.latitude, longitude: to.longitude)
-            from = to
+            let toCosine = Geodesy.latitudeCosine(to.latitude)
+            total += Geodesy.distanceKm(fromLatitude: from.latitude, longitude: from.longitude, cosine: fromCosine,
+                                        toLatitude: to.latitude, longitude: to.longitude, cosine: toCosine)
+            (from, fromCosine) = (to, toCosine)
         }
-        let home = home.coordinate
-        return total + Geodesy.distanceKm(fromLatitude: from.latitude, longitude: from.longitude, toLatitude: home.latitude, longitude: home.longitude)
+        return total + Geodesy.distanceKm(fromLatitude: from.latitude, longitude: from.longitude, cosine: fromCosine,
+                                          toLatitude: home.latitude, longitude: home.longitude, cosine: homeCosine)
     }
 
     /// The visit that names the trip in the journal: its first stop.
@@ -161,18 +198,24 @@ public enum TripDetector {
         }
         // Each place's country once, kept by its index in the log.
         var countries = [String?](repeating: nil, count: log.places.count)
+        var keys = [UInt64](repeating: 0, count: log.places.count)
         var known = [Bool](repeating: false, count: log.places.count)
-        func code(_ place: Int) -> String? {
-            if !known[place] {
-                countries[place] = country(log.places[place])
-                known[place] = true
-            }
-            return countries[place]
-        }
+        // Each trip's stops made room for at once: most trips are a few stops, and growing their arrays
+        // cost more than filling them.
+        var counts = [Int](repeating: 0, count: found.homes.count)
+        for trip in found.tripOf where trip >= 0 { counts[Int(trip)] += 1 }
         var stops = [[Trip.Stop]](repeating: [], count: found.homes.count)
+        for trip in stops.indices where wanted[trip] { stops[trip].reserveCapacity(counts[trip]) }
         for (position, entry) in log.entries.enumerated() {
             let trip = Int(found.tripOf[position])
-            if trip >= 0, wanted[trip] { stops[trip].append(Trip.Stop(entry: entry, country: code(entry.place))) }
+            guard trip >= 0, wanted[trip] else { continue }
+            let place = entry.place
+            if !known[place] {
+                countries[place] = country(log.places[place])
+                keys[place] = countries[place].map(Trip.asciiKey) ?? 0
+                known[place] = true
+            }
+            stops[trip].append(Trip.Stop(entry: entry, country: countries[place], countryKey: keys[place]))
         }
         // Numbered by first day; ties in the order the trips were found (a partial trip as met, the
         // others as they closed).
@@ -234,7 +277,7 @@ public enum TripDetector {
                 continue
             }
             guard away else { close(); continue }
-            if let trip = open, day - trip.lastDay <= joiningDays, periods[trip.home] == periods[period] {
+            if let trip = open, day - trip.lastDay <= joiningDays, trip.home == period || periods[trip.home] == periods[period] {
                 openPositions.append(position)
                 open!.lastDay = max(trip.lastDay, entry.days.upperBound)
             } else {

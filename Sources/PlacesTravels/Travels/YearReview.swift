@@ -68,7 +68,9 @@ public struct YearReview: Sendable, Encodable {
             guard let created = place.created, created >= yearStart, created < yearEnd else { return count }
             return count + 1
         }
-        var perPlace: [Int: Int] = [:]
+        // Each place's visits that year, by its index in the log, and the places visited (in order of first visit).
+        var visitsOf = [Int](repeating: 0, count: log.places.count)
+        var visited: [Int] = []
         // Each place's country and region asked of `areas` once, then kept by its index in the log: a place
         // has many visits, and `areas` finds a place by hashing its id and position.
         var countryOf = [String?](repeating: nil, count: log.places.count)
@@ -102,8 +104,11 @@ public struct YearReview: Sendable, Encodable {
             }
             if firstInYear == nil { firstInYear = position }
             review.visits += 1
-            perPlace[entry.place, default: 0] += 1
             if let month = entry.date.month, entry.date.precision != .year { review.months[month - 1] += 1 }
+            // A place's country and region are the same at each of its visits: looked for in the sets once.
+            visitsOf[entry.place] += 1
+            guard visitsOf[entry.place] == 1 else { continue }
+            visited.append(entry.place)
             guard let code = country(entry.place) else { continue }
             if countriesInYear.insert(code).inserted { countryOrder.append(code) }
             if let region = region(entry.place), regionNames.insert(region.name).inserted {
@@ -115,9 +120,14 @@ public struct YearReview: Sendable, Encodable {
         var pendingRegions = Set(regionOrder.map(\.key))
         var pendingRegionCountries: [String: Int] = [:]
         for key in pendingRegions { pendingRegionCountries[String(key.prefix { $0 != "." }), default: 0] += 1 }
-        // The log is in date order: every entry ending before the year is "ever before".
+        // The log is in date order: every entry ending before the year is "ever before". A place met again
+        // changes nothing (its country is no longer pending, and its region either was taken or cannot be),
+        // so each place is looked at once.
+        var met = [Bool](repeating: false, count: log.places.count)
         for entry in log.entries.prefix(firstInYear ?? log.entries.count) where entry.days.upperBound < span.first! {
             if pendingCountries.isEmpty && pendingRegions.isEmpty { break }
+            guard !met[entry.place] else { continue }
+            met[entry.place] = true
             guard let code = country(entry.place) else { continue }
             if pendingCountries.remove(code) != nil { countriesBefore.insert(code) }
             guard pendingRegionCountries[code, default: 0] > 0, let region = region(entry.place),
@@ -129,14 +139,18 @@ public struct YearReview: Sendable, Encodable {
         review.newCountries = countryOrder.filter { !countriesBefore.contains($0) }
         review.regions = regionOrder.map(\.name)
         review.newRegions = regionOrder.filter { !regionsBefore.contains($0.key) }.map(\.name)
-        review.places = perPlace.count
-        if let best = perPlace.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }) {
-            let place = log.places[best.key]
-            review.mostVisited = PlaceFigure(id: place.idString, name: place.name, value: Double(best.value))
+        review.places = visited.count
+        visited.sort()
+        // The most visits; of places with as many, the first in the log.
+        var best: Int?
+        for index in visited where visitsOf[index] > best.map({ visitsOf[$0] }) ?? 0 { best = index }
+        if let best {
+            let place = log.places[best]
+            review.mostVisited = PlaceFigure(id: place.idString, name: place.name, value: Double(visitsOf[best]))
         }
         if let home {
             var furthest: (place: Int, km: Double)?
-            for index in perPlace.keys.sorted() {
+            for index in visited {
                 let place = log.places[index]
                 let centre = home.home(on: span.first!).coordinate
                 let km = Geodesy.distanceKm(fromLatitude: centre.latitude, longitude: centre.longitude,

@@ -63,10 +63,22 @@ enum TimelineCommand: PlacesCommand {
             return
         }
         let flags = !options.flags.noFlags && context.stdoutIsTerminal
-        var lines: [String] = []
+        // Written as bytes, a line break after each line: the tables are not split into strings per line.
+        var text: [UInt8] = []
+        func line(_ words: String) {
+            text.append(contentsOf: words.utf8)
+            text.append(0x0A)
+        }
         var block: [[String]] = []
         func flush() {
-            lines += TerminalText.table(block).map { "    " + $0 }
+            guard !block.isEmpty else { return }
+            let table = TerminalText.tableBytes(block)
+            var start = 0
+            for (index, byte) in table.enumerated() where byte == 0x0A {
+                text.append(contentsOf: "    ".utf8)
+                text.append(contentsOf: table[start...index])
+                start = index + 1
+            }
             block = []
         }
         var month: String?
@@ -77,21 +89,21 @@ enum TimelineCommand: PlacesCommand {
             let itsTrip = tripOf[TravelJournal.VisitKey(entry)]
             if heading != month {
                 flush()
-                if !lines.isEmpty { lines.append("") }
-                lines.append(context.style.bold(heading))
+                if !text.isEmpty { text.append(0x0A) }
+                line(context.style.bold(heading))
                 month = heading
                 trip = nil
             }
             if itsTrip != trip {
                 flush()
-                if let itsTrip { lines.append("  " + journal.title(trips[itsTrip], flags: flags)) }
-                else if trip != nil { lines.append("  At home") }
+                if let itsTrip { line("  " + journal.title(trips[itsTrip], flags: flags)) }
+                else if trip != nil { line("  At home") }
                 trip = itsTrip
             }
             block.append(journal.cells(entry))
         }
         flush()
-        context.say(lines.joined(separator: "\n"))
+        context.write(text)
     }
 
     /// Reads a year option: a whole number of the years a visit date may have.

@@ -77,7 +77,10 @@ enum TripsCommand: PlacesCommand {
                 rows.append([String(trip.number), trip.dateText, trip.days.map(String.init) ?? "-", journal.countryList(trip.countries, flags: flags),
                              String(trip.routeCount(in: journal.log)), journal.kilometres(trip.distanceKm(in: journal.log)), trip.name ?? ""])
             }
-            context.say(TerminalText.tableText(rows, rightAligned: [0, 2, 4, 5]))
+            context.write(TerminalText.tableBytes(rows, rightAligned: [0, 2, 4, 5]))
+            // Not freed trip by trip and cell by cell before the process exits.
+            context.keepUntilExit(trips)
+            context.keepUntilExit(rows)
         }
     }
 

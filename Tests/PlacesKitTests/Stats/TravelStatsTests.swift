@@ -3,7 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import PlacesKit
+@testable import PlacesKit
+@testable import PlacesMap
 import Testing
 
 @Suite struct TravelStatsTests {
@@ -79,6 +80,64 @@ import Testing
         let stats = TravelStats.compute(places, country: { _, _ in nil }, exactPairLimit: 500)
         let pair = try #require(stats.furthestApart)
         #expect(Set([pair.first.name, pair.second.name]) == ["north", "south"])
+    }
+
+    /// Each year's figures as counting every visit into a dictionary by its year gives them, with ties
+    /// among the extremes and the latest visit kept by the first place, and an instant's year far beyond
+    /// the years a journal writes.
+    @Test func yearsExtremesAndLatestVisitOfAGeneratedJournal() throws {
+        var random = SplitMix(seed: 11)
+        var places: [Location] = []
+        for index in 0..<300 {
+            let visits = (0..<Int.random(in: 0...5, using: &random)).map { _ in
+                Visit(date: .day(year: Int.random(in: 1990...2025, using: &random), month: Int.random(in: 1...12, using: &random), day: 1))
+            }
+            // Positions on a coarse grid: equal latitudes and longitudes make ties.
+            places.append(Location(name: "p\(index)", latitude: Double(Int.random(in: -8...8, using: &random) * 5),
+                                   longitude: Double(Int.random(in: -30...30, using: &random) * 5), visits: visits))
+        }
+        places.append(Location(name: "far", latitude: 1, longitude: 1, visits: [Visit(date: .instant(Date(timeIntervalSince1970: 4e11)))]))
+        let country: CountryLookup = { latitude, longitude in
+            latitude == 0 ? nil : (code: "C\(Int(longitude) / 20)", name: "Country \(Int(longitude) / 20)")
+        }
+        let stats = TravelStats.compute(places, country: country)
+        var visits: [Int: Int] = [:], newPlaces: [Int: Int] = [:], countries: [Int: Set<String>] = [:]
+        for place in places {
+            guard let first = place.visits.first else { continue }
+            newPlaces[first.date.year, default: 0] += 1
+            if let code = country(place.latitude, place.longitude)?.code { countries[first.date.year, default: []].insert(code) }
+            for visit in place.visits { visits[visit.date.year, default: 0] += 1 }
+        }
+        #expect(visits.keys.contains { $0 > 9_999 })
+        #expect(stats.years.map(\.year) == visits.keys.sorted(by: >))
+        for year in stats.years {
+            #expect(year.visits == visits[year.year] && year.newPlaces == newPlaces[year.year] ?? 0
+                    && year.newCountries == countries[year.year]?.count ?? 0, "\(year.year)")
+        }
+        let extremes = try #require(stats.extremes)
+        let north = places.first { $0.latitude == places.map(\.latitude).max() }!
+        #expect(extremes.northernmost == TravelStats.Pin(north, countryCode: country(north.latitude, north.longitude)?.code))
+        #expect(extremes.westernmost.name == places.first { $0.longitude == places.map(\.longitude).min() }!.name)
+        let latest = places.compactMap { $0.latestVisit?.date }.max()!
+        #expect(stats.mostRecentVisit?.place.name == places.first { $0.latestVisit?.date == latest }!.name)
+        #expect(stats.mostRecentVisit?.place.id == places.first { $0.latestVisit?.date == latest }!.idString)
+    }
+
+    /// The continent of every two-letter text, either case, and of text that upper-cases to a code, as a
+    /// dictionary of the codes upper-cased gives it.
+    @Test func continentsAsTheTableOfCodesGivesThem() {
+        var table: [String: String] = [:]
+        for (continent, codes) in CountryFlag.continentCodes {
+            for code in codes.split(separator: " ") { table[String(code)] = CountryFlag.continentNames[continent] }
+        }
+        #expect(table.count > 240)
+        let letters = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) }
+            + (UInt8(ascii: "a")...UInt8(ascii: "z")).map { String(UnicodeScalar($0)) }
+        var texts = ["", "A", "ABC", "ß", "ﬀ", "Ｊ", "ＪＰ", "J\u{301}P", "1A", "A-"]
+        for first in letters { for second in letters { texts.append(first + second) } }
+        for text in texts {
+            #expect(CountryFlag.continent(of: text) == table[text.uppercased()], "\(text)")
+        }
     }
 
     @Test func emptyJournal() {

@@ -23,6 +23,10 @@ import Testing
     @Test(arguments: [
         ["FR", "FR", nil, "IT", "FR", "CH", "IT", "DE"],
         ["JP"],
+        // One country throughout, and one country then another only at the end.
+        [nil, "FR", nil, "FR", "FR"],
+        ["FR", "FR", "FR", "\u{212A}"],
+        ["FR", "FR", "FR", "IT"],
         [nil, nil],
         // Codes of other lengths, a NUL byte that must not make "A" and "\0A" one code.
         ["A", "\u{0}A", "A", "ABCDEFG", "ABCDEFGH", "ABCDEFGH", ""],

@@ -213,7 +213,9 @@ struct PlaceAreaMemo {
     /// of it: the country and region lookups read the outlines and the gazetteer's own places only.
     /// `nil` when the program's file cannot be examined: then no memo is read or written.
     static func identity(gazetteer: Gazetteer) -> [UInt8]? {
-        guard let program = FileSystem.info("/proc/self/exe") else { return nil }
+        // The link's target examined, not the link: a program run under another (a debugger, valgrind) sees
+        // its own file there, where `stat` of the link would give the other's.
+        guard let path = FileSystem.linkTarget("/proc/self/exe"), let program = FileSystem.info(path) else { return nil }
         var text = "program " + describe(program)
         switch gazetteer.source {
         case .bundled: text += "\ngazetteer bundled"

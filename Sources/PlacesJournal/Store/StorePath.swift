@@ -42,7 +42,9 @@ public enum StorePath {
     /// - Returns: `nil` when nothing says where the cache folder is.
     public static func areaMemo(journal: String, environment: [String: String]) -> String? {
         let folder: String
+        // A value that was not UTF-8 (its bytes replaced) would name another folder: no memo then.
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            if xdg.contains("\u{FFFD}") { return nil }
             folder = join(xdg, "places")
         } else if let home = environment["HOME"], home.hasPrefix("/") {
             folder = join(home, ".cache", "places")

@@ -27,7 +27,7 @@ struct PlaceAreaMemo {
     }
 
     /// A point's answers, as indexes into ``countries`` and ``regions``.
-    struct Answer {
+    struct Answer: Equatable {
         var country: Int32
         var region: Int32
         /// The write that last used this point: one not used in ``keptWrites`` writes is dropped.
@@ -55,7 +55,7 @@ struct PlaceAreaMemo {
     /// The distinct regions answered.
     var regions: [ReverseGeocoder.Region] = []
     /// Every point answered.
-    var points: [Point: Answer] = [:]
+    var points = PointTable()
     /// How many times the file read was written; the points used in this run are stamped one more.
     var generation: UInt32 = 0
     /// Whether this run found an answer the file lacked (only then is it written).
@@ -145,7 +145,7 @@ struct PlaceAreaMemo {
     /// writes (this one included) and the countries and regions they name.
     func encoded(identity: [UInt8]) -> [UInt8] {
         let stamp = currentStamp
-        let kept = points.filter { stamp &- $0.value.stamp < Self.keptWrites }
+        let kept = points.entries.filter { stamp &- $0.answer.stamp < Self.keptWrites }
         // Only the countries and regions of the points kept, renumbered in their first use's order.
         var countryNumbers = [Int32](repeating: -1, count: countries.count), regionNumbers = [Int32](repeating: -1, count: regions.count)
         var keptCountries: [Int] = [], keptRegions: [Int] = []
@@ -261,8 +261,95 @@ struct PlaceAreaMemo {
 
         mutating func text() -> String? {
             guard let length = u32(), let raw = take(Int(length)) else { return nil }
-            return String(validating: raw, as: UTF8.self)
+            // Decoded, and refused when decoding had to repair the bytes: quicker than validating first.
+            let text = String(decoding: raw, as: UTF8.self)
+            return text.utf8.elementsEqual(raw) ? text : nil
         }
+    }
+}
+
+/// Answers by point, in a table of open addressing (linear probing, at most half full) with a hash of a
+/// few multiplications: a journal's thousand points are looked up thousands of times a run, and read from
+/// the file at every start, where a `Dictionary` hashed each point with SipHash (a third of the time a warm
+/// `stats` spent on its answers).
+struct PointTable {
+    typealias Point = PlaceAreaMemo.Point
+    typealias Answer = PlaceAreaMemo.Answer
+    /// How many points the table holds.
+    private(set) var count = 0
+    private var keys: [Point] = []
+    /// Each slot's answer; ``free`` as its country marks an empty slot.
+    private var answers: [Answer] = []
+    private static let free = Answer(country: .min, region: 0, stamp: 0)
+
+    var isEmpty: Bool { count == 0 }
+
+    @inline(__always)
+    private static func hash(_ point: Point) -> Int {
+        var value = (point.latitude &* 0x9E37_79B9_7F4A_7C15) ^ point.longitude
+        value = (value ^ (value >> 29)) &* 0xBF58_476D_1CE4_E5B9
+        return Int(truncatingIfNeeded: value ^ (value >> 32))
+    }
+
+    /// The slot holding `point`, `nil` when it is not in the table.
+    @inline(__always)
+    func slot(of point: Point) -> Int? {
+        guard !keys.isEmpty else { return nil }
+        let mask = keys.count - 1
+        var slot = Self.hash(point) & mask
+        while answers[slot].country != Self.free.country {
+            if keys[slot] == point { return slot }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// The answer in a slot ``slot(of:)`` gave.
+    subscript(slot slot: Int) -> Answer {
+        get { answers[slot] }
+        set { answers[slot] = newValue }
+    }
+
+    /// The answer of `point`; setting one adds the point or replaces its answer.
+    subscript(point: Point) -> Answer? {
+        get { slot(of: point).map { answers[$0] } }
+        set {
+            guard let newValue else { return }
+            if let slot = slot(of: point) { answers[slot] = newValue; return }
+            if 2 * (count + 1) > keys.count { grow(to: count + 1) }
+            let mask = keys.count - 1
+            var slot = Self.hash(point) & mask
+            while answers[slot].country != Self.free.country { slot = (slot + 1) & mask }
+            keys[slot] = point
+            answers[slot] = newValue
+            count += 1
+        }
+    }
+
+    /// Makes room for `points` points in all.
+    mutating func reserveCapacity(_ points: Int) {
+        if 2 * points > keys.count { grow(to: points) }
+    }
+
+    /// The points and their answers, in no set order.
+    var entries: [(point: Point, answer: Answer)] {
+        var result: [(point: Point, answer: Answer)] = []
+        result.reserveCapacity(count)
+        for slot in answers.indices where answers[slot].country != Self.free.country { result.append((keys[slot], answers[slot])) }
+        return result
+    }
+
+    /// The points, in no set order.
+    var points: [Point] { entries.map(\.point) }
+
+    private mutating func grow(to points: Int) {
+        var capacity = 16
+        while capacity < 2 * points { capacity *= 2 }
+        let old = entries
+        keys = Array(repeating: Point(bits: 0, 0), count: capacity)
+        answers = Array(repeating: Self.free, count: capacity)
+        count = 0
+        for (point, answer) in old { self[point] = answer }
     }
 }
 

@@ -26,7 +26,7 @@ import Testing
     /// The answers of a memo by point, as names (indexes differ between a memo and its copy read back).
     static func answers(_ memo: PlaceAreaMemo) -> [String: String] {
         var result: [String: String] = [:]
-        for (point, answer) in memo.points {
+        for (point, answer) in memo.points.entries {
             let country = answer.country >= 0 ? memo.countries[Int(answer.country)].code + " " + memo.countries[Int(answer.country)].name : "sea"
             let region = answer.region >= 0 ? memo.regions[Int(answer.region)].key + " " + memo.regions[Int(answer.region)].name : "\(answer.region)"
             result["\(point.latitude) \(point.longitude)"] = country + " / " + region
@@ -114,6 +114,31 @@ import Testing
         #expect(!decodedRehashed(changed))
     }
 
+    /// The table of points against a `Dictionary`: every point found with its answer after growing, none
+    /// that was not added, the same entries.
+    @Test func thePointTableHoldsWhatADictionaryHolds() {
+        var table = PointTable(), dictionary: [PlaceAreaMemo.Point: PlaceAreaMemo.Answer] = [:]
+        var generator = SplitMix(seed: 2_027)
+        for index in 0..<5_000 {
+            // Near neighbours on a grid (bit patterns a few units apart), random points, and repeats.
+            let point = index % 3 == 0
+                ? PlaceAreaMemo.Point(latitude: 48 + Double(index % 70) * 0.001, longitude: 2 + Double(index / 70) * 0.001)
+                : PlaceAreaMemo.Point(bits: generator.next() % 4_000, generator.next() % 4_000)
+            let answer = PlaceAreaMemo.Answer(country: Int32(index % 50), region: Int32(index % 7) - 2, stamp: UInt32(index))
+            table[point] = answer
+            dictionary[point] = answer
+        }
+        #expect(table.count == dictionary.count && table.count > 1_000)
+        for (point, answer) in dictionary { #expect(table[point] == answer) }
+        #expect(table.entries.count == dictionary.count)
+        #expect(table.entries.allSatisfy { dictionary[$0.point] == $0.answer })
+        for _ in 0..<1_000 {
+            let point = PlaceAreaMemo.Point(bits: 5_000 + generator.next() % 4_000, generator.next())
+            #expect(table[point] == nil)
+        }
+        #expect(PointTable()[PlaceAreaMemo.Point(latitude: 0, longitude: 0)] == nil)
+    }
+
     @Test func pointsNotUsedForManyWritesAreDropped() throws {
         var memo = Self.sample()
         memo.points[.init(latitude: 1, longitude: 1)] = .init(country: 0, region: PlaceAreaMemo.notAsked, stamp: 0)
@@ -172,7 +197,7 @@ import Testing
         let identity = try #require(PlaceAreaMemo.identity(gazetteer: .bundled))
         var memo = try #require(written.withUnsafeBytes { PlaceAreaMemo.decode($0, identity: identity) })
         let wrong = PlaceAreaMemo.Answer(country: 0, region: PlaceAreaMemo.noRegion, stamp: memo.currentStamp)
-        for point in memo.points.keys { memo.points[point] = wrong }
+        for point in memo.points.points { memo.points[point] = wrong }
         try Data(memo.encoded(identity: Array("program elsewhere".utf8))).write(to: URL(fileURLWithPath: file))
         #expect(asked(PlaceAreas(memoFile: file), forward) == expected)
     }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PlacesCore
+
 /// Where the journal lives.
 ///
 /// In order of precedence: an explicit path (`--store PATH`), `PLACES_STORE`,
@@ -28,6 +33,38 @@ public enum StorePath {
         }
         guard let home = environment["HOME"], home.hasPrefix("/") else { throw JournalError.noHome }
         return join(home, ".local", "share", "places", fileName)
+    }
+
+    /// The file that keeps the journal at `journal`'s country and region answers between runs (see
+    /// ``PlaceAreas``): in `$XDG_CACHE_HOME/places/` when `XDG_CACHE_HOME` is set and absolute, else in
+    /// `~/.cache/places/`, named by the FNV-1a hash of the journal's absolute path. Never beside the journal:
+    /// a command that only reads the journal writes nothing where it lives. Deleting it is always safe.
+    /// - Returns: `nil` when nothing says where the cache folder is.
+    public static func areaMemo(journal: String, environment: [String: String]) -> String? {
+        let folder: String
+        // A value that was not UTF-8 (its bytes replaced) would name another folder: no memo then.
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            if xdg.contains("\u{FFFD}") { return nil }
+            folder = join(xdg, "places")
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            folder = join(home, ".cache", "places")
+        } else {
+            return nil
+        }
+        let hash = String(FNV1a.hash(absolute(journal)), radix: 16)
+        return join(folder, String(repeating: "0", count: 16 - hash.count) + hash + ".areas")
+    }
+
+    /// `path` as an absolute path: with its links resolved when it exists, else joined to the working folder.
+    static func absolute(_ path: String) -> String {
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        if path.hasPrefix("/") { return path }
+        guard let folder = getcwd(nil, 0) else { return path }
+        defer { free(folder) }
+        return join(String(cString: folder), path)
     }
 
     /// Joins path components with single slashes.

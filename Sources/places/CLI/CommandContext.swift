@@ -33,6 +33,8 @@ final class CommandContext {
     /// metadata of `Result<Gazetteer, any Error>` is built at run time, which cost a one-point `where` 2 %.
     var openedGazetteer: Gazetteer?
     var gazetteerError: (any Error)?
+    /// The country and region lookup once made (``GazetteerAccess/areas(_:)``), its memo saved when the command ends.
+    var placeAreas: PlaceAreas?
 
     /// The journal named by `--store`, `PLACES_STORE`, `XDG_DATA_HOME` or `HOME` (built once a run).
     func store() throws -> JournalStore {

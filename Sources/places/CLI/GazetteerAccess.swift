@@ -17,6 +17,19 @@ enum GazetteerAccess {
         }
     }
 
+    /// The country and region lookup of the journal's gazetteer, made once a run: its answers are kept
+    /// between runs in the journal's memo file in the cache folder (``StorePath/areaMemo(journal:environment:)``),
+    /// which ``PlacesCLI`` writes when the command ends.
+    static func areas(_ context: CommandContext) throws -> PlaceAreas {
+        if let made = context.placeAreas { return made }
+        let gazetteer = try gazetteer(context)
+        let memo = StorePath.areaMemo(journal: try context.storePath(), environment: context.environment)
+        let areas = PlaceAreas(gazetteer: gazetteer, memoFile: memo)
+        context.placeAreas = areas
+        context.keepUntilExit(areas)
+        return areas
+    }
+
     private static func open(_ context: CommandContext) throws -> Gazetteer {
         let storePath = try context.storePath()
         do {

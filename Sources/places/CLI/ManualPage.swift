@@ -18,10 +18,12 @@ enum ManualPage {
                     (term: "places.json.bak", text: "The journal as it was before the last change."),
                     (term: "places.json.lock", text: "Held while a change is written, so two changes at once both land."),
                     (term: "places.json.history/", text: "The last 20 earlier versions, for places undo."),
+                    (term: "~/.cache/places/*.areas", text: "Each journal's places' countries and regions, kept between runs (in $XDG_CACHE_HOME/places when that is set). Never beside the journal; deleting it is always safe."),
                 ]),
                 (title: "Environment", items: [
                     (term: "PLACES_STORE", text: "The journal file, unless --store is given."),
                     (term: "XDG_DATA_HOME", text: "Where the journal lives by default (when absolute)."),
+                    (term: "XDG_CACHE_HOME", text: "Where the cache lives (when absolute; default ~/.cache)."),
                     (term: "VISUAL, EDITOR", text: "The editor for places edit ID (default vi)."),
                     (term: "TZ", text: "The time zone dates such as today, yesterday and 2024-05-01T18:30 are read in (default: the system's)."),
                     (term: "NO_COLOR", text: "When set, output is never coloured."),

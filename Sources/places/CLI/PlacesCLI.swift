@@ -54,6 +54,8 @@ enum PlacesCLI {
             }
             context = CommandContext(environment: environment, common: common)
             try command.run(arguments, context!)
+            // The country and region answers this run found, kept for the next (never an error).
+            context?.placeAreas?.saveMemo()
             return ExitCode.success.rawValue
         } catch let error as UsageError {
             return fail(error.description, code: .usage)

@@ -52,6 +52,6 @@ struct TravelFilterOptions: ParsableOptions {
     /// The country and region lookup of the journal's gazetteer.
     static func areas(_ context: CommandContext?) throws -> PlaceAreas {
         guard let context else { return PlaceAreas() }
-        return PlaceAreas(gazetteer: try GazetteerAccess.gazetteer(context))
+        return try GazetteerAccess.areas(context)
     }
 }

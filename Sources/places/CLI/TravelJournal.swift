@@ -57,7 +57,7 @@ struct TravelJournal {
             let point = try PlaceChoice.look(typedHome, resolver: resolver, context: context, verb: "Home is", quiet: true)
             home = TravelHome(Coordinate(latitude: point.latitude, longitude: point.longitude), name: point.name)
         }
-        let journal = TravelJournal(places: places, names: names, log: log, home: home, areas: PlaceAreas(gazetteer: gazetteer))
+        let journal = TravelJournal(places: places, names: names, log: log, home: home, areas: try GazetteerAccess.areas(context))
         context.keepUntilExit(journal)
         return journal
     }

@@ -104,7 +104,7 @@ import Testing
 
     /// The cells of busy towns, many points to a cell: the regions the decoded cells give there are the
     /// geocoder's too (the cells' lines are read in one pass, sorted by latitude alone). Asked of the
-    /// cells themselves: ``PlaceAreas`` would give each ``PlaceAreas/regionCellDegrees`` square one region.
+    /// cells themselves, as ``PlaceAreas`` asks them at each point.
     @Test func regionsInBusyCellsAreTheGeocodersRegions() {
         let areas = PlaceAreas()
         let geocoder = ReverseGeocoder()

@@ -19,4 +19,11 @@ package enum FNV1a {
         var copy = text
         return copy.withUTF8 { hash(UnsafeRawBufferPointer($0)) }
     }
+
+    /// The hash of a text's UTF-8 bytes as 16 lowercase hex digits, leading zeros kept: a name or key
+    /// that is the same on every machine.
+    package static func hex(_ text: String) -> String {
+        let digits = String(hash(text), radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
 }

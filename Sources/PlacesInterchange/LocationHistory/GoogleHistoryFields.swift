@@ -102,12 +102,6 @@ enum GoogleHistoryFields {
     /// place id or position), so that the journal, which keeps it as the visit's source, holds no
     /// time of day or place id from the history, while the same record always gives the same key.
     static func identity(_ key: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
-        return "location-history:" + String(repeating: "0", count: 16 - hex.count) + hex
+        return "location-history:" + FNV1a.hex(key)
     }
 }

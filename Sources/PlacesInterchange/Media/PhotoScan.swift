@@ -132,12 +132,6 @@ public struct PhotoScan: Sendable {
     /// the same photo found again (moved, renamed, copied) is the same sighting.
     static func identity(_ position: (latitude: Double, longitude: Double), _ date: Date) -> String {
         let text = "\(Int((position.latitude * 1e7).rounded())),\(Int((position.longitude * 1e7).rounded())),\(Int64(date.timeIntervalSince1970.rounded(.down)))"
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, 64 bits: stable across runs and platforms
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return "photo:" + String(repeating: "0", count: 16 - hex.count) + hex
+        return "photo:" + FNV1a.hex(text)
     }
 }

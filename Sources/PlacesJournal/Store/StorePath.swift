@@ -51,8 +51,7 @@ public enum StorePath {
         } else {
             return nil
         }
-        let hash = String(FNV1a.hash(absolute(journal)), radix: 16)
-        return join(folder, String(repeating: "0", count: 16 - hash.count) + hash + ".areas")
+        return join(folder, FNV1a.hex(absolute(journal)) + ".areas")
     }
 
     /// `path` as an absolute path: with its links resolved when it exists, else joined to the working folder.

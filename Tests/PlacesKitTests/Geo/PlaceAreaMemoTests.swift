@@ -214,5 +214,8 @@ import Testing
         // FNV-1a's published values.
         #expect(FNV1a.hash("") == 0xcbf2_9ce4_8422_2325)
         #expect(FNV1a.hash("a") == 0xaf63_dc4c_8601_ec8c)
+        // As 16 hex digits, the leading zeros kept (the photo and location-history keys are written so too).
+        #expect(FNV1a.hex("a") == "af63dc4c8601ec8c")
+        #expect(FNV1a.hex("k9000") == "00a93efcb6745273")
     }
 }

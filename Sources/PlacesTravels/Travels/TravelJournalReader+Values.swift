@@ -59,6 +59,29 @@ extension TravelJournalReader.Reader {
     }
 
     mutating func placeKey() throws -> TravelJournalReader.PlaceKey {
+        // By its first letter: the one or two names it may be, each followed by its closing quote.
+        let bytes = scanner.bytes, start = scanner.index + 1
+        if start + 12 <= bytes.count, let base = bytes.baseAddress, base[start - 1] == UInt8(ascii: "\"") {
+            @inline(__always) func name(_ word: StaticString, _ key: TravelJournalReader.PlaceKey) -> TravelJournalReader.PlaceKey? {
+                let count = word.utf8CodeUnitCount
+                guard base[start + count] == UInt8(ascii: "\""), Self.equal(UnsafeBufferPointer(start: base + start, count: count), word) else { return nil }
+                scanner.index = start + count + 1
+                return key
+            }
+            let found: TravelJournalReader.PlaceKey? = switch base[start] {
+            case UInt8(ascii: "c"): name("created", .created)
+            case UInt8(ascii: "d"): name("description", .description)
+            case UInt8(ascii: "i"): name("id", .id)
+            case UInt8(ascii: "l"): name("latitude", .latitude) ?? name("longitude", .longitude)
+            case UInt8(ascii: "n"): name("name", .name)
+            case UInt8(ascii: "t"): name("tags", .tags)
+            case UInt8(ascii: "u"): name("updated", .updated)
+            case UInt8(ascii: "v"): name("visits", .visits) ?? name("visited", .visited)
+            default: nil
+            }
+            guard let found else { throw Declined() }
+            return found
+        }
         let key = try keyBytes()
         // By length, then the bytes as one or two words: the journal writes nine of these a place.
         switch key.count {
@@ -173,6 +196,35 @@ extension TravelJournalReader.Reader {
         return value
     }
 
+    /// A visit as the journal writes most of them, a calendar day alone (`{"date": "2024-05-01"}`, with any
+    /// whitespace around its member), read in one pass; `nil`, with nothing moved past, for any other
+    /// visit (``visit()`` reads those).
+    @inline(__always)
+    mutating func plainVisit() -> TravelJournalReader.DatedVisit? {
+        let start = scanner.index
+        guard scanner.consume(UInt8(ascii: "{")) else { return nil }
+        scanner.skipSpace()
+        let bytes = scanner.bytes, index = scanner.index
+        // `"date": ` as one word, then the date in its quotes.
+        guard index + 20 <= bytes.count, let base = bytes.baseAddress,
+              ByteWord.load(base + index) == Self.dateMember, base[index + 8] == UInt8(ascii: "\""),
+              base[index + 19] == UInt8(ascii: "\""), let day = Self.calendarDay(base + index + 9)
+        else {
+            scanner.index = start
+            return nil
+        }
+        scanner.index = index + 20
+        scanner.skipSpace()
+        guard scanner.consume(UInt8(ascii: "}")) else {
+            scanner.index = start
+            return nil
+        }
+        return day
+    }
+
+    /// `"date": ` read as a little-endian word.
+    private static var dateMember: UInt64 { 0x203A_2265_7461_6422 }
+
     /// A visit's date read in place, as ``JournalCodec`` reads it (``VisitDate/init(journalBytes:)``).
     @inline(__always)
     mutating func visitDate() throws -> TravelJournalReader.DatedVisit {
@@ -198,9 +250,21 @@ extension TravelJournalReader.Reader {
         let year = digits.0 * 1000 + digits.1 * 100 + digits.2 * 10 + digits.3
         let month = digits.4 * 10 + digits.5, day = digits.6 * 10 + digits.7
         guard year >= 1, month >= 1, month <= 12, day >= 1, day <= 28 || day <= FastTimestamp.daysInMonth(month, year: year) else { return nil }
-        let number = VisitDate.dayNumber(year: year, month: month, day: day)
+        let number = dayNumber(year: year, month: month, day: day)
         return TravelJournalReader.DatedVisit(date: .day(year: year, month: month, day: day), first: number, last: number,
                                               start: Double(number * 86_400))
+    }
+
+    /// Days from 1970-01-01 to a date of years 1…9999 (``VisitDate/dayNumber(year:month:day:)``, Howard
+    /// Hinnant's algorithm), here to be inlined: a journal has a date a visit.
+    @inline(__always)
+    private static func dayNumber(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = y / 400  // y ≥ 0 for years 1…9999
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// Any other date (a year, a month, an instant, text with escapes), as ``JournalCodec`` reads it.

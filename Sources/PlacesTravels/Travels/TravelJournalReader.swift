@@ -181,7 +181,8 @@ enum TravelJournalReader {
             var previousStart = -Double.infinity, previousPrecision = VisitDate.Precision.year, count = 0
             while true {
                 scanner.skipSpace()
-                let (dated, note) = try visit()
+                let dated: TravelJournalReader.DatedVisit, note: String?
+                if let plain = plainVisit() { (dated, note) = (plain, nil) } else { (dated, note) = try visit() }
                 let precision = dated.date.precision
                 if dated.start < previousStart || (dated.start == previousStart && precision < previousPrecision) { throw Declined() }
                 (previousStart, previousPrecision) = (dated.start, precision)
@@ -198,7 +199,7 @@ enum TravelJournalReader {
             }
         }
 
-        @inline(__always)
+        /// Any visit: its members in any order, a note, a source.
         mutating func visit() throws -> (date: DatedVisit, note: String?) {
             try expect(UInt8(ascii: "{"))
             var date: DatedVisit?, note: String?, seen: UInt8 = 0

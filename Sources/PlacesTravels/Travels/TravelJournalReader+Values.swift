@@ -196,30 +196,56 @@ extension TravelJournalReader.Reader {
         return value
     }
 
-    /// A visit as the journal writes most of them, a calendar day alone (`{"date": "2024-05-01"}`, with any
-    /// whitespace around its member), read in one pass; `nil`, with nothing moved past, for any other
-    /// visit (``visit()`` reads those).
+    /// Reads, from the start of a visit in a list, the visits as the journal writes most of them, a
+    /// calendar day alone (`{"date": "2024-05-01"}`, with any whitespace around its member), each in one
+    /// pass over the bytes. Stops at the start of a visit of any other shape (or at what follows a visit
+    /// when it is neither `,` nor `]`), and returns `false`; returns `true` past the list's `]`.
     @inline(__always)
-    mutating func plainVisit() -> TravelJournalReader.DatedVisit? {
-        let start = scanner.index
-        guard scanner.consume(UInt8(ascii: "{")) else { return nil }
-        scanner.skipSpace()
-        let bytes = scanner.bytes, index = scanner.index
-        // `"date": ` as one word, then the date in its quotes.
-        guard index + 20 <= bytes.count, let base = bytes.baseAddress,
-              ByteWord.load(base + index) == Self.dateMember, base[index + 8] == UInt8(ascii: "\""),
-              base[index + 19] == UInt8(ascii: "\""), let day = Self.calendarDay(base + index + 9)
-        else {
-            scanner.index = start
-            return nil
+    mutating func plainVisits(_ list: inout VisitList) throws -> Bool {
+        guard let base = scanner.bytes.baseAddress else { return false }
+        let end = scanner.bytes.count
+        var index = scanner.index
+        while index < end, base[index] == UInt8(ascii: "{") {
+            var next = Self.space(base, index &+ 1, end)
+            // `"date": ` as one word, then the date in its quotes.
+            guard next &+ 20 <= end, ByteWord.load(base + next) == Self.dateMember, base[next &+ 8] == UInt8(ascii: "\""),
+                  base[next &+ 19] == UInt8(ascii: "\""), let day = Self.calendarDay(base + (next &+ 9)) else { break }
+            next = Self.space(base, next &+ 20, end)
+            guard next < end, base[next] == UInt8(ascii: "}") else { break }
+            try keep(day, note: nil, in: &list)
+            index = Self.space(base, next &+ 1, end)
+            guard index < end else { break }
+            if base[index] == UInt8(ascii: "]") {
+                scanner.index = index &+ 1
+                return true
+            }
+            guard base[index] == UInt8(ascii: ",") else { break }
+            index = Self.space(base, index &+ 1, end)
         }
-        scanner.index = index + 20
-        scanner.skipSpace()
-        guard scanner.consume(UInt8(ascii: "}")) else {
-            scanner.index = start
-            return nil
+        scanner.index = index
+        return false
+    }
+
+    /// The offset of the first byte from `index` on that is not JSON whitespace (``JSONScanner/skipSpace()``
+    /// on the reader's own pointer): after a line break, the next line's indentation eight bytes at a time.
+    @inline(__always)
+    private static func space(_ base: UnsafePointer<UInt8>, _ index: Int, _ end: Int) -> Int {
+        var index = index
+        while index < end {
+            let byte = base[index]
+            if byte == 0x0A {
+                index &+= 1
+                while end &- index >= 8 {
+                    let others = ByteWord.load(base + index) ^ ByteWord.repeating(0x20)
+                    guard others == 0 else { index &+= ByteWord.firstLane(others); break }
+                    index &+= 8
+                }
+                continue
+            }
+            guard byte == 0x20 || byte == 0x0D || byte == 0x09 else { return index }
+            index &+= 1
         }
-        return day
+        return index
     }
 
     /// `"date": ` read as a little-endian word.

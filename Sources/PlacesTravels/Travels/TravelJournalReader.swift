@@ -177,26 +177,41 @@ enum TravelJournalReader {
             try expect(UInt8(ascii: "["))
             scanner.skipSpace()
             if scanner.consume(UInt8(ascii: "]")) { return }
-            // The previous visit's start and precision: dates order by these (``VisitDate/<``).
-            var previousStart = -Double.infinity, previousPrecision = VisitDate.Precision.year, count = 0
+            var list = VisitList(place: place)
             while true {
+                // As many visits of the common shape as follow one another, then one of any other.
+                if try plainVisits(&list) { return }
+                let (dated, note) = try visit()
+                try keep(dated, note: note, in: &list)
                 scanner.skipSpace()
-                let dated: TravelJournalReader.DatedVisit, note: String?
-                if let plain = plainVisit() { (dated, note) = (plain, nil) } else { (dated, note) = try visit() }
-                let precision = dated.date.precision
-                if dated.start < previousStart || (dated.start == previousStart && precision < previousPrecision) { throw Declined() }
-                (previousStart, previousPrecision) = (dated.start, precision)
-                if keepsVisits {
-                    placeVisits.append(Visit(date: dated.date, note: note))
-                } else {
-                    visits.add(place: place, visit: count, date: dated.date, days: dated.first...dated.last, note: note)
-                }
-                count += 1
-                scanner.skipSpace()
-                if scanner.consume(UInt8(ascii: ",")) { continue }
+                if scanner.consume(UInt8(ascii: ",")) { scanner.skipSpace(); continue }
                 try expect(UInt8(ascii: "]"))
                 return
             }
+        }
+
+        /// A place's visit list as it is read.
+        struct VisitList {
+            /// The place's index.
+            let place: Int
+            /// The visits read so far.
+            var count = 0
+            /// The previous visit's start and precision: dates order by these (``VisitDate/<``).
+            var previousStart = -Double.infinity, previousPrecision = VisitDate.Precision.year
+        }
+
+        /// Keeps the next visit of a list; one earlier than the one before it is declined.
+        @inline(__always)
+        mutating func keep(_ dated: DatedVisit, note: String?, in list: inout VisitList) throws {
+            let precision = dated.date.precision
+            if dated.start < list.previousStart || (dated.start == list.previousStart && precision < list.previousPrecision) { throw Declined() }
+            (list.previousStart, list.previousPrecision) = (dated.start, precision)
+            if keepsVisits {
+                placeVisits.append(Visit(date: dated.date, note: note))
+            } else {
+                visits.add(place: list.place, visit: list.count, date: dated.date, days: dated.first...dated.last, note: note)
+            }
+            list.count += 1
         }
 
         /// Any visit: its members in any order, a note, a source.

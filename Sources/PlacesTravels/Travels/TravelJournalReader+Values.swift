@@ -293,6 +293,19 @@ extension TravelJournalReader.Reader {
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// The seconds into the day of the 10 bytes at `text` when they are `THH:MM:SSZ` (hours below 24,
+    /// minutes and seconds below 60), as ``FastTimestamp/parse(_:)`` reads them; `nil` for anything else.
+    @inline(__always)
+    private static func timeOfDay(_ text: UnsafePointer<UInt8>) -> Int? {
+        guard text[0] == UInt8(ascii: "T"), text[3] == UInt8(ascii: ":"), text[6] == UInt8(ascii: ":"), text[9] == UInt8(ascii: "Z") else { return nil }
+        @inline(__always) func digit(_ offset: Int) -> Int { Int(text[offset] &- 0x30) }
+        let digits = (digit(1), digit(2), digit(4), digit(5), digit(7), digit(8))
+        guard digits.0 <= 9, digits.1 <= 9, digits.2 <= 9, digits.3 <= 9, digits.4 <= 9, digits.5 <= 9 else { return nil }
+        let hour = digits.0 * 10 + digits.1, minute = digits.2 * 10 + digits.3, second = digits.4 * 10 + digits.5
+        guard hour < 24, minute < 60, second < 60 else { return nil }
+        return hour * 3600 + minute * 60 + second
+    }
+
     /// Any other date (a year, a month, an instant, text with escapes), as ``JournalCodec`` reads it.
     private mutating func anyVisitDate() throws -> TravelJournalReader.DatedVisit {
         let bytes = scanner.bytes, quote = scanner.index
@@ -319,6 +332,13 @@ extension TravelJournalReader.Reader {
     mutating func optionalDate() throws -> Date? {
         if scanner.isNull() { return nil }
         let bytes = scanner.bytes, index = scanner.index
+        // The journal's own `"2024-05-01T12:34:56Z"`: its day as a visit's, then the time of day.
+        if index + 22 <= bytes.count, let base = bytes.baseAddress, base[index] == UInt8(ascii: "\""),
+           base[index + 21] == UInt8(ascii: "\""), let day = Self.calendarDay(base + (index + 1)),
+           let time = Self.timeOfDay(base + (index + 11)) {
+            scanner.index += 22
+            return Date(timeIntervalSince1970: Double(day.first * 86_400 + time))
+        }
         if index + 22 <= bytes.count, bytes[index] == UInt8(ascii: "\""), bytes[index + 21] == UInt8(ascii: "\""),
            let date = FastTimestamp.parse(UnsafeBufferPointer(rebasing: bytes[(index + 1)..<(index + 21)])) {
             scanner.index += 22

@@ -18,7 +18,9 @@ import PlacesJournal
 /// codec's generic list reader. This reader knows the one shape it reads and makes only what is shown:
 /// the visits go straight into the ``TravelLog`` (no `Visit` is made; the places are kept without
 /// them). A place whose visits are not written in date order is declined too (the full read orders
-/// them, and the log's ties follow that order).
+/// them, and the log's ties follow that order). Most visits are a calendar day alone, written alike down a
+/// list: those are read in one loop over the bytes (``Reader/plainVisits(_:)``), their digits straight to a
+/// day number. `stats` reads its places through it too, each with its visits (``readPlaces(_:)``).
 /// Every value it keeps is read with the checks of a full read, and every string or date it passes
 /// over is checked as a full read checks it. Anything it does not take as plainly valid (a legacy bare
 /// array, a member this version does not know in a place or a visit, a member name written with

@@ -13,6 +13,7 @@ import Glibc
 @testable import PlacesJournal
 @testable import PlacesKit
 @testable import PlacesMap
+@testable import PlacesTravels
 
 /// The parsers, by name. Each takes the fuzzer's bytes and must return normally for any input.
 let fuzzTargets: [String: ([UInt8]) -> Void] = [
@@ -21,6 +22,23 @@ let fuzzTargets: [String: ([UInt8]) -> Void] = [
         guard let places = try? JournalStore.decode(bytes, path: "fuzz.json").places else { return }
         let again = try! JournalStore.decode(JournalCodec.encode(places), path: "again.json").places
         precondition(again.count == places.count && zip(again, places).allSatisfy { $0.id == $1.id && $0.name == $1.name })
+    },
+    "travel": { bytes in
+        // The travel commands' reader takes only journals the full read takes, and reads them the same.
+        let log = bytes.withUnsafeBufferPointer { TravelJournalReader.read($0) }
+        let places = bytes.withUnsafeBufferPointer { TravelJournalReader.readPlaces($0) }
+        guard let full = try? JournalStore.decode(bytes, path: "fuzz.json", descriptions: false) else {
+            precondition(log == nil && places == nil, "the reader took a journal the full read refuses")
+            return
+        }
+        let expected = TravelLog(full.places)
+        if let log {
+            precondition(log.log.entries == expected.entries && log.log.places.map(\.id) == full.places.map(\.id))
+            precondition(log.log.entries.map { log.log.note($0) } == expected.entries.map { expected.note($0) })
+        }
+        if let places {
+            precondition(places.map(\.visits) == full.places.map { $0.visits.map { Visit(date: $0.date, note: $0.note) } })
+        }
     },
     "editor": { bytes in
         _ = try? PlaceEditorText.parse(String(decoding: bytes, as: UTF8.self), original: Location.example)

@@ -26,6 +26,19 @@ extension JournalStore {
         return (TravelLog(contents.places), Self.tripNames(contents.members))
     }
 
+    /// The journal's places with their visits' dates and notes, read without changing anything: what
+    /// `stats` counts (ids, names, positions, tags, `created` times and visits). Descriptions are empty,
+    /// and `updated` times, visits' sources and members this version does not know are left out.
+    ///
+    /// Read by the travel commands' reader (``TravelJournalReader``); a journal it declines is read in full
+    /// (the same errors as any read).
+    public func loadWithoutDetails() throws -> [Location] {
+        try checkJournalFile()
+        let file = try mapJournal(resolvedPath)
+        if let places = file.flatMap({ file in file.withBuffer { TravelJournalReader.readPlaces($0) } }) { return places }
+        return try Self.decode(file, path: resolvedPath, backupPath: backupPath, descriptions: false).places
+    }
+
     /// The trip names of a journal's top-level members: a `tripNames` member this version cannot read
     /// is kept as written, and the trips are then unnamed.
     private static func tripNames(_ members: [String: JSONFragment]) -> TripNames {

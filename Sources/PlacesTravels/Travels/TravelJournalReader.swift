@@ -18,7 +18,9 @@ import PlacesJournal
 /// codec's generic list reader. This reader knows the one shape it reads and makes only what is shown:
 /// the visits go straight into the ``TravelLog`` (no `Visit` is made; the places are kept without
 /// them). A place whose visits are not written in date order is declined too (the full read orders
-/// them, and the log's ties follow that order).
+/// them, and the log's ties follow that order). Most visits are a calendar day alone, written alike down a
+/// list: those are read in one loop over the bytes (``Reader/plainVisits(_:)``), their digits straight to a
+/// day number. `stats` reads its places through it too, each with its visits (``readPlaces(_:)``).
 /// Every value it keeps is read with the checks of a full read, and every string or date it passes
 /// over is checked as a full read checks it. Anything it does not take as plainly valid (a legacy bare
 /// array, a member this version does not know in a place or a visit, a member name written with
@@ -28,22 +30,42 @@ import PlacesJournal
 enum TravelJournalReader {
     /// The travel log and top-level members of journal bytes, or `nil` when they must be read in full.
     static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> (log: TravelLog, members: [String: JSONFragment])? {
-        var reader = Reader(scanner: JSONScanner(bytes))
+        var reader = Reader(scanner: JSONScanner(bytes), keepsVisits: false)
         guard let contents = try? reader.document() else { return nil }
-        return contents
+        // Handed over, not shared: the log puts the gathered visits in order where they are.
+        var gathered = TravelLog.Visits()
+        swap(&gathered, &reader.visits)
+        return (TravelLog(contents.places, gathered), contents.members)
+    }
+
+    /// The places of journal bytes with their visits' dates and notes (no descriptions, `updated` times,
+    /// visits' sources or members this version does not know), or `nil` when they must be read in full:
+    /// what `stats` counts, read as the log is.
+    static func readPlaces(_ bytes: UnsafeBufferPointer<UInt8>) -> [Location]? {
+        var reader = Reader(scanner: JSONScanner(bytes), keepsVisits: true)
+        return try? reader.document().places
     }
 
     /// A place the reader declines: the full read decides.
     struct Declined: Error {}
 
-    private struct Reader {
+    struct Reader {
         var scanner: JSONScanner
+        /// Whether each place keeps its visits (``readPlaces(_:)``) rather than the log gathering them.
+        let keepsVisits: Bool
         /// Every place's id, to find one repeated (the full read says which).
         var ids: [JournalIndex.IDBits] = []
         /// Every visit read so far, for the log.
         var visits = TravelLog.Visits()
+        /// The visits of the place being read, when places keep theirs.
+        var placeVisits: [Visit] = []
 
-        mutating func document() throws -> (log: TravelLog, members: [String: JSONFragment]) {
+        init(scanner: JSONScanner, keepsVisits: Bool) {
+            self.scanner = scanner
+            self.keepsVisits = keepsVisits
+        }
+
+        mutating func document() throws -> (places: [Location], members: [String: JSONFragment]) {
             scanner.skipSpace()
             try expect(UInt8(ascii: "{"))
             var places: [Location]?, version = false
@@ -78,10 +100,7 @@ enum TravelJournalReader {
             guard let places, version, scanner.atEnd,
                   !ids.withUnsafeBufferPointer({ ids in JournalIndex.IDBits.anyRepeated(count: ids.count) { ids[$0] } })
             else { throw Declined() }
-            // Handed over, not shared: the log puts the gathered visits in order where they are.
-            var gathered = TravelLog.Visits()
-            swap(&gathered, &visits)
-            return (TravelLog(places, gathered), members)
+            return (places, members)
         }
 
         mutating func placeList() throws -> [Location] {
@@ -92,7 +111,7 @@ enum TravelJournalReader {
             ids.reserveCapacity(places.capacity)
             // A visit takes 40 to 90 bytes in the journal's layout: room for all of them at 64, so the visits'
             // arrays are not copied as they grow (capacity never touched is never paged in).
-            visits.reserve((scanner.bytes.count - scanner.index) / 64)
+            if !keepsVisits { visits.reserve((scanner.bytes.count - scanner.index) / 64) }
             scanner.skipSpace()
             if scanner.consume(UInt8(ascii: "]")) { return places }
             while true {
@@ -103,12 +122,6 @@ enum TravelJournalReader {
                 try expect(UInt8(ascii: "]"))
                 return places
             }
-        }
-
-        /// The members of a place, by the bit that marks them seen (a repeated one is declined).
-        private enum PlaceKey: UInt16 {
-            case id = 1, name = 2, description = 4, latitude = 8, longitude = 16, tags = 32, visited = 64,
-                 created = 128, updated = 256, visits = 512
         }
 
         mutating func place() throws -> Location {
@@ -133,8 +146,8 @@ enum TravelJournalReader {
                     scanner.index += 38
                 case .name: name = try scanner.string()
                 case .description: if !scanner.isNull() { try skipText() }
-                case .latitude: latitude = try scanner.number()
-                case .longitude: longitude = try scanner.number()
+                case .latitude: latitude = try number()
+                case .longitude: longitude = try number()
                 case .tags: if !scanner.isNull() { tags = try stringList() }
                 case .visited: visited = try optionalDate()
                 case .created: created = try optionalDate()
@@ -147,6 +160,12 @@ enum TravelJournalReader {
                 break
             }
             guard let id, let name, let latitude, let longitude else { throw Declined() }
+            if keepsVisits {
+                // ``Location`` makes the one visit of a `visited` time when no visits are listed.
+                defer { placeVisits = [] }
+                return Location(id: id, name: name, latitude: latitude, longitude: longitude, tags: tags, visited: visited,
+                                visits: placeVisits, created: created)
+            }
             // A place with no visits listed and a `visited` time has that one visit (as ``Location`` reads it).
             if visits.entries.count == firstVisit, let visited {
                 visits.add(place: place, visit: 0, date: VisitDate(visited), note: nil)
@@ -154,31 +173,53 @@ enum TravelJournalReader {
             return Location(id: id, name: name, latitude: latitude, longitude: longitude, tags: tags, created: created)
         }
 
-        /// Reads the visits of the place numbered `place` into ``visits``; visits out of date order are declined.
+        /// Reads the visits of the place numbered `place` into ``visits`` (or ``placeVisits``); visits out
+        /// of date order are declined.
         mutating func visitList(place: Int) throws {
             try expect(UInt8(ascii: "["))
             scanner.skipSpace()
             if scanner.consume(UInt8(ascii: "]")) { return }
-            // The previous visit's start and precision: dates order by these (``VisitDate/<``), and the
-            // start is the one the log keeps.
-            var previous: (start: Double, precision: VisitDate.Precision)?, count = 0
+            var list = VisitList(place: place)
             while true {
+                // As many visits of the common shape as follow one another, then one of any other.
+                if try plainVisits(&list) { return }
+                let (dated, note) = try visit()
+                try keep(dated, note: note, in: &list)
                 scanner.skipSpace()
-                let (date, note) = try visit()
-                let start = visits.add(place: place, visit: count, date: date, note: note)
-                if let previous, start < previous.start || (start == previous.start && date.precision < previous.precision) { throw Declined() }
-                previous = (start, date.precision)
-                count += 1
-                scanner.skipSpace()
-                if scanner.consume(UInt8(ascii: ",")) { continue }
+                if scanner.consume(UInt8(ascii: ",")) { scanner.skipSpace(); continue }
                 try expect(UInt8(ascii: "]"))
                 return
             }
         }
 
-        mutating func visit() throws -> (date: VisitDate, note: String?) {
+        /// A place's visit list as it is read.
+        struct VisitList {
+            /// The place's index.
+            let place: Int
+            /// The visits read so far.
+            var count = 0
+            /// The previous visit's start and precision: dates order by these (``VisitDate/<``).
+            var previousStart = -Double.infinity, previousPrecision = VisitDate.Precision.year
+        }
+
+        /// Keeps the next visit of a list; one earlier than the one before it is declined.
+        @inline(__always)
+        mutating func keep(_ dated: DatedVisit, note: String?, in list: inout VisitList) throws {
+            let precision = dated.date.precision
+            if dated.start < list.previousStart || (dated.start == list.previousStart && precision < list.previousPrecision) { throw Declined() }
+            (list.previousStart, list.previousPrecision) = (dated.start, precision)
+            if keepsVisits {
+                placeVisits.append(Visit(date: dated.date, note: note))
+            } else {
+                visits.add(place: list.place, visit: list.count, date: dated.date, days: dated.first...dated.last, note: note)
+            }
+            list.count += 1
+        }
+
+        /// Any visit: its members in any order, a note, a source.
+        mutating func visit() throws -> (date: DatedVisit, note: String?) {
             try expect(UInt8(ascii: "{"))
-            var date: VisitDate?, note: String?, seen: UInt8 = 0
+            var date: DatedVisit?, note: String?, seen: UInt8 = 0
             while true {
                 scanner.skipSpace()
                 let key = try visitKey()
@@ -214,118 +255,6 @@ enum TravelJournalReader {
                 try expect(UInt8(ascii: "]"))
                 return strings
             }
-        }
-
-        /// `byte` must be next; anything else is declined (the full read says what is wrong).
-        @inline(__always)
-        private mutating func expect(_ byte: UInt8) throws {
-            guard scanner.consume(byte) else { throw Declined() }
-        }
-
-        // MARK: Member names
-
-        /// A member name's bytes between its quotes; a name with escapes is declined (never written by
-        /// `places`; the full read decodes it).
-        @inline(__always)
-        private mutating func keyBytes() throws -> UnsafeBufferPointer<UInt8> {
-            let bytes = scanner.bytes
-            guard scanner.peek == UInt8(ascii: "\"") else { throw Declined() }
-            let start = scanner.index + 1
-            var end = start
-            while end < bytes.count, end - start < 16 {
-                let byte = bytes[end]
-                if byte == UInt8(ascii: "\"") {
-                    scanner.index = end + 1
-                    return UnsafeBufferPointer(rebasing: bytes[start..<end])
-                }
-                end += 1
-            }
-            throw Declined()
-        }
-
-        private mutating func placeKey() throws -> PlaceKey {
-            let key = try keyBytes()
-            guard let first = key.first else { throw Declined() }
-            switch first {
-            case UInt8(ascii: "i"): if Self.equal(key, "id") { return .id }
-            case UInt8(ascii: "n"): if Self.equal(key, "name") { return .name }
-            case UInt8(ascii: "d"): if Self.equal(key, "description") { return .description }
-            case UInt8(ascii: "l"):
-                if Self.equal(key, "latitude") { return .latitude }
-                if Self.equal(key, "longitude") { return .longitude }
-            case UInt8(ascii: "t"): if Self.equal(key, "tags") { return .tags }
-            case UInt8(ascii: "c"): if Self.equal(key, "created") { return .created }
-            case UInt8(ascii: "u"): if Self.equal(key, "updated") { return .updated }
-            case UInt8(ascii: "v"):
-                if Self.equal(key, "visits") { return .visits }
-                if Self.equal(key, "visited") { return .visited }
-            default: break
-            }
-            throw Declined()
-        }
-
-        /// 1 for `date`, 2 for `note`, 4 for `source`.
-        @inline(__always)
-        private mutating func visitKey() throws -> UInt8 {
-            // `"date"`, which every visit has, in one comparison.
-            let bytes = scanner.bytes, index = scanner.index
-            if index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\""), bytes[index + 5] == UInt8(ascii: "\""),
-               UnsafeRawPointer(bytes.baseAddress! + index + 1).loadUnaligned(as: UInt32.self) == UInt32(littleEndian: 0x6574_6164) {
-                scanner.index = index + 6
-                return 1
-            }
-            let key = try keyBytes()
-            if Self.equal(key, "date") { return 1 }
-            if Self.equal(key, "note") { return 2 }
-            if Self.equal(key, "source") { return 4 }
-            throw Declined()
-        }
-
-        @inline(__always)
-        private static func equal(_ key: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
-            key.count == word.utf8CodeUnitCount && memcmp(key.baseAddress!, word.utf8Start, key.count) == 0
-        }
-
-        // MARK: Values
-
-        /// Moves past a string not kept, with the checks of decoding it (``JournalCodec``'s
-        /// descriptions are passed over the same way).
-        private mutating func skipText() throws {
-            let start = scanner.index
-            try scanner.skipString()
-            // Escapes are where skipping and decoding could differ (a lone surrogate): decode those.
-            guard memchr(scanner.bytes.baseAddress! + start, Int32(UInt8(ascii: "\\")), scanner.index - start) != nil else { return }
-            scanner.index = start
-            _ = try scanner.string()
-        }
-
-        /// A visit's date read in place, as ``JournalCodec`` reads it.
-        private mutating func visitDate() throws -> VisitDate {
-            let bytes = scanner.bytes, start = scanner.index
-            guard scanner.peek == UInt8(ascii: "\"") else { throw Declined() }
-            var end = start + 1
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
-                  bytes[end] >= 0x20, bytes[end] < 0x80 { end += 1 }
-            if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-                scanner.index = end + 1
-                guard let date = VisitDate(journalBytes: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end])) else { throw Declined() }
-                return date
-            }
-            guard let date = VisitDate(journalText: try scanner.string()) else { throw Declined() }
-            return date
-        }
-
-        /// A `created`, `updated` or `visited` time (or null), as ``JournalCodec`` reads it.
-        private mutating func optionalDate() throws -> Date? {
-            if scanner.isNull() { return nil }
-            let bytes = scanner.bytes, index = scanner.index
-            if index + 22 <= bytes.count, bytes[index] == UInt8(ascii: "\""), bytes[index + 21] == UInt8(ascii: "\""),
-               let date = FastTimestamp.parse(UnsafeBufferPointer(rebasing: bytes[(index + 1)..<(index + 21)])) {
-                scanner.index += 22
-                return date
-            }
-            guard let date = Timestamp.date(from: try scanner.string()) else { throw Declined() }
-            return date
         }
     }
 }

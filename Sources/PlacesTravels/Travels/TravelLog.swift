@@ -39,6 +39,13 @@ public struct TravelLog: Sendable {
         public var visit: Int { Int(visitIndex) }
         /// The calendar days the date covers.
         public var days: ClosedRange<Int> { Int(firstDay)...Int(lastDay) }
+        /// The first of ``days``, as kept.
+        var firstDayNumber: Int32 { firstDay }
+        /// The date's ``VisitDate/start`` in seconds since 1970: its first day's midnight, or the instant.
+        var start: Double {
+            if case .instant(let moment) = date { return moment.timeIntervalSince1970 }
+            return Double(Int(firstDay) * 86_400)
+        }
     }
 
     /// The journal's places (their visits are the entries: see the type's documentation).
@@ -67,7 +74,7 @@ public struct TravelLog: Sendable {
         // Put in order where they are (the gathered array is not shared), not copied into a second array.
         var entries = visits.entries
         visits.entries = []
-        Self.permute(&entries, to: Self.order(visits.starts))
+        Self.permute(&entries, to: Self.order(entries, instants: visits.instants))
         self.entries = entries
     }
 
@@ -98,32 +105,77 @@ public struct TravelLog: Sendable {
     /// The visits of a journal gathered in journal order, before they are put in date order.
     struct Visits {
         var entries: [Entry] = []
-        var starts: [Double] = []
         var notes: [String] = []
+        /// Whether any visit is dated to the second: only then may visits of one day start apart.
+        var instants = false
 
         mutating func reserve(_ count: Int) {
             entries.reserveCapacity(count)
-            starts.reserveCapacity(count)
         }
 
-        /// Adds a place's visit: `visit` is its index among the place's visits in date order. Returns
-        /// the date's ``VisitDate/start`` in seconds since 1970 (its key in the log's order).
-        @discardableResult
-        mutating func add(place: Int, visit: Int, date: VisitDate, note: String?) -> Double {
+        /// Adds a place's visit: `visit` is its index among the place's visits in date order.
+        mutating func add(place: Int, visit: Int, date: VisitDate, note: String?) {
+            add(place: place, visit: visit, date: date, days: date.days, note: note)
+        }
+
+        /// ``add(place:visit:date:note:)`` with the date's ``VisitDate/days``, worked out already.
+        @inline(__always)
+        mutating func add(place: Int, visit: Int, date: VisitDate, days: ClosedRange<Int>, note: String?) {
             var index: Int32 = -1
             if let note {
                 index = Int32(notes.count)
                 notes.append(note)
             }
-            // The start is the first day's midnight UTC, read off the days worked out anyway (a million
-            // visits would otherwise work out their first day twice).
-            let days = date.days
-            let start: Double
-            if case .instant(let moment) = date { start = moment.timeIntervalSince1970 } else { start = Double(days.lowerBound * 86_400) }
-            starts.append(start)
+            if case .instant = date { instants = true }
             entries.append(Entry(place: place, visit: visit, date: date, days: days, note: index))
-            return start
         }
+    }
+
+    /// The positions of `entries` from the earliest start (``VisitDate/start``), ties in position order.
+    static func order(_ entries: [Entry], instants: Bool) -> [Int] {
+        // A start's day is its first day (an instant's day is the floor of its start), so the entries in
+        // day order, ties in position order, are in start order but for instants within one day: one
+        // counting pass over the days (a journal's visits span some thousands of them) puts them so, and a
+        // day holding an instant is sorted on its own. Days spread far wider than the visits are many
+        // take the sort of the starts.
+        guard let low = entries.lazy.map(\.firstDayNumber).min(), let high = entries.lazy.map(\.firstDayNumber).max(),
+              Int(high) - Int(low) < max(1 << 16, 4 * entries.count)
+        else { return order(entries.map(\.start)) }
+        var order = [Int](repeating: 0, count: entries.count)
+        var counts = [Int32](repeating: 0, count: Int(high) - Int(low) + 2)
+        entries.withUnsafeBufferPointer { entries in
+            order.withUnsafeMutableBufferPointer { order in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    for entry in entries { counts[Int(entry.firstDayNumber &- low) &+ 1] &+= 1 }
+                    for day in 1..<counts.count { counts[day] &+= counts[day &- 1] }
+                    // counts[day] is now where that day's first entry goes.
+                    for (position, entry) in entries.enumerated() {
+                        let day = Int(entry.firstDayNumber &- low)
+                        order[Int(counts[day])] = position
+                        counts[day] &+= 1
+                    }
+                    guard instants else { return }
+                    var first = 0
+                    while first < order.count {
+                        let day = entries[order[first]].firstDayNumber
+                        var end = first + 1, instant = entries[order[first]].date.precision == .instant
+                        while end < order.count, entries[order[end]].firstDayNumber == day {
+                            if entries[order[end]].date.precision == .instant { instant = true }
+                            end += 1
+                        }
+                        if instant && end - first > 1 {
+                            var sameDay = UnsafeMutableBufferPointer(rebasing: order[first..<end])
+                            sameDay.sort { a, b in
+                                let (x, y) = (entries[a].start, entries[b].start)
+                                return x != y ? x < y : a < b
+                            }
+                        }
+                        first = end
+                    }
+                }
+            }
+        }
+        return order
     }
 
     /// The positions of `starts` from the earliest, ties in position order (journal order).

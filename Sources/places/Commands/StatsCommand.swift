@@ -32,7 +32,7 @@ enum StatsCommand: PlacesCommand {
     static func run(_ options: Options, _ context: CommandContext) throws {
         let query = try options.filter.query(context: context)
         let areas = try TravelFilterOptions.areas(context)
-        var places = try context.store().loadWithoutDescriptions()
+        var places = try context.store().loadWithoutDetails()
         if query.filters { places = query.apply(to: places, areas: areas) }
         // Kept until the process exits, as `list` keeps its places: ten thousand visits are not freed one by
         // one, nor the towns and cells the region lookups remembered (freeing them was 3 % of a 1,000-place run).

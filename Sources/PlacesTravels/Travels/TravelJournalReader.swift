@@ -59,6 +59,9 @@ enum TravelJournalReader {
         var visits = TravelLog.Visits()
         /// The visits of the place being read, when places keep theirs.
         var placeVisits: [Visit] = []
+        /// Room made for a place's visits at its first (the previous place's count, at least 8): a list
+        /// grown a visit at a time was copied four times on the way to ten visits.
+        var expectedVisits = 8
 
         init(scanner: JSONScanner, keepsVisits: Bool) {
             self.scanner = scanner
@@ -161,10 +164,15 @@ enum TravelJournalReader {
             }
             guard let id, let name, let latitude, let longitude else { throw Declined() }
             if keepsVisits {
-                // ``Location`` makes the one visit of a `visited` time when no visits are listed.
-                defer { placeVisits = [] }
+                // ``Location`` makes the one visit of a `visited` time when no visits are listed. The visits
+                // were declined unless in date order (``keep(_:note:in:)``), so they are not compared again.
+                defer {
+                    // The next place likely has about as many: room for them is made at its first visit.
+                    expectedVisits = max(placeVisits.count, 8)
+                    placeVisits = []
+                }
                 return Location(id: id, name: name, latitude: latitude, longitude: longitude, tags: tags, visited: visited,
-                                visits: placeVisits, created: created)
+                                orderedVisits: placeVisits, created: created)
             }
             // A place with no visits listed and a `visited` time has that one visit (as ``Location`` reads it).
             if visits.entries.count == firstVisit, let visited {
@@ -209,6 +217,7 @@ enum TravelJournalReader {
             if dated.start < list.previousStart || (dated.start == list.previousStart && precision < list.previousPrecision) { throw Declined() }
             (list.previousStart, list.previousPrecision) = (dated.start, precision)
             if keepsVisits {
+                if placeVisits.isEmpty { placeVisits.reserveCapacity(expectedVisits) }
                 placeVisits.append(Visit(date: dated.date, note: note))
             } else {
                 visits.add(place: list.place, visit: list.count, date: dated.date, days: dated.first...dated.last, note: note)

@@ -74,6 +74,30 @@ import Testing
         #expect(place.longitude == -2)
     }
 
+    /// Visits in date order (ties in their given order, every precision) make the same place through the
+    /// initializer that trusts their order as through the one that sorts them; with none, `visited` is the
+    /// one visit, as there.
+    @Test(arguments: [
+        [] as [Visit],
+        [Visit(date: .day(year: 2020, month: 5, day: 1))],
+        [Visit(date: .year(2019)), Visit(date: .month(year: 2019, month: 1)), Visit(date: .day(year: 2019, month: 1, day: 1), note: "a"),
+         Visit(date: .day(year: 2019, month: 1, day: 1), note: "b"), Visit(date: .instant(Date(timeIntervalSince1970: 1_546_344_000))),
+         Visit(date: .day(year: 2024, month: 2, day: 29), note: "leap")],
+    ])
+    func orderedVisitsMakeTheSamePlaceAsSortedOnes(visits: [Visit]) {
+        #expect(Location.sortedVisits(visits) == visits)
+        let id = UUID(), created = Date(timeIntervalSince1970: 1_700_000_000)
+        for visited in [nil, Date(timeIntervalSince1970: 1_600_000_000)] {
+            let sorted = Location(id: id, name: "Kotka", latitude: 60.46, longitude: 26.94, tags: ["sea"], visited: visited,
+                                  visits: visits, created: created)
+            let trusted = Location(id: id, name: "Kotka", latitude: 60.46, longitude: 26.94, tags: ["sea"], visited: visited,
+                                   orderedVisits: visits, created: created)
+            #expect(trusted.hasSameContent(as: sorted))
+            #expect(trusted.visits == (visits.isEmpty && visited != nil ? [Visit(date: VisitDate(visited!))] : visits))
+            #expect(trusted.readMark == nil)
+        }
+    }
+
     @Test func decodingRejectsAMalformedDate() {
         let json = #"{"id":"5A3B1F0E-7C2D-4E8A-9B6F-1D2C3E4F5A6B","name":"Old","latitude":1,"longitude":2,"visited":"yesterday"}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Location.self, from: Data(json.utf8)) }

@@ -186,6 +186,9 @@ public struct TravelStats: Sendable, Encodable {
             guard let date = places[index].latestVisit?.date else { continue }
             if mostRecent == nil || date > mostRecent!.date { mostRecent = (index, date) }
         }
+        // Counted by index: `filter` made two arrays of copied places (every field retained) to count them.
+        var visitedCount = 0
+        for index in places.indices where places[index].isVisited { visitedCount += 1 }
         var furthest: Pair?
         if let found = furthestPair(places, exactLimit: exactPairLimit) {
             furthest = Pair(first: pin(found.first), second: pin(found.second), distanceKm: found.distanceKm)
@@ -193,8 +196,8 @@ public struct TravelStats: Sendable, Encodable {
 
         return TravelStats(
             places: places.count,
-            visited: places.filter(\.isVisited).count,
-            wantToGo: places.filter { !$0.isVisited }.count,
+            visited: visitedCount,
+            wantToGo: places.count - visitedCount,
             tags: tagCounts.map { TagCount(tag: $0.key, places: $0.value) }.sorted { ($1.places, $0.tag) < ($0.places, $1.tag) },
             countriesVisited: visitedCountries,
             countriesWanted: wantedCountries,

@@ -52,10 +52,11 @@ public struct WorldShare: Sendable, Encodable, Equatable {
     public static func compute(visited places: [Location], areas: PlaceAreas, index: CountryIndex = .bundled) -> WorldShare {
         var countries = Set<String>()
         var regions: [String: Set<String>] = [:]
-        for place in places where place.isVisited {
-            guard let country = areas.country(of: place) else { continue }
+        // By index: a place taken out of the list is a copy, every field retained and released.
+        for index in places.indices where places[index].isVisited {
+            guard let country = areas.country(of: places[index]) else { continue }
             countries.insert(country.code)
-            if let region = areas.region(of: place) {
+            if let region = areas.region(of: places[index]) {
                 regions[country.code, default: []].insert(region.name)
             }
         }

@@ -183,7 +183,9 @@ public struct TravelStats: Sendable, Encodable {
 
         var mostRecent: (index: Int, date: VisitDate)?
         for index in places.indices {
-            guard let date = places[index].latestVisit?.date else { continue }
+            // The latest visit's date read in place: `latestVisit` took a copy of the place, then of the visit.
+            guard let last = places[index].visits.indices.last else { continue }
+            let date = places[index].visits[last].date
             if mostRecent == nil || date > mostRecent!.date { mostRecent = (index, date) }
         }
         // Counted by index: `filter` made two arrays of copied places (every field retained) to count them.

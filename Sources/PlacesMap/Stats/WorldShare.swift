@@ -52,11 +52,13 @@ public struct WorldShare: Sendable, Encodable, Equatable {
     public static func compute(visited places: [Location], areas: PlaceAreas, index: CountryIndex = .bundled) -> WorldShare {
         var countries = Set<String>()
         var regions: [String: Set<String>] = [:]
-        // By index: a place taken out of the list is a copy, every field retained and released.
+        // By position, not through `country(of:)` and `region(of:)`: each took a copy of the place (every
+        // field retained and released), and the region's lookup found the country again.
         for index in places.indices where places[index].isVisited {
-            guard let country = areas.country(of: places[index]) else { continue }
+            let latitude = places[index].latitude, longitude = places[index].longitude
+            guard let country = areas.country(latitude: latitude, longitude: longitude) else { continue }
             countries.insert(country.code)
-            if let region = areas.region(of: places[index]) {
+            if let region = areas.region(latitude: latitude, longitude: longitude, country: country.code) {
                 regions[country.code, default: []].insert(region.name)
             }
         }

@@ -248,7 +248,8 @@ public enum TerminalText {
             }
             written = end
         }
-        out.append(contentsOf: table)
+        // A table written alone is the whole output: kept, not copied.
+        if out.isEmpty { out = table } else { out.append(contentsOf: table) }
     }
 }
 

@@ -53,29 +53,39 @@ public struct Trip: Sendable {
 
     /// The countries visited, in the order first reached.
     public var countries: [String] {
+        // Stops read by index, field by field: a loop or `contains` over the stops copies each one (its
+        // date and country retained and released), which cost more than the comparisons.
+        let count = stops.count
+        var first = 0
+        while first < count, stops[first].country == nil { first += 1 }
+        guard first < count else { return [] }
         // Most trips are one stop, or stops in one country.
-        guard let first = stops.firstIndex(where: { $0.country != nil }) else { return [] }
         let firstKey = stops[first].countryKey
-        if firstKey != 0, !stops[(first + 1)...].contains(where: { $0.country != nil && $0.countryKey != firstKey }) {
-            return [stops[first].country!]
+        if firstKey != 0 {
+            // A stop with a code has a key of 0 (not ASCII) or its code's own.
+            var other = first + 1
+            while other < count, stops[other].countryKey == firstKey || stops[other].country == nil { other += 1 }
+            if other == count { return [stops[first].country!] }
         }
         // Room for a country a stop (at most 16 at first): grown from one, the arrays cost more than the loop.
         var seen: [String] = [], keys: [UInt64] = []
-        seen.reserveCapacity(min(stops.count, 16))
-        keys.reserveCapacity(min(stops.count, 16))
+        seen.reserveCapacity(min(count, 16))
+        keys.reserveCapacity(min(count, 16))
         seen.append(stops[first].country!)
         // Each seen code's bytes as a number, compared instead of the strings (a string comparison of two
         // unequal codes is a call into the runtime: 95,000 of them for a thousand places' trips).
         keys.append(firstKey)
         var allASCII = firstKey != 0
         // Consecutive stops are mostly in one country: the last code first, before the list.
-        for stop in stops[(first + 1)...] {
-            guard let code = stop.country else { continue }
-            if allASCII, stop.countryKey != 0 {
-                let key = stop.countryKey
-                if key != keys[keys.count - 1], !keys.contains(key) { seen.append(code); keys.append(key) }
-                continue
+        for index in (first + 1)..<count {
+            if allASCII {
+                let key = stops[index].countryKey
+                if key != 0 {
+                    if key != keys[keys.count - 1], !keys.contains(key) { seen.append(stops[index].country!); keys.append(key) }
+                    continue
+                }
             }
+            guard let code = stops[index].country else { continue }
             // A code that is not ASCII (never one of the outlines' codes) may equal an ASCII one as a
             // string (a Kelvin sign is a K): from then on strings are compared.
             allASCII = false
@@ -143,6 +153,12 @@ public struct Trip: Sendable {
 
     /// Great-circle kilometres from home through every stop and back.
     public func distanceKm(in log: TravelLog) -> Double {
+        distanceKm(in: log) { Geodesy.latitudeCosine(log.places[$0].latitude) }
+    }
+
+    /// ``distanceKm(in:)`` with each place's latitude cosine from `cosine` (given the place's index in
+    /// ``TravelLog/places``): the same operations on the same values, so the same result to the last bit.
+    func distanceKm(in log: TravelLog, cosine: (Int) -> Double) -> Double {
         // Leg by leg along the route, without an array of points (most trips are one stop).
         // Each point's latitude cosine once: a leg's end is the next leg's start.
         var total = 0.0
@@ -150,7 +166,7 @@ public struct Trip: Sendable {
         var from = home, fromCosine = homeCosine
         forEachRoutePlace(in: log) { place in
             let to = Coordinate(latitude: log.places[place].latitude, longitude: log.places[place].longitude)
-            let toCosine = Geodesy.latitudeCosine(to.latitude)
+            let toCosine = cosine(place)
             total += Geodesy.distanceKm(fromLatitude: from.latitude, longitude: from.longitude, cosine: fromCosine,
                                         toLatitude: to.latitude, longitude: to.longitude, cosine: toCosine)
             (from, fromCosine) = (to, toCosine)

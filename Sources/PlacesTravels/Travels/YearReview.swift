@@ -162,10 +162,11 @@ public struct YearReview: Sendable, Encodable {
                 review.furthest = PlaceFigure(id: place.idString, name: place.name, value: furthest.km)
             }
         }
+        var distances = TripDistances(log)
         for trip in trips where span.contains(trip.stops[0].entry.days) || (trip.firstDay >= span.first! && trip.firstDay <= span.last!) {
             review.trips += 1
             review.daysAway += trip.days ?? 0
-            review.distanceKm += trip.distanceKm(in: log)
+            review.distanceKm += distances.km(trip)
         }
         return review
     }

@@ -65,7 +65,9 @@ enum TripsCommand: PlacesCommand {
                         && (!query.filtersAreas || query.passesAreas(latitude: place.latitude, longitude: place.longitude, journal.areas))
                 }
             }
-            if options.json { context.say(try PlaceOutput.json(trips.map { TripReport($0, journal) })); return }
+            // Each place's latitude cosine once for every trip listed.
+            var distances = TripDistances(journal.log)
+            if options.json { context.say(try PlaceOutput.json(trips.map { TripReport($0, journal, km: distances.km($0)) })); return }
             guard !trips.isEmpty else {
                 context.note(journal.log.entries.isEmpty ? "No trips: the journal has no visits yet."
                              : query.filters ? "No trips match." : "No trips: every visit is within \(Int(TripDetector.awayKm)) km of home.")
@@ -75,7 +77,7 @@ enum TripsCommand: PlacesCommand {
             var rows = [["#", "DATES", "DAYS", "COUNTRIES", "PLACES", "DISTANCE", "NAME"]]
             for trip in trips {
                 rows.append([String(trip.number), trip.dateText, trip.days.map(String.init) ?? "-", journal.countryList(trip.countries, flags: flags),
-                             String(trip.routeCount(in: journal.log)), journal.kilometres(trip.distanceKm(in: journal.log)), trip.name ?? ""])
+                             String(trip.routeCount(in: journal.log)), journal.kilometres(distances.km(trip)), trip.name ?? ""])
             }
             context.write(TerminalText.tableBytes(rows, rightAligned: [0, 2, 4, 5]))
             // Not freed trip by trip and cell by cell before the process exits.
@@ -152,13 +154,18 @@ enum TripsCommand: PlacesCommand {
         var stops: [Stop]
 
         init(_ trip: Trip, _ journal: TravelJournal) {
+            self.init(trip, journal, km: trip.distanceKm(in: journal.log))
+        }
+
+        /// With the trip's distance in kilometres already measured (``TripDistances``).
+        init(_ trip: Trip, _ journal: TravelJournal, km: Double) {
             number = trip.number
             name = trip.name
             start = trip.stops[0].entry.date.journalText
             end = trip.stops.max { $0.entry.days.upperBound < $1.entry.days.upperBound }!.entry.date.journalText
             days = trip.days
             countries = trip.countries
-            distanceKm = (trip.distanceKm(in: journal.log) * 10).rounded() / 10
+            distanceKm = (km * 10).rounded() / 10
             stops = trip.stops.map { stop in
                 let place = journal.log.place(stop.entry)
                 return Stop(id: place.idString, name: place.name, date: stop.entry.date.journalText,

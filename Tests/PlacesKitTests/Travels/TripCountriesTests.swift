@@ -37,4 +37,15 @@ import Testing
     func countriesInTheOrderFirstReached(codes: [String?]) {
         #expect(Self.trip(codes).countries == Self.expected(codes))
     }
+
+    /// Random trips over codes that are ASCII, not ASCII, equal as strings but not as bytes, or none.
+    @Test(arguments: 1...8 as ClosedRange<UInt64>)
+    func randomTripsListTheirCountriesAsStringsDo(seed: UInt64) {
+        var random = SplitMix(seed: seed)
+        let codes: [String?] = [nil, "FR", "IT", "K", "\u{212A}", "JP", "É", "E\u{301}", ""]
+        for _ in 0..<200 {
+            let trip = (0..<Int.random(in: 1...12, using: &random)).map { _ in codes[Int.random(in: 0..<codes.count, using: &random)] }
+            #expect(Self.trip(trip).countries == Self.expected(trip), "\(trip)")
+        }
+    }
 }

@@ -53,6 +53,31 @@ import Testing
         }
     }
 
+    /// ``TripDistances`` keeps each place's cosine for the next trip: every trip measures as it does alone,
+    /// to the last bit, whichever trips were measured before it.
+    @Test(arguments: 1...12 as ClosedRange<UInt64>)
+    func distancesOfManyTripsAreEachTripsOwn(seed: UInt64) throws {
+        var random = SplitMix(seed: seed &+ 100)
+        // Few places with many visits: most places are reached by several trips.
+        let places = (0..<Int.random(in: 2...30, using: &random)).map { index in
+            let visits = (0..<Int.random(in: 1...20, using: &random)).map { _ in
+                Visit(date: .day(year: Int.random(in: 2018...2021, using: &random), month: Int.random(in: 1...12, using: &random),
+                                 day: Int.random(in: 1...28, using: &random)))
+            }
+            return Location(name: "Place \(index)", latitude: .random(in: -90...90, using: &random),
+                            longitude: .random(in: -180...180, using: &random), visits: visits)
+        }
+        let log = TravelLog(places)
+        let home = TravelHome(Coordinate(latitude: .random(in: -60...60, using: &random), longitude: .random(in: -180...180, using: &random)))
+        let trips = TripDetector.trips(in: log, home: home, country: { _ in nil })
+        #expect(!trips.isEmpty)
+        var distances = TripDistances(log)
+        for trip in trips + trips.reversed() {
+            #expect(distances.km(trip).bitPattern == trip.distanceKm(in: log).bitPattern, "trip \(trip.number)")
+            #expect(distances.km(trip).bitPattern == Self.legs(trip, log).bitPattern, "trip \(trip.number)")
+        }
+    }
+
     @Test func cosinesGivenMeasureAsCosinesWorkedOut() {
         var random = SplitMix(seed: 7)
         for _ in 0..<2_000 {

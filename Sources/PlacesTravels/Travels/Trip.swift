@@ -203,35 +203,55 @@ public enum TripDetector {
     ///     The rule still runs over every visit, so trip N is the same trip whatever span is asked.
     public static func trips(in log: TravelLog, home: TravelHome, country: (Location) -> String?,
                              names: TripNames = TripNames(), touching span: DaySpan = DaySpan()) -> [Trip] {
+        trips(in: log, home: home, countryOfPlace: { country(log.places[$0]) }, names: names, touching: span)
+    }
+
+    /// ``trips(in:home:country:names:touching:)`` with `countryOfPlace` given a place's index in
+    /// ``TravelLog/places``: a caller that needs only its position is not handed a copy of the whole place.
+    package static func trips(in log: TravelLog, home: TravelHome, countryOfPlace: (Int) -> String?,
+                              names: TripNames = TripNames(), touching span: DaySpan = DaySpan()) -> [Trip] {
         // One pass over every visit finds where each trip starts and which visits are its stops, as
         // numbers only; the trips themselves (stops, countries, names) are built for the span alone.
         let found = segments(of: log, home: home)
-        var wanted = [Bool](repeating: span.isOpen, count: found.homes.count)
+        let tripCount = found.homes.count
+        var wanted = [Bool](repeating: span.isOpen, count: tripCount)
         if !span.isOpen {
-            for (position, entry) in log.entries.enumerated() where found.tripOf[position] >= 0 && span.contains(entry.days) {
+            for position in log.entries.indices where found.tripOf[position] >= 0 && span.contains(log.entries[position].days) {
                 wanted[Int(found.tripOf[position])] = true
             }
+        }
+        // Each trip's visits, trip after trip, each trip's in log order (a counting sort of the visits by
+        // trip): each trip's stops are then made in one array of the right size, each stop written once in
+        // place (appended, each was made, copied and destroyed).
+        var starts = [Int](repeating: 0, count: tripCount + 1)
+        for trip in found.tripOf where trip >= 0 { starts[Int(trip) + 1] += 1 }
+        for trip in 0..<tripCount { starts[trip + 1] += starts[trip] }
+        var next = starts
+        var positions = [Int32](repeating: 0, count: starts[tripCount])
+        for position in log.entries.indices {
+            let trip = Int(found.tripOf[position])
+            guard trip >= 0 else { continue }
+            positions[next[trip]] = Int32(position)
+            next[trip] += 1
         }
         // Each place's country once, kept by its index in the log.
         var countries = [String?](repeating: nil, count: log.places.count)
         var keys = [UInt64](repeating: 0, count: log.places.count)
         var known = [Bool](repeating: false, count: log.places.count)
-        // Each trip's stops made room for at once: most trips are a few stops, and growing their arrays
-        // cost more than filling them.
-        var counts = [Int](repeating: 0, count: found.homes.count)
-        for trip in found.tripOf where trip >= 0 { counts[Int(trip)] += 1 }
-        var stops = [[Trip.Stop]](repeating: [], count: found.homes.count)
-        for trip in stops.indices where wanted[trip] { stops[trip].reserveCapacity(counts[trip]) }
-        for (position, entry) in log.entries.enumerated() {
-            let trip = Int(found.tripOf[position])
-            guard trip >= 0, wanted[trip] else { continue }
-            let place = entry.place
-            if !known[place] {
-                countries[place] = country(log.places[place])
-                keys[place] = countries[place].map(Trip.asciiKey) ?? 0
-                known[place] = true
+        func stops(of trip: Int) -> [Trip.Stop] {
+            [Trip.Stop](unsafeUninitializedCapacity: starts[trip + 1] - starts[trip]) { buffer, count in
+                for slot in starts[trip]..<starts[trip + 1] {
+                    let entry = log.entries[Int(positions[slot])]
+                    let place = entry.place
+                    if !known[place] {
+                        countries[place] = countryOfPlace(place)
+                        keys[place] = countries[place].map(Trip.asciiKey) ?? 0
+                        known[place] = true
+                    }
+                    (buffer.baseAddress! + count).initialize(to: Trip.Stop(entry: entry, country: countries[place], countryKey: keys[place]))
+                    count += 1
+                }
             }
-            stops[trip].append(Trip.Stop(entry: entry, country: countries[place], countryKey: keys[place]))
         }
         // Numbered by first day; ties in the order the trips were found (a partial trip as met, the
         // others as they closed).
@@ -239,7 +259,7 @@ public enum TripDetector {
         order.sort { found.firstDays[$0] != found.firstDays[$1] ? found.firstDays[$0] < found.firstDays[$1] : $0 < $1 }
         var result: [Trip] = []
         for (index, trip) in order.enumerated() where wanted[trip] {
-            var built = Trip(number: index + 1, stops: stops[trip], home: home.periods[found.homes[trip]])
+            var built = Trip(number: index + 1, stops: stops(of: trip), home: home.periods[found.homes[trip]])
             built.name = names.name(for: built, in: log)
             result.append(built)
         }

@@ -67,7 +67,8 @@ struct TravelJournal {
     func trips(touching span: DaySpan = DaySpan()) -> [Trip] {
         guard let home else { return [] }
         // Asked once a place by the detector: by position, not through ``PlaceAreas``' memory by id.
-        return TripDetector.trips(in: log, home: home, country: { areas.country(latitude: $0.latitude, longitude: $0.longitude)?.code },
+        let places = log.places
+        return TripDetector.trips(in: log, home: home, countryOfPlace: { areas.country(latitude: places[$0].latitude, longitude: places[$0].longitude)?.code },
                                   names: names, touching: span)
     }
 

@@ -51,6 +51,25 @@ import Testing
         }
     }
 
+    /// Each trip's stops are the visits the rule gave it, in log order, each with its place's country.
+    @Test func eachTripsStopsAreItsVisitsInLogOrder() throws {
+        let log = TravelLog(Self.journal())
+        let home = TravelHome(Coordinate(latitude: 52.52, longitude: 13.405))
+        let country: (Location) -> String? = { $0.longitude < 0 ? "US" : $0.latitude < 45 ? nil : "XX" }
+        let found = TripDetector.segments(of: log, home: home)
+        var groups = [[TravelLog.Entry]](repeating: [], count: found.homes.count)
+        for (position, entry) in log.entries.enumerated() where found.tripOf[position] >= 0 {
+            groups[Int(found.tripOf[position])].append(entry)
+        }
+        let trips = TripDetector.trips(in: log, home: home, country: country)
+        #expect(trips.count == groups.count && trips.count > 50)
+        for trip in trips {
+            let group = try #require(groups.first { $0.first == trip.stops.first?.entry })
+            #expect(trip.stops.map(\.entry) == group, "trip \(trip.number)")
+            #expect(trip.stops.allSatisfy { $0.country == country(log.places[$0.entry.place]) }, "trip \(trip.number)")
+        }
+    }
+
     @Test func theLogOrdersVisitsByStartWithTiesInJournalOrder() {
         // Dates from year 1 to 9999 (every radix pass of the start keys is used), instants off midnight,
         // and many visits starting on the same moment (a year, its January, its first day).

@@ -216,42 +216,30 @@ public enum TripDetector {
         let tripCount = found.homes.count
         var wanted = [Bool](repeating: span.isOpen, count: tripCount)
         if !span.isOpen {
-            for position in log.entries.indices where found.tripOf[position] >= 0 && span.contains(log.entries[position].days) {
+            for (position, entry) in log.entries.enumerated() where found.tripOf[position] >= 0 && span.contains(entry.days) {
                 wanted[Int(found.tripOf[position])] = true
             }
-        }
-        // Each trip's visits, trip after trip, each trip's in log order (a counting sort of the visits by
-        // trip): each trip's stops are then made in one array of the right size, each stop written once in
-        // place (appended, each was made, copied and destroyed).
-        var starts = [Int](repeating: 0, count: tripCount + 1)
-        for trip in found.tripOf where trip >= 0 { starts[Int(trip) + 1] += 1 }
-        for trip in 0..<tripCount { starts[trip + 1] += starts[trip] }
-        var next = starts
-        var positions = [Int32](repeating: 0, count: starts[tripCount])
-        for position in log.entries.indices {
-            let trip = Int(found.tripOf[position])
-            guard trip >= 0 else { continue }
-            positions[next[trip]] = Int32(position)
-            next[trip] += 1
         }
         // Each place's country once, kept by its index in the log.
         var countries = [String?](repeating: nil, count: log.places.count)
         var keys = [UInt64](repeating: 0, count: log.places.count)
         var known = [Bool](repeating: false, count: log.places.count)
-        func stops(of trip: Int) -> [Trip.Stop] {
-            [Trip.Stop](unsafeUninitializedCapacity: starts[trip + 1] - starts[trip]) { buffer, count in
-                for slot in starts[trip]..<starts[trip + 1] {
-                    let entry = log.entries[Int(positions[slot])]
-                    let place = entry.place
-                    if !known[place] {
-                        countries[place] = countryOfPlace(place)
-                        keys[place] = countries[place].map(Trip.asciiKey) ?? 0
-                        known[place] = true
-                    }
-                    (buffer.baseAddress! + count).initialize(to: Trip.Stop(entry: entry, country: countries[place], countryKey: keys[place]))
-                    count += 1
-                }
+        // Each trip's stops made room for at once: most trips are a few stops, and growing their arrays
+        // cost more than filling them.
+        var counts = [Int](repeating: 0, count: tripCount)
+        for trip in found.tripOf where trip >= 0 { counts[Int(trip)] += 1 }
+        var stops = [[Trip.Stop]](repeating: [], count: tripCount)
+        for trip in stops.indices where wanted[trip] { stops[trip].reserveCapacity(counts[trip]) }
+        for (position, entry) in log.entries.enumerated() {
+            let trip = Int(found.tripOf[position])
+            guard trip >= 0, wanted[trip] else { continue }
+            let place = entry.place
+            if !known[place] {
+                countries[place] = countryOfPlace(place)
+                keys[place] = countries[place].map(Trip.asciiKey) ?? 0
+                known[place] = true
             }
+            stops[trip].append(Trip.Stop(entry: entry, country: countries[place], countryKey: keys[place]))
         }
         // Numbered by first day; ties in the order the trips were found (a partial trip as met, the
         // others as they closed).
@@ -259,7 +247,7 @@ public enum TripDetector {
         order.sort { found.firstDays[$0] != found.firstDays[$1] ? found.firstDays[$0] < found.firstDays[$1] : $0 < $1 }
         var result: [Trip] = []
         for (index, trip) in order.enumerated() where wanted[trip] {
-            var built = Trip(number: index + 1, stops: stops(of: trip), home: home.periods[found.homes[trip]])
+            var built = Trip(number: index + 1, stops: stops[trip], home: home.periods[found.homes[trip]])
             built.name = names.name(for: built, in: log)
             result.append(built)
         }

@@ -153,26 +153,29 @@ public struct Trip: Sendable {
 
     /// Great-circle kilometres from home through every stop and back.
     public func distanceKm(in log: TravelLog) -> Double {
-        distanceKm(in: log) { Geodesy.latitudeCosine(log.places[$0].latitude) }
+        let home = home.coordinate
+        return measureRoute(in: log, homeCosine: Geodesy.latitudeCosine(home.latitude)) { Geodesy.latitudeCosine(log.places[$0].latitude) }.km
     }
 
-    /// ``distanceKm(in:)`` with each place's latitude cosine from `cosine` (given the place's index in
-    /// ``TravelLog/places``): the same operations on the same values, so the same result to the last bit.
-    func distanceKm(in log: TravelLog, cosine: (Int) -> Double) -> Double {
+    /// ``distanceKm(in:)`` and ``routeCount(in:)`` in one walk of the route, with the home's and each
+    /// place's latitude cosine given (`cosine` takes the place's index in ``TravelLog/places``): the same
+    /// operations on the same values, so the same distance to the last bit.
+    func measureRoute(in log: TravelLog, homeCosine: Double, cosine: (Int) -> Double) -> (km: Double, stops: Int) {
         // Leg by leg along the route, without an array of points (most trips are one stop).
         // Each point's latitude cosine once: a leg's end is the next leg's start.
-        var total = 0.0
-        let home = home.coordinate, homeCosine = Geodesy.latitudeCosine(home.latitude)
+        var total = 0.0, count = 0
+        let home = home.coordinate
         var from = home, fromCosine = homeCosine
         forEachRoutePlace(in: log) { place in
+            count += 1
             let to = Coordinate(latitude: log.places[place].latitude, longitude: log.places[place].longitude)
             let toCosine = cosine(place)
             total += Geodesy.distanceKm(fromLatitude: from.latitude, longitude: from.longitude, cosine: fromCosine,
                                         toLatitude: to.latitude, longitude: to.longitude, cosine: toCosine)
             (from, fromCosine) = (to, toCosine)
         }
-        return total + Geodesy.distanceKm(fromLatitude: from.latitude, longitude: from.longitude, cosine: fromCosine,
-                                          toLatitude: home.latitude, longitude: home.longitude, cosine: homeCosine)
+        return (total + Geodesy.distanceKm(fromLatitude: from.latitude, longitude: from.longitude, cosine: fromCosine,
+                                           toLatitude: home.latitude, longitude: home.longitude, cosine: homeCosine), count)
     }
 
     /// The visit that names the trip in the journal: its first stop.

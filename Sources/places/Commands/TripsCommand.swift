@@ -76,8 +76,9 @@ enum TripsCommand: PlacesCommand {
             let flags = !options.flags.noFlags && context.stdoutIsTerminal
             var rows = [["#", "DATES", "DAYS", "COUNTRIES", "PLACES", "DISTANCE", "NAME"]]
             for trip in trips {
+                let route = distances.measure(trip)
                 rows.append([String(trip.number), trip.dateText, trip.days.map(String.init) ?? "-", journal.countryList(trip.countries, flags: flags),
-                             String(trip.routeCount(in: journal.log)), journal.kilometres(distances.km(trip)), trip.name ?? ""])
+                             String(route.stops), journal.kilometres(route.km), trip.name ?? ""])
             }
             context.write(TerminalText.tableBytes(rows, rightAligned: [0, 2, 4, 5]))
             // Not freed trip by trip and cell by cell before the process exits.

@@ -75,6 +75,7 @@ import Testing
         for trip in trips + trips.reversed() {
             #expect(distances.km(trip).bitPattern == trip.distanceKm(in: log).bitPattern, "trip \(trip.number)")
             #expect(distances.km(trip).bitPattern == Self.legs(trip, log).bitPattern, "trip \(trip.number)")
+            #expect(distances.measure(trip).stops == trip.routeCount(in: log), "trip \(trip.number)")
         }
     }
 

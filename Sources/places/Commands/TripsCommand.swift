@@ -47,7 +47,7 @@ enum TripsCommand: PlacesCommand {
             guard let typed = options.trip else { throw UsageError("trips show needs a trip: its number or its name", hint: "e.g. places trips show 3") }
             let journal = try TravelJournal.load(context, home: options.home.home)
             let trip = try TravelJournal.trip(typed, in: journal.trips())
-            if options.json { context.say(try PlaceOutput.json(TripReport(trip, journal))); return }
+            if options.json { context.say(TripReport.json(TripReport(trip, journal))); return }
             let flags = !options.flags.noFlags && context.stdoutIsTerminal
             context.say(context.style.bold(journal.title(trip, flags: flags)))
             let home = trip.home.name.map { "from \(TerminalText.visible($0))" } ?? "from home"
@@ -67,7 +67,7 @@ enum TripsCommand: PlacesCommand {
             }
             // Each place's latitude cosine once for every trip listed.
             var distances = TripDistances(journal.log)
-            if options.json { context.say(try PlaceOutput.json(trips.map { TripReport($0, journal, km: distances.km($0)) })); return }
+            if options.json { context.say(TripReport.json(trips.map { TripReport($0, journal, km: distances.km($0)) })); return }
             guard !trips.isEmpty else {
                 context.note(journal.log.entries.isEmpty ? "No trips: the journal has no visits yet."
                              : query.filters ? "No trips match." : "No trips: every visit is within \(Int(TripDetector.awayKm)) km of home.")
